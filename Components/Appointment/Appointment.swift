@@ -1,0 +1,34 @@
+import MallBase
+
+/// The Appointment component's API: restaurant queues and table bookings, and what they need from the app.
+@MainActor
+public final class Appointment {
+    /// The component's singleton.
+    public static let shared = Appointment()
+
+    let store = AppointmentStore()
+
+    private init() {}
+
+    // MARK: require
+
+    /// The detail page of the shop a queue or booking belongs to.
+    public var require_shopDetail: ((_ shopId: ShopID) -> Screen)?
+
+    // MARK: provide
+
+    /// A restaurant's queue, where the user takes a number for a table.
+    public func provide_appointmentBookInfo(shopId: ShopID) -> Screen {
+        AppointmentBookInfoScreen.make(shopId: shopId)
+    }
+
+    /// A booking's page: its number, place in the queue and status.
+    public func provide_appointmentBookDetail(serialNo: String, orderNo: String) -> Screen {
+        AppointmentBookDetailScreen.make(serialNo: serialNo, orderNo: orderNo)
+    }
+
+    /// Every booking the user holds.
+    public func provide_myBookings() -> Screen {
+        MyBookingsScreen.make()
+    }
+}

@@ -1,0 +1,34 @@
+import MallBase
+
+/// A restaurant's queue: waiting parties per table size, and taking a number.
+@MainActor
+enum AppointmentBookInfoScreen {
+    static func make(shopId: ShopID) -> Screen {
+        let api = Appointment.shared
+        guard let queue = api.store.queue(shopId) else {
+            return .notFound("Queue", shopId.rawValue, origin: "Appointment")
+        }
+        return Screen(title: "Queue at \(queue.shopName)", origin: "Appointment") {
+            let current = api.store.queue(shopId) ?? queue
+            let body = TableSize.allCases.map { size in
+                let waiting = current.waiting[size, default: 0]
+                return "\(size.label): \(waiting) waiting, about \(waiting * current.minutesPerTable) min"
+            }
+            var actions: [Action] = TableSize.allCases.map { size in
+                .push("Take a number: \(size.label)") {
+                    guard let booking = api.store.takeNumber(at: shopId, for: size) else {
+                        return .notFound("Queue", shopId.rawValue, origin: "Appointment")
+                    }
+                    return AppointmentBookDetailScreen.make(serialNo: booking.serialNo, orderNo: booking.orderNo)
+                }
+            }
+            actions.append(.push("My bookings") { MyBookingsScreen.make() })
+            actions.append(
+                .push("Visit \(queue.shopName)") {
+                    api.require_shopDetail?(shopId) ?? .unavailable("Appointment.require_shopDetail")
+                }
+            )
+            return Screen.Content(body: body, actions: actions)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import MallBase
+
+/// The Event component's API: the mall's events, and what they need from the app.
+@MainActor
+public final class Event {
+    /// The component's singleton.
+    public static let shared = Event()
+
+    let store = EventStore()
+
+    private init() {}
+
+    // MARK: require
+
+    /// The detail page of the shop hosting an event.
+    public var require_shopDetail: ((_ shopId: ShopID) -> Screen)?
+
+    // MARK: provide
+
+    /// Every upcoming event in the mall.
+    public func provide_eventList() -> Screen {
+        EventListScreen.make()
+    }
+
+    /// An event's detail page; the type is checked against the event's own.
+    public func provide_eventDetail(eventId: EventID, eventType: EventType) -> Screen {
+        EventDetailScreen.make(eventId: eventId, eventType: eventType)
+    }
+}

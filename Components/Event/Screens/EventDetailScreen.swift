@@ -1,0 +1,35 @@
+import MallBase
+
+/// An event's page: when, where, places left, registration, and the way to the hosting shop.
+@MainActor
+enum EventDetailScreen {
+    static func make(eventId: EventID, eventType: EventType) -> Screen {
+        let api = Event.shared
+        guard let event = api.store.event(eventId) else {
+            return .notFound("Event", eventId.rawValue, origin: "Event")
+        }
+        return Screen(title: event.title, origin: "Event") {
+            let isRegistered = api.store.isRegistered(event.id)
+            var body = [
+                "\(event.type) at \(event.shopName) · \(event.date)",
+                event.summary,
+                "\(api.store.placesLeft(event)) of \(event.capacity) places left"
+                    + (isRegistered ? " · ✓ you are registered" : ""),
+            ]
+            if eventType != event.type {
+                body.append("Note: opened as a \(eventType) event; it is a \(event.type) event.")
+            }
+            return Screen.Content(
+                body: body,
+                actions: [
+                    .message(isRegistered ? "Cancel my registration" : "Register") {
+                        api.store.toggleRegistration(event.id)
+                    },
+                    .push("Visit \(event.shopName)") {
+                        api.require_shopDetail?(event.shopId) ?? .unavailable("Event.require_shopDetail")
+                    },
+                ]
+            )
+        }
+    }
+}

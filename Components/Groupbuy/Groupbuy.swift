@@ -1,0 +1,38 @@
+import MallBase
+
+/// The Groupbuy component's API: group-buy deals, and what they need from the app.
+@MainActor
+public final class Groupbuy {
+    /// The component's singleton.
+    public static let shared = Groupbuy()
+
+    let store = GroupbuyStore()
+
+    private init() {}
+
+    // MARK: require
+
+    /// A shop's detail page that reports, when it leaves the screen, whether the user favourited the shop.
+    public var require_shopDetail:
+        ((_ shopId: ShopID, _ onDisappear: @escaping @MainActor @Sendable (_ isFavorited: Bool) -> Void) -> Screen)?
+
+    /// The shops where a deal can be used.
+    public var require_shopApplyForGroupbuy: ((_ gbId: GroupbuyID) -> Screen)?
+
+    // MARK: provide
+
+    /// Every group-buy deal on offer in the mall.
+    public func provide_groupbuyList() -> Screen {
+        GroupbuyListScreen.make()
+    }
+
+    /// A deal's detail page.
+    public func provide_groupbuyInfo(gbId: GroupbuyID) -> Screen {
+        GroupbuyInfoScreen.make(gbId: gbId)
+    }
+
+    /// The deals a shop listed, as the shop summarised them.
+    public func provide_groupbuyAllForShop(_ summaries: [GroupbuySummary]) -> Screen {
+        GroupbuyAllForShopScreen.make(summaries: summaries)
+    }
+}

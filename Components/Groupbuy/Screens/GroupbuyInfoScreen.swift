@@ -1,0 +1,43 @@
+import MallBase
+
+/// A deal's page: price, where to use it, and buying it.
+@MainActor
+enum GroupbuyInfoScreen {
+    static func make(gbId: GroupbuyID) -> Screen {
+        let api = Groupbuy.shared
+        guard let deal = api.store.deal(gbId) else {
+            return .notFound("Group-buy", gbId.rawValue, origin: "Groupbuy")
+        }
+        return Screen(title: deal.title, origin: "Groupbuy") {
+            let store = api.store
+            var body = [
+                "\(Money.format(cents: deal.priceInCents)) (was \(Money.format(cents: deal.originalPriceInCents)))"
+                    + " · \(deal.sold + store.purchaseCount(deal.id)) sold · valid until \(deal.validUntil)",
+                deal.details,
+                "Use it at:",
+            ]
+            body += deal.shops.map { "  \($0.name)\(store.isFavorited($0.id) ? " ♥ favourited" : "")" }
+            if store.purchaseCount(deal.id) > 0 {
+                body.append("You hold \(store.purchaseCount(deal.id)).")
+            }
+
+            var actions: [Action] = [
+                .message("Buy one · \(Money.format(cents: deal.priceInCents))") { store.buy(deal.id) },
+                .push("Applicable shops") {
+                    api.require_shopApplyForGroupbuy?(deal.id) ?? .unavailable("Groupbuy.require_shopApplyForGroupbuy")
+                },
+            ]
+            for shop in deal.shops {
+                actions.append(
+                    .push("Open \(shop.name)") {
+                        let report: @MainActor @Sendable (Bool) -> Void = { isFavorited in
+                            store.record(shop: shop.id, isFavorited: isFavorited)
+                        }
+                        return api.require_shopDetail?(shop.id, report) ?? .unavailable("Groupbuy.require_shopDetail")
+                    }
+                )
+            }
+            return Screen.Content(body: body, actions: actions)
+        }
+    }
+}

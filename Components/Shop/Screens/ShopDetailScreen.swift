@@ -1,0 +1,102 @@
+import MallBase
+
+/// A shop's page: its facts, and a way into everything the shop takes part in.
+@MainActor
+enum ShopDetailScreen {
+    static func make(
+        shopId: ShopID,
+        onDisappear: (@MainActor @Sendable (_ isFavorited: Bool) -> Void)? = nil
+    ) -> Screen {
+        guard let shop = Shop.shared.store.shop(shopId) else {
+            return .notFound("Shop", shopId.rawValue, origin: "Shop")
+        }
+        let screen = Screen(title: shop.name, origin: "Shop") { content(of: shop) }
+        guard let onDisappear else { return screen }
+        return screen.onDisappear { onDisappear(Shop.shared.store.isFavorited(shopId)) }
+    }
+
+    private static func content(of shop: ShopRecord) -> Screen.Content {
+        let api = Shop.shared
+        let isFavorited = api.store.isFavorited(shop.id)
+        var body = [
+            "\(shop.category) · Floor \(shop.floor) · Open \(shop.openingHours)",
+            isFavorited ? "♥ In your favourites" : "Not in your favourites",
+        ]
+        if !shop.events.isEmpty {
+            body.append("Events: " + shop.events.map(\.title).joined(separator: ", "))
+        }
+        if !shop.groupbuys.isEmpty {
+            body.append(
+                "Group-buys: " + shop.groupbuys.map { "\($0.title) \($0.formattedPrice)" }.joined(separator: ", "))
+        }
+
+        var actions: [Action] = [
+            .message(isFavorited ? "Remove from favourites" : "Add to favourites") {
+                api.store.toggleFavorite(shop.id)
+                    ? "\(shop.name) added to your favourites."
+                    : "\(shop.name) removed from your favourites."
+            }
+        ]
+        for event in shop.events {
+            actions.append(
+                .push("Event: \(event.title)") {
+                    api.require_eventDetail?(event.id, event.type) ?? .unavailable("Shop.require_eventDetail")
+                }
+            )
+        }
+        for deal in shop.groupbuys {
+            actions.append(
+                .push("Group-buy: \(deal.title) · \(deal.formattedPrice)") {
+                    api.require_groupbuyInfo?(deal.id) ?? .unavailable("Shop.require_groupbuyInfo")
+                }
+            )
+        }
+        if shop.groupbuys.count > 1 {
+            actions.append(
+                .push("All \(shop.groupbuys.count) group-buys") {
+                    api.require_allGroupbuy?(shop.groupbuys) ?? .unavailable("Shop.require_allGroupbuy")
+                }
+            )
+        }
+        for coupon in shop.coupons {
+            actions.append(
+                .push("Coupon: \(coupon.title)") {
+                    api.require_couponDetail?(coupon.id, coupon.category) ?? .unavailable("Shop.require_couponDetail")
+                }
+            )
+        }
+        for coupon in shop.usedCoupons {
+            actions.append(
+                .push("Used coupon: \(coupon.title)") {
+                    api.require_couponConsumeDetail?(coupon.id) ?? .unavailable("Shop.require_couponConsumeDetail")
+                }
+            )
+        }
+        if shop.hasQueue {
+            actions.append(
+                .push("Queue: take a number") {
+                    api.require_appointmentBookInfo?(shop.id) ?? .unavailable("Shop.require_appointmentBookInfo")
+                }
+            )
+        }
+        for booking in shop.bookings {
+            actions.append(
+                .push("Your booking \(booking.serialNo)") {
+                    api.require_appointmentBookDetail?(booking.serialNo, booking.orderNo)
+                        ?? .unavailable("Shop.require_appointmentBookDetail")
+                }
+            )
+        }
+        actions.append(
+            .present("Pay the bill") {
+                api.require_buyOrder?(shop.merchantNo, "bill") ?? .unavailable("Shop.require_buyOrder")
+            }
+        )
+        actions.append(
+            .push("Find the shop and my car") {
+                api.require_navFindShopAndCar?(shop.navigationURL) ?? .unavailable("Shop.require_navFindShopAndCar")
+            }
+        )
+        return Screen.Content(body: body, actions: actions)
+    }
+}

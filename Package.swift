@@ -1,0 +1,70 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// MARK: - Business components
+
+/// The business components, one per line. Each gets `Components/<Name>` (its target),
+/// `Tests/<Name>Tests` (its tests, which stub its requires) and a router in `Shell/Routers`.
+/// `swift package new-component` adds a line here.
+let components = [
+    "Shop",
+    "Event",
+    "Groupbuy",
+    "Appointment",
+]
+
+let package = Package(
+    name: "ComponentMiddleware",
+    products: [
+        .executable(name: "mall", targets: ["Mall"]),
+        .library(name: "Middleware", targets: ["Middleware"]),
+    ],
+    targets: []
+)
+
+// MARK: - Trunk layer: app-agnostic mechanics
+
+package.targets += [
+    .target(name: "Middleware", path: "Sources/Middleware"),
+    .testTarget(name: "MiddlewareTests", dependencies: ["Middleware"]),
+]
+
+// MARK: - Base layer: this app's screens and the value types components exchange
+
+package.targets += [
+    .target(name: "MallBase", path: "Sources/MallBase"),
+    .testTarget(name: "MallBaseTests", dependencies: ["MallBase"]),
+]
+
+// MARK: - Business layer: one target per component, none depends on another
+
+for component in components {
+    package.targets += [
+        .target(name: component, dependencies: ["MallBase"], path: "Components/\(component)"),
+        .testTarget(name: "\(component)Tests", dependencies: [.target(name: component), "MallBase"]),
+    ]
+}
+
+// MARK: - Shell: the app, the only target that sees every component
+
+package.targets += [
+    .executableTarget(
+        name: "Mall",
+        dependencies: ["Middleware", "MallBase"] + components.map { .target(name: $0) },
+        path: "Shell"
+    ),
+    .testTarget(
+        name: "MallTests",
+        dependencies: ["Mall", "Middleware", "MallBase"] + components.map { .target(name: $0) }
+    ),
+]
+
+// MARK: - Settings shared by every target
+
+for target in package.targets {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+        ]
+}

@@ -1,0 +1,88 @@
+/// A line the user typed, understood.
+enum Command: Equatable {
+    case choose(Int)
+    case back
+    case home
+    case quit
+    case help
+
+    /// The words each command answers to, in help order.
+    static let words: [(word: String, command: Command)] = [
+        ("b", .back), ("back", .back),
+        ("h", .home), ("home", .home),
+        ("q", .quit), ("quit", .quit), ("exit", .quit),
+        ("?", .help), ("help", .help),
+    ]
+
+    /// The longest line taken as a command; anything longer is refused before it is looked at.
+    static let maximumLength = 64
+
+    /// Parses a line typed on a screen with `actionCount` actions.
+    static func parse(_ line: String, actionCount: Int) -> Result<Command, InputError> {
+        let text = line.trimmingWhitespace()
+        guard !text.isEmpty else {
+            return .failure(InputError("empty command", hint: choices(actionCount)))
+        }
+        guard text.count <= maximumLength else {
+            return .failure(InputError("the command is \(text.count) characters long", hint: choices(actionCount)))
+        }
+        guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return .failure(InputError("the command contains control characters", hint: choices(actionCount)))
+        }
+        if let command = words.first(where: { $0.word == text.lowercased() })?.command {
+            return .success(command)
+        }
+        if text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) {
+            guard let number = Int(text), (1...actionCount).contains(number) else {
+                return .failure(InputError("no action \(text) here", hint: choices(actionCount)))
+            }
+            return .success(.choose(number))
+        }
+        let quoted = "'\(text)'"
+        if let suggestion = suggestion(for: text.lowercased()) {
+            return .failure(
+                InputError("unknown command \(quoted)", hint: "did you mean '\(suggestion)'? Type ? for help"))
+        }
+        return .failure(InputError("unknown command \(quoted)", hint: choices(actionCount)))
+    }
+
+    private static func choices(_ actionCount: Int) -> String {
+        switch actionCount {
+        case 0: "type b to go back, or ? for help"
+        case 1: "choose 1, or ? for help"
+        default: "choose 1–\(actionCount), or ? for help"
+        }
+    }
+
+    /// The command word closest to `text`, if it is a likely typo of one.
+    private static func suggestion(for text: String) -> String? {
+        let candidates = words.map(\.word).filter { $0.count > 1 }
+        let scored = candidates.map { ($0, text.editDistance(to: $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < text.count else { return nil }
+        return best.0
+    }
+}
+
+/// Input the navigator could not act on; shown as one line, then the screen again.
+struct InputError: Error, Equatable, CustomStringConvertible {
+    var problem: String
+    var hint: String
+
+    init(_ problem: String, hint: String) {
+        self.problem = problem
+        self.hint = hint
+    }
+
+    var description: String { "Error: \(problem); \(hint)" }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and newlines.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,68 @@
+import MallBase
+
+/// Turns the navigator's state into the text the user sees.
+@MainActor
+struct ScreenRenderer {
+    let style: TextStyle
+
+    /// The breadcrumb, title, body, numbered actions and hint line of the current screen.
+    func render(_ navigator: Navigator) -> String {
+        let screen = navigator.current
+        let content = screen.content
+        var lines = [
+            style.dim(Self.breadcrumb(navigator.breadcrumb)),
+            style.bold("== \(screen.title) =="),
+        ]
+        lines += content.body
+        if !content.actions.isEmpty {
+            lines.append("")
+            for (index, action) in content.actions.enumerated() {
+                lines.append("  \(style.cyan("\(index + 1).")) \(action.title)")
+            }
+        }
+        lines.append(style.dim(hint(actionCount: content.actions.count, navigator: navigator)))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The longest breadcrumb shown whole; longer ones keep the home title and the last titles.
+    static let breadcrumbWidth = 90
+
+    /// The titles joined with `›`, eliding middle titles when the path is too long to read at a glance.
+    static func breadcrumb(_ titles: [String]) -> String {
+        var shown = titles
+        var elided = false
+        while shown.count > 2, (shown.joined(separator: " › ").count + (elided ? 4 : 0)) > breadcrumbWidth {
+            shown.remove(at: 1)
+            elided = true
+        }
+        if elided {
+            shown.insert("…", at: 1)
+        }
+        return shown.joined(separator: " › ")
+    }
+
+    private func hint(actionCount: Int, navigator: Navigator) -> String {
+        var parts: [String] = []
+        switch actionCount {
+        case 0: break
+        case 1: parts.append("1 choose")
+        default: parts.append("1–\(actionCount) choose")
+        }
+        if navigator.depth > 0 {
+            parts.append(navigator.isModal ? "b back/close" : "b back")
+            parts.append("h home")
+        }
+        parts += ["q quit", "? help"]
+        return parts.joined(separator: " · ")
+    }
+
+    /// The help text for `?`.
+    static let help = """
+        Commands:
+          1, 2, …    choose the numbered action
+          b, back    go back; on the first page of a modal, close it
+          h, home    return to the home screen
+          q, quit    leave the app
+          ?, help    show this help
+        """
+}

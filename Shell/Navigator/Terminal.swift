@@ -1,0 +1,93 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where the navigator reads commands and writes screens: the real terminal, or a script.
+@MainActor
+protocol Terminal: AnyObject {
+    /// Whether a person types at a terminal, which echoes what they type; otherwise the app echoes it.
+    var isInteractive: Bool { get }
+    /// Whether output may carry ANSI colour.
+    var usesColor: Bool { get }
+    /// The next line of input without its line break, or `nil` at the end of input.
+    func readLine() -> String?
+    /// Writes text to standard output.
+    func write(_ text: String)
+    /// Writes text to standard error.
+    func writeError(_ text: String)
+}
+
+/// The process's standard input and output.
+@MainActor
+final class StandardTerminal: Terminal {
+    let isInteractive: Bool
+    let usesColor: Bool
+
+    /// Creates the terminal; colour only when stdout is a terminal, `NO_COLOR` is unset and `allowsColor`.
+    init(allowsColor: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        usesColor = allowsColor && !noColor && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
+    }
+
+    func readLine() -> String? {
+        // Swift's readLine repairs invalid UTF-8 with U+FFFD, so any bytes become some string.
+        Swift.readLine(strippingNewline: true)
+    }
+
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// A terminal fed from a list of lines (a `--script` file, the tour, a test), recording all it prints.
+@MainActor
+final class ScriptedTerminal: Terminal {
+    let isInteractive = false
+    let usesColor: Bool
+    private var lines: ArraySlice<String>
+    private let forward: (any Terminal)?
+    /// Everything written to standard output.
+    private(set) var output = ""
+    /// Everything written to standard error.
+    private(set) var errorOutput = ""
+
+    /// Creates a terminal that answers `lines` in order, then end of input.
+    /// - Parameter forward: A terminal that also receives everything written, e.g. the real one.
+    init(lines: [String], usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
+        self.lines = lines[...]
+        self.usesColor = usesColor
+        self.forward = forward
+    }
+
+    /// Creates a terminal that answers the lines of `text`.
+    convenience init(script text: String, usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" {
+            lines.removeLast()
+        }
+        self.init(lines: lines, usesColor: usesColor, forwardingTo: forward)
+    }
+
+    func readLine() -> String? {
+        lines.popFirst()
+    }
+
+    func write(_ text: String) {
+        output += text
+        forward?.write(text)
+    }
+
+    func writeError(_ text: String) {
+        errorOutput += text
+        forward?.writeError(text)
+    }
+}

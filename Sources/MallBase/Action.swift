@@ -1,0 +1,52 @@
+/// One numbered choice on a ``Screen``.
+public struct Action: Sendable {
+    /// What choosing an action does to the navigation.
+    public enum Effect: Sendable {
+        /// Pushes the screen onto the current stack.
+        case push(@MainActor @Sendable () -> Screen)
+        /// Presents the screen modally, on a stack of its own.
+        case present(@MainActor @Sendable () -> Screen)
+        /// Pops the current screen.
+        case back
+        /// Dismisses the current modal stack.
+        case dismiss
+        /// Runs the closure (which may change state) and shows the text it returns; the screen stays.
+        case message(@MainActor @Sendable () -> String)
+    }
+
+    /// The text shown next to the action's number.
+    public var title: String
+    /// What happens when the action is chosen.
+    public var effect: Effect
+
+    /// Creates an action.
+    public init(_ title: String, _ effect: Effect) {
+        self.title = title
+        self.effect = effect
+    }
+
+    /// An action that pushes the screen `destination` builds.
+    public static func push(_ title: String, to destination: @escaping @MainActor @Sendable () -> Screen) -> Action {
+        Action(title, .push(destination))
+    }
+
+    /// An action that presents the screen `destination` builds modally.
+    public static func present(_ title: String, _ destination: @escaping @MainActor @Sendable () -> Screen) -> Action {
+        Action(title, .present(destination))
+    }
+
+    /// An action that runs `perform` and shows the message it returns.
+    public static func message(_ title: String, _ perform: @escaping @MainActor @Sendable () -> String) -> Action {
+        Action(title, .message(perform))
+    }
+
+    /// An action that pops the current screen.
+    public static func back(_ title: String = "Back") -> Action {
+        Action(title, .back)
+    }
+
+    /// An action that dismisses the current modal stack.
+    public static func dismiss(_ title: String = "Close") -> Action {
+        Action(title, .dismiss)
+    }
+}

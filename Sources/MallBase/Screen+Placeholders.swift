@@ -1,0 +1,41 @@
+extension Screen {
+    /// The screen shown in place of a requirement no router wired, naming it so the hole is obvious.
+    ///
+    /// Components call every `require_` through optional chaining with this as the fallback, so an
+    /// unwired requirement can never crash the app:
+    ///
+    /// ```swift
+    /// Shop.shared.require_eventDetail?(eventId, .workshop) ?? .unavailable("Shop.require_eventDetail")
+    /// ```
+    ///
+    /// - Parameter requirement: The qualified name, e.g. `Shop.require_eventDetail`.
+    public static func unavailable(_ requirement: String) -> Screen {
+        Screen(
+            title: "Unavailable",
+            origin: "MallBase",
+            body: [
+                "\(requirement) is not wired.",
+                "This feature needs a router in the app to connect it; run the `audit` command to list every gap.",
+            ],
+            actions: [.back()]
+        )
+    }
+
+    /// The screen shown for an identifier no record matches.
+    ///
+    /// - Parameters:
+    ///   - kind: What was looked up, e.g. `Shop`.
+    ///   - identifier: The identifier that matched nothing.
+    ///   - origin: The component that looked it up.
+    public static func notFound(_ kind: String, _ identifier: String, origin: String) -> Screen {
+        Screen(
+            title: "\(kind) not found",
+            origin: origin,
+            body: [
+                "No \(kind.lowercased()) has the id '\(identifier)'.",
+                "It may have been removed; go back and pick another.",
+            ],
+            actions: [.back()]
+        )
+    }
+}

@@ -1,0 +1,76 @@
+/// A page of the app, the Swift counterpart of the seed's `MCBaseVC`: what every `provide_` returns.
+///
+/// A screen has a fixed title and a ``Content`` that is built anew each time the screen is shown,
+/// so a screen reflects state that changed while it was covered (a shop favourited on a pushed
+/// screen shows as favourited when the user comes back).
+public struct Screen: Sendable {
+    /// What a screen shows at one moment: text lines and numbered actions.
+    public struct Content: Sendable {
+        /// The body, one entry per line.
+        public var body: [String]
+        /// The actions, numbered from 1 in this order when shown.
+        public var actions: [Action]
+
+        /// Creates content from body lines and actions.
+        public init(body: [String] = [], actions: [Action] = []) {
+            self.body = body
+            self.actions = actions
+        }
+    }
+
+    /// The title, also used in the navigation breadcrumb.
+    public let title: String
+    /// The component (or the app) that made the screen, e.g. `Shop`.
+    public let origin: String
+    /// Called when the screen leaves the navigation stack (the seed's `viewDidDisappearCallBack`).
+    public var onDisappear: (@MainActor @Sendable () -> Void)?
+    private let makeContent: @MainActor @Sendable () -> Content
+
+    /// Creates a screen whose content is built on demand, every time it is shown.
+    public init(
+        title: String,
+        origin: String,
+        onDisappear: (@MainActor @Sendable () -> Void)? = nil,
+        content: @escaping @MainActor @Sendable () -> Content
+    ) {
+        self.title = title
+        self.origin = origin
+        self.onDisappear = onDisappear
+        self.makeContent = content
+    }
+
+    /// Creates a screen with fixed content.
+    public init(title: String, origin: String, body: [String], actions: [Action] = []) {
+        let content = Content(body: body, actions: actions)
+        self.init(title: title, origin: origin) { content }
+    }
+
+    /// The content as of now.
+    @MainActor
+    public var content: Content { makeContent() }
+
+    /// The current body lines.
+    @MainActor
+    public var body: [String] { content.body }
+
+    /// The current actions.
+    @MainActor
+    public var actions: [Action] { content.actions }
+
+    /// The first current action with the given title, if any.
+    @MainActor
+    public func action(titled title: String) -> Action? {
+        actions.first { $0.title == title }
+    }
+
+    /// A copy that also calls `hook` when the screen leaves the stack, after any hook it had.
+    public func onDisappear(_ hook: @escaping @MainActor @Sendable () -> Void) -> Screen {
+        var copy = self
+        let previous = onDisappear
+        copy.onDisappear = {
+            previous?()
+            hook()
+        }
+        return copy
+    }
+}
