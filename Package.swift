@@ -33,7 +33,13 @@ package.targets += [
 
 package.targets += [
     .target(name: "MallBase", path: "Sources/MallBase"),
-    .testTarget(name: "MallBaseTests", dependencies: ["MallBase"]),
+    .testTarget(name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport"]),
+]
+
+// MARK: - Test support: stubs and helpers every test target may use
+
+package.targets += [
+    .target(name: "MallTestSupport", dependencies: ["MallBase"], path: "Tests/MallTestSupport")
 ]
 
 // MARK: - Business layer: one target per component, none depends on another
@@ -41,7 +47,10 @@ package.targets += [
 for component in components {
     package.targets += [
         .target(name: component, dependencies: ["MallBase"], path: "Components/\(component)"),
-        .testTarget(name: "\(component)Tests", dependencies: [.target(name: component), "MallBase"]),
+        .testTarget(
+            name: "\(component)Tests",
+            dependencies: [.target(name: component), "MallBase", "MallTestSupport"]
+        ),
     ]
 }
 
@@ -55,7 +64,7 @@ package.targets += [
     ),
     .testTarget(
         name: "MallTests",
-        dependencies: ["Mall", "Middleware", "MallBase"] + components.map { .target(name: $0) }
+        dependencies: ["Mall", "Middleware", "MallBase", "MallTestSupport"] + components.map { .target(name: $0) }
     ),
 ]
 

@@ -6,7 +6,7 @@ public final class Appointment {
     /// The component's singleton.
     public static let shared = Appointment()
 
-    let store = AppointmentStore()
+    var store = AppointmentStore()
 
     private init() {}
 

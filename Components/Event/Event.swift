@@ -6,7 +6,7 @@ public final class Event {
     /// The component's singleton.
     public static let shared = Event()
 
-    let store = EventStore()
+    var store = EventStore()
 
     private init() {}
 

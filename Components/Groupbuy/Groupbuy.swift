@@ -6,7 +6,7 @@ public final class Groupbuy {
     /// The component's singleton.
     public static let shared = Groupbuy()
 
-    let store = GroupbuyStore()
+    var store = GroupbuyStore()
 
     private init() {}
 

@@ -9,7 +9,7 @@ public final class Shop {
     /// The component's singleton.
     public static let shared = Shop()
 
-    let store = ShopStore()
+    var store = ShopStore()
 
     private init() {}
 

@@ -15,9 +15,11 @@ enum Launcher {
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
+    ///   - routers: The routers to configure; tests pass their own to open holes on purpose.
     ///   - makeTerminal: The terminal to use, given the parsed options (tests pass a scripted one).
     static func run(
         arguments: [String],
+        routers: [any ComponentRouter] = Routers.all(),
         makeTerminal: (LaunchOptions) -> any Terminal = { StandardTerminal(allowsColor: $0.allowsColor) }
     ) -> ExitCode {
         let options: LaunchOptions
@@ -34,7 +36,7 @@ enum Launcher {
             return .success
         }
 
-        let app = MallApp()
+        let app = MallApp(routers: routers)
         let report = app.audit
         if options.mode == .audit {
             terminal.write(report.description + "\n")

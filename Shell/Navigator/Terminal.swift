@@ -70,7 +70,8 @@ final class ScriptedTerminal: Terminal {
 
     /// Creates a terminal that answers the lines of `text`.
     convenience init(script text: String, usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // `isNewline` also splits at "\r\n", which Swift treats as one character.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         if lines.last == "" {
             lines.removeLast()
         }

@@ -1,0 +1,102 @@
+import MallBase
+import MallTestSupport
+import Testing
+
+@testable import Appointment
+
+/// Appointment tested alone: its one requirement, a shop's page, is a stub that records its call.
+@MainActor
+@Suite("Appointment")
+struct AppointmentTests {
+    /// Fresh sample data and a stubbed requirement; returns the log the stub writes to.
+    private func stubbedAppointment() -> CallLog {
+        let log = CallLog()
+        Appointment.shared.store = AppointmentStore()
+        Appointment.shared.require_shopDetail = { log.record("shopDetail", $0) }
+        return log
+    }
+
+    @Test func bookInfoShowsTheQueue() {
+        _ = stubbedAppointment()
+        let screen = Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
+        #expect(screen.title == "Queue at Din Tai Fung")
+        #expect(screen.origin == "Appointment")
+        #expect(
+            screen.body == [
+                "table for 1–2: 4 waiting, about 24 min",
+                "table for 3–4: 7 waiting, about 42 min",
+                "table for 5 or more: 2 waiting, about 12 min",
+            ]
+        )
+        #expect(
+            screen.actionTitles == [
+                "Take a number: table for 1–2", "Take a number: table for 3–4", "Take a number: table for 5 or more",
+                "My bookings", "Visit Din Tai Fung",
+            ]
+        )
+    }
+
+    @Test func takingANumberCreatesABookingListedInMyBookings() throws {
+        _ = stubbedAppointment()
+        let queue = Appointment.shared.provide_appointmentBookInfo(shopId: "s05")
+        let booking = try #require(queue.open("Take a number: table for 3–4"))
+        #expect(booking.title == "Booking B063")
+        #expect(
+            booking.body == [
+                "Haidilao Hot Pot · table for 3–4", "Ticket B063 · order BK-1008 · Waiting", "15 parties ahead of you.",
+            ]
+        )
+        #expect(queue.body[1] == "table for 3–4: 16 waiting, about 144 min")
+
+        let myBookings = Appointment.shared.provide_myBookings()
+        #expect(myBookings.body == ["You hold 2 bookings."])
+        #expect(myBookings.actionTitles == ["A007 · Din Tai Fung · Waiting", "B063 · Haidilao Hot Pot · Waiting"])
+        #expect(try #require(myBookings.open("B063")).title == "Booking B063")
+    }
+
+    @Test func cancellingABookingGivesThePlaceBack() throws {
+        _ = stubbedAppointment()
+        let detail = Appointment.shared.provide_appointmentBookDetail(serialNo: "A007", orderNo: "BK-1007")
+        #expect(detail.actionTitles == ["Cancel this booking", "My bookings", "Visit Din Tai Fung"])
+        #expect(detail.actions.first?.message() == "Booking A007 cancelled.")
+        #expect(detail.body == ["Din Tai Fung · table for 1–2", "Ticket A007 · order BK-1007 · Cancelled"])
+        #expect(detail.actionTitles == ["My bookings", "Visit Din Tai Fung"])
+        let queue = Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
+        #expect(queue.body.first == "table for 1–2: 3 waiting, about 18 min")
+    }
+
+    @Test(arguments: [
+        ("info", "Visit Din Tai Fung", "shopDetail(s02)"),
+        ("detail", "Visit Din Tai Fung", "shopDetail(s02)"),
+    ])
+    func visitingTheShopCallsShopDetail(screenName: String, action: String, expectedCall: String) throws {
+        let log = stubbedAppointment()
+        let screen =
+            screenName == "info"
+            ? Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
+            : Appointment.shared.provide_appointmentBookDetail(serialNo: "A007", orderNo: "BK-1007")
+        #expect(try #require(screen.open(action)).origin == "Stub")
+        #expect(log.calls == [expectedCall])
+    }
+
+    @Test func unwiredShopDetailShowsUnavailable() throws {
+        _ = stubbedAppointment()
+        Appointment.shared.require_shopDetail = nil
+        let screen = Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
+        #expect(try #require(screen.open("Visit")).body.first == "Appointment.require_shopDetail is not wired.")
+    }
+
+    @Test(arguments: [("s01", "Queue not found"), ("s99", "Queue not found")])
+    func aShopWithoutQueueGivesNotFound(shopId: String, title: String) {
+        _ = stubbedAppointment()
+        #expect(Appointment.shared.provide_appointmentBookInfo(shopId: ShopID(shopId)).title == title)
+    }
+
+    @Test(arguments: [("A007", "BK-9999"), ("Z001", "BK-1007"), ("", "")])
+    func anUnknownBookingGivesNotFound(serialNo: String, orderNo: String) {
+        _ = stubbedAppointment()
+        let screen = Appointment.shared.provide_appointmentBookDetail(serialNo: serialNo, orderNo: orderNo)
+        #expect(screen.title == "Booking not found")
+        #expect(screen.body.first == "No booking has the id '\(serialNo)'.")
+    }
+}

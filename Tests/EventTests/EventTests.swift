@@ -1,0 +1,97 @@
+import MallBase
+import MallTestSupport
+import Testing
+
+@testable import Event
+
+/// Event tested alone: its one requirement, a shop's page, is a stub that records its call.
+@MainActor
+@Suite("Event")
+struct EventTests {
+    /// Fresh sample data and a stubbed requirement; returns the log the stub writes to.
+    private func stubbedEvent() -> CallLog {
+        let log = CallLog()
+        Event.shared.store = EventStore()
+        Event.shared.require_shopDetail = { log.record("shopDetail", $0) }
+        return log
+    }
+
+    @Test func listShowsEveryEvent() throws {
+        _ = stubbedEvent()
+        let screen = Event.shared.provide_eventList()
+        #expect(screen.title == "Events")
+        #expect(screen.origin == "Event")
+        #expect(screen.actionTitles.count == 6)
+        #expect(screen.actionTitles.first == "Latte Art Morning · Workshop · Sat 28 Nov, 09:00")
+        #expect(try #require(screen.open("Hot Pot Tasting Night")).title == "Hot Pot Tasting Night")
+    }
+
+    @Test func detailShowsTheEvent() {
+        _ = stubbedEvent()
+        let screen = Event.shared.provide_eventDetail(eventId: "e01", eventType: .workshop)
+        #expect(screen.title == "Latte Art Morning")
+        #expect(
+            screen.body == [
+                "Workshop at Blue Bottle Coffee · Sat 28 Nov, 09:00",
+                "Pour a rosetta with our head barista. Beans and milk included.",
+                "3 of 12 places left",
+            ]
+        )
+        #expect(screen.actionTitles == ["Register", "Visit Blue Bottle Coffee"])
+    }
+
+    @Test(arguments: [
+        ("e01", "shopDetail(s01)"),
+        ("e02", "shopDetail(s02)"),
+        ("e06", "shopDetail(s05)"),
+    ])
+    func visitingTheHostCallsShopDetail(eventId: String, expectedCall: String) throws {
+        let log = stubbedEvent()
+        let screen = Event.shared.provide_eventDetail(eventId: EventID(eventId), eventType: .promotion)
+        let destination = try #require(screen.open("Visit"))
+        #expect(destination.origin == "Stub")
+        #expect(log.calls == [expectedCall])
+    }
+
+    @Test func unwiredShopDetailShowsUnavailable() throws {
+        _ = stubbedEvent()
+        Event.shared.require_shopDetail = nil
+        let destination = try #require(
+            Event.shared.provide_eventDetail(eventId: "e02", eventType: .promotion).open("Visit"))
+        #expect(destination.title == "Unavailable")
+        #expect(destination.body.first == "Event.require_shopDetail is not wired.")
+    }
+
+    @Test func registeringTakesAPlaceAndCanBeCancelled() throws {
+        _ = stubbedEvent()
+        let screen = Event.shared.provide_eventDetail(eventId: "e01", eventType: .workshop)
+        #expect(screen.actions.first?.message() == "You are registered for Latte Art Morning.")
+        #expect(screen.body[2] == "2 of 12 places left · ✓ you are registered")
+        #expect(screen.actionTitles.first == "Cancel my registration")
+        #expect(Event.shared.provide_eventList().actionTitles.first?.hasSuffix(" ✓") == true)
+        #expect(screen.actions.first?.message() == "Registration for Latte Art Morning cancelled.")
+        #expect(screen.body[2] == "3 of 12 places left")
+    }
+
+    @Test func aFullEventRefusesRegistration() {
+        _ = stubbedEvent()
+        let screen = Event.shared.provide_eventDetail(eventId: "e03", eventType: .launch)
+        #expect(screen.body[2] == "0 of 50 places left")
+        #expect(screen.actions.first?.message() == "Linen Collection Launch is full; no places left.")
+        #expect(screen.actionTitles.first == "Register")
+    }
+
+    @Test func aMismatchedTypeIsNotedNotHidden() {
+        _ = stubbedEvent()
+        let screen = Event.shared.provide_eventDetail(eventId: "e01", eventType: .tasting)
+        #expect(screen.body.last == "Note: opened as a Tasting event; it is a Workshop event.")
+    }
+
+    @Test(arguments: ["e99", "", "E01"])
+    func unknownEventGivesNotFound(eventId: String) {
+        _ = stubbedEvent()
+        let screen = Event.shared.provide_eventDetail(eventId: EventID(eventId), eventType: .promotion)
+        #expect(screen.title == "Event not found")
+        #expect(screen.body.first == "No event has the id '\(eventId)'.")
+    }
+}

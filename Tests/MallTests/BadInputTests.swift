@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import Mall
+
+/// Bad input prints one error line with a hint, shows the screen again, and never ends the session.
+@MainActor
+@Suite("Bad input")
+struct BadInputTests {
+    @Test(arguments: [
+        ("9", "Error: no action 9 here; choose 1–4, or ? for help"),
+        ("0", "Error: no action 0 here; choose 1–4, or ? for help"),
+        ("-1", "Error: no action -1 here; choose 1–4, or ? for help"),
+        ("99999999999999999999999", "Error: no action 99999999999999999999999 here; choose 1–4, or ? for help"),
+        ("", "Error: empty command; choose 1–4, or ? for help"),
+        ("   \t ", "Error: empty command; choose 1–4, or ? for help"),
+        ("\u{1B}[A", "Error: the command contains control characters; choose 1–4, or ? for help"),
+        ("1\u{0}", "Error: the command contains control characters; choose 1–4, or ? for help"),
+        ("hlep", "Error: unknown command 'hlep'; did you mean 'help'? Type ? for help"),
+        ("qiut", "Error: unknown command 'qiut'; did you mean 'quit'? Type ? for help"),
+        ("hoem", "Error: unknown command 'hoem'; did you mean 'home'? Type ? for help"),
+        ("shop", "Error: unknown command 'shop'; choose 1–4, or ? for help"),
+        ("open the door", "Error: unknown command 'open the door'; choose 1–4, or ? for help"),
+        ("\u{FFFD}\u{FFFD}", "Error: unknown command '\u{FFFD}\u{FFFD}'; choose 1–4, or ? for help"),
+    ])
+    func badInputIsReportedAndTheScreenShownAgain(input: String, error: String) {
+        let run = runShell(input: [input, "q"])
+        #expect(run.status == .success)
+        #expect(run.output.errorLines == [error])
+        #expect(run.output.screenTitles == ["Mall", "Mall"])
+    }
+
+    @Test func aLineOf200KilobytesIsRefusedAndEchoedCut() {
+        let run = runShell(input: [String(repeating: "x", count: 200 * 1024), "q"])
+        #expect(run.status == .success)
+        #expect(run.output.errorLines == ["Error: the command is 204800 characters long; choose 1–4, or ? for help"])
+        #expect(run.output.screenTitles == ["Mall", "Mall"])
+        #expect(run.output.contains("> " + String(repeating: "x", count: 64) + "… (204800 characters)\n"))
+        #expect(run.output.count < 4_000)
+    }
+
+    @Test func aScreenWithNoActionsSaysToGoBack() {
+        // Coupon used at Blue Bottle: the page has only "Back"; "2" is out of range there.
+        let run = runShell(input: ["1", "1", "7", "2", "q"])
+        #expect(run.output.errorLines == ["Error: no action 2 here; choose 1, or ? for help"])
+    }
+
+    @Test func invalidUTF8InAScriptIsRepairedAndReported() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mall-invalid-\(UUID()).txt")
+        try Data([0xFF, 0xFE, 0x0A, 0x31, 0x0A, 0x71, 0x0A]).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = runShell(["--script", url.path])
+        #expect(run.status == .success)
+        #expect(run.output.errorLines == ["Error: unknown command '\u{FFFD}\u{FFFD}'; choose 1–4, or ? for help"])
+        #expect(run.output.screenTitles == ["Mall", "Mall", "Shops"])
+    }
+}

@@ -1,0 +1,107 @@
+import Event
+import Foundation
+import MallBase
+import Testing
+
+@testable import Mall
+
+/// Wires Event like the real router, then leaves `require_shopDetail` unwired on purpose.
+@MainActor
+private struct LeakyEventRouter: ComponentRouter {
+    let base = EventRouter()
+    var component: Event { base.component }
+    var homeEntry: Action { base.homeEntry }
+
+    func configure() {
+        base.configure()
+        component.require_shopDetail = nil
+    }
+}
+
+@MainActor
+private func routersWithAHole() -> [any ComponentRouter] {
+    [ShopRouter(), LeakyEventRouter(), GroupbuyRouter(), AppointmentRouter()]
+}
+
+@MainActor
+@Suite("Launch")
+struct LaunchTests {
+    @Test func auditExitsZeroWhenEverythingIsWired() {
+        let run = runShell(["audit"])
+        #expect(run.status == .success)
+        #expect(
+            run.output == """
+                Shop: 9/9 requires wired (ok)
+                Event: 1/1 requires wired (ok)
+                Groupbuy: 2/2 requires wired (ok)
+                Appointment: 1/1 requires wired (ok)
+                All 13 requires of 4 components are wired.
+
+                """
+        )
+    }
+
+    @Test func auditExitsOneAndNamesEveryHole() {
+        let run = runShell(["audit"], routers: routersWithAHole())
+        #expect(run.status == .findings)
+        #expect(run.output.contains("Event: 0/1 requires wired (1 unwired)\n  Event.require_shopDetail is not wired\n"))
+        #expect(run.output.hasSuffix("1 of 13 requires are not wired.\n"))
+    }
+
+    @Test func launchWarnsAboutHolesAndTheHoleShowsUnavailable() {
+        let run = runShell(input: ["2", "1", "2", "q"], routers: routersWithAHole())
+        #expect(run.status == .success)
+        #expect(run.errors == "warning: Event.require_shopDetail is not wired; its screens will show 'unavailable'\n")
+        #expect(run.output.screenTitles.last == "Unavailable")
+        #expect(run.output.contains("Event.require_shopDetail is not wired."))
+    }
+
+    @Test func strictLaunchFailsOnHoles() {
+        let run = runShell(["--strict"], input: ["q"], routers: routersWithAHole())
+        #expect(run.status == .findings)
+        #expect(run.errors.hasSuffix("error: 1 requires are not wired (--strict); run 'mall audit'\n"))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test func strictLaunchRunsWhenEverythingIsWired() {
+        let run = runShell(["--strict"], input: ["q"])
+        #expect(run.status == .success)
+        #expect(run.errors.isEmpty)
+        #expect(run.output.hasSuffix("> q\nBye.\n"))
+    }
+
+    @Test(arguments: [
+        (["--tuor"], "Error: Unknown argument '--tuor'. Did you mean '--tour'?\nRun 'mall --help' for usage.\n"),
+        (["shop"], "Error: Unknown argument 'shop'.\nRun 'mall --help' for usage.\n"),
+        (["--script"], "Error: --script needs a file: mall --script commands.txt\nRun 'mall --help' for usage.\n"),
+        (["--tour", "audit"], "Error: --tour and audit cannot be used together.\nRun 'mall --help' for usage.\n"),
+        (
+            ["--script", "/no/such/file.txt"],
+            "Error: Cannot read script '/no/such/file.txt': no such file.\nRun 'mall --help' for usage.\n"
+        ),
+        (["--script", "/tmp"], "Error: Cannot read script '/tmp': it is a directory.\nRun 'mall --help' for usage.\n"),
+    ])
+    func usageErrorsExitTwoWithAClearMessage(arguments: [String], message: String) {
+        let run = runShell(arguments)
+        #expect(run.status == .usage)
+        #expect(run.errors == message)
+        #expect(run.output.isEmpty)
+    }
+
+    @Test(arguments: [["--help"], ["-h"], ["help"], ["--tour", "--help"]])
+    func helpPrintsUsage(arguments: [String]) {
+        let run = runShell(arguments)
+        #expect(run.status == .success)
+        #expect(run.output.hasPrefix("OVERVIEW: A modular mall app in the terminal"))
+        #expect(run.output.contains("USAGE: mall [--tour | --script <file>] [--strict] [--no-color]"))
+    }
+
+    @Test func scriptFileDrivesTheApp() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mall-script-\(UUID()).txt")
+        try "1\r\n2\r\nq\r\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = runShell(["--script", url.path, "--no-color"])
+        #expect(run.status == .success)
+        #expect(run.output.screenTitles == ["Mall", "Shops", "Din Tai Fung"])
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import Appointment
+@testable import Event
+@testable import Groupbuy
+@testable import Mall
+@testable import Shop
+
+/// What one run of the shell printed.
+struct ShellRun {
+    var status: Launcher.ExitCode
+    var output: String
+    var errors: String
+}
+
+/// Runs the shell as `mall <arguments>` with `input` as the lines typed, on fresh sample data.
+///
+/// Call it from a synchronous `@MainActor` test body: it runs to completion without suspending, so
+/// tests in parallel never share the component singletons mid-run.
+@MainActor
+func runShell(
+    _ arguments: [String] = [],
+    input: [String] = [],
+    routers: [any ComponentRouter] = Routers.all()
+) -> ShellRun {
+    Shop.shared.store = ShopStore()
+    Event.shared.store = EventStore()
+    Groupbuy.shared.store = GroupbuyStore()
+    Appointment.shared.store = AppointmentStore()
+    let terminal = ScriptedTerminal(lines: input)
+    let status = Launcher.run(arguments: arguments, routers: routers) { _ in terminal }
+    return ShellRun(status: status, output: terminal.output, errors: terminal.errorOutput)
+}
+
+extension String {
+    /// The titles of the screens shown, in order (`== Title ==` lines).
+    var screenTitles: [String] {
+        split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("== "), line.hasSuffix(" ==") else { return nil }
+            return String(line.dropFirst(3).dropLast(3))
+        }
+    }
+
+    /// The breadcrumb lines, in order.
+    var breadcrumbs: [String] {
+        split(separator: "\n").filter { $0 == "Mall" || $0.hasPrefix("Mall › ") }.map(String.init)
+    }
+
+    /// The error lines, in order.
+    var errorLines: [String] {
+        split(separator: "\n").filter { $0.hasPrefix("Error: ") }.map(String.init)
+    }
+}

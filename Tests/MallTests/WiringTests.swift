@@ -1,0 +1,98 @@
+import Appointment
+import Event
+import Groupbuy
+import MallBase
+import Middleware
+import Shop
+import Testing
+
+@testable import Mall
+
+/// After the routers ran, every require of every component leads to a real screen.
+@MainActor
+@Suite("Wiring")
+struct WiringTests {
+    @Test func theAuditIsEmptyAfterConfiguringAllRouters() {
+        let app = MallApp()
+        #expect(app.audit.unwired == [])
+        #expect(app.audit.requirementCount == 13)
+        #expect(app.audit.components.map(\.component) == ["Shop", "Event", "Groupbuy", "Appointment"])
+    }
+
+    @Test func theHomeScreenListsEveryRegisteredComponent() {
+        let home = MallApp().home
+        #expect(home.title == "Mall")
+        #expect(
+            home.actions.map(\.title) == [
+                "Shops: find a shop", "Events: what's on", "Group-buys: deals", "Bookings: my tables",
+            ]
+        )
+    }
+
+    /// A require, called with sample arguments, and the component expected to serve it.
+    struct Case: CustomTestStringConvertible, Sendable {
+        var requirement: String
+        var origin: String
+        var title: String
+        var call: @MainActor @Sendable () -> Screen?
+
+        var testDescription: String { requirement }
+    }
+
+    nonisolated static let cases: [Case] = [
+        Case(requirement: "Shop.require_eventDetail", origin: "Event", title: "Latte Art Morning") {
+            Shop.shared.require_eventDetail?("e01", .workshop)
+        },
+        Case(requirement: "Shop.require_buyOrder", origin: "Shell", title: "Pay the bill") {
+            Shop.shared.require_buyOrder?("M1001", "bill")
+        },
+        Case(requirement: "Shop.require_groupbuyInfo", origin: "Groupbuy", title: "Coffee for Two") {
+            Shop.shared.require_groupbuyInfo?("g01")
+        },
+        Case(requirement: "Shop.require_allGroupbuy", origin: "Groupbuy", title: "Group-buys here") {
+            Shop.shared.require_allGroupbuy?([GroupbuySummary(id: "g01", title: "Coffee for Two", priceInCents: 3800)])
+        },
+        Case(requirement: "Shop.require_couponDetail", origin: "Shell", title: "Coupon c01") {
+            Shop.shared.require_couponDetail?("c01", .discount)
+        },
+        Case(requirement: "Shop.require_couponConsumeDetail", origin: "Shell", title: "Used coupon c09") {
+            Shop.shared.require_couponConsumeDetail?("c09")
+        },
+        Case(requirement: "Shop.require_navFindShopAndCar", origin: "Shell", title: "Web page") {
+            Shop.shared.require_navFindShopAndCar?("https://mall.example.com/indoor-nav?shop=s01")
+        },
+        Case(requirement: "Shop.require_appointmentBookInfo", origin: "Appointment", title: "Queue at Din Tai Fung") {
+            Shop.shared.require_appointmentBookInfo?("s02")
+        },
+        Case(requirement: "Shop.require_appointmentBookDetail", origin: "Appointment", title: "Booking A007") {
+            Shop.shared.require_appointmentBookDetail?("A007", "BK-1007")
+        },
+        Case(requirement: "Event.require_shopDetail", origin: "Shop", title: "Blue Bottle Coffee") {
+            Event.shared.require_shopDetail?("s01")
+        },
+        Case(requirement: "Groupbuy.require_shopDetail", origin: "Shop", title: "Din Tai Fung") {
+            Groupbuy.shared.require_shopDetail?("s02") { _ in }
+        },
+        Case(requirement: "Groupbuy.require_shopApplyForGroupbuy", origin: "Shop", title: "Applicable shops") {
+            Groupbuy.shared.require_shopApplyForGroupbuy?("g05")
+        },
+        Case(requirement: "Appointment.require_shopDetail", origin: "Shop", title: "Haidilao Hot Pot") {
+            Appointment.shared.require_shopDetail?("s05")
+        },
+    ]
+
+    @Test(arguments: cases)
+    func everyRequireReturnsAScreenFromTheExpectedComponent(_ testCase: Case) throws {
+        _ = MallApp()
+        let screen = try #require(testCase.call(), "\(testCase.requirement) is nil after configuring")
+        #expect(screen.origin == testCase.origin)
+        #expect(screen.title == testCase.title)
+    }
+
+    @Test func theCasesCoverEveryRequire() {
+        let app = MallApp()
+        let declared = app.audit.components.flatMap { wiring in wiring.requirements.map { "\(wiring.component).\($0)" }
+        }
+        #expect(Set(declared) == Set(Self.cases.map(\.requirement)))
+    }
+}

@@ -1,0 +1,163 @@
+import MallBase
+import MallTestSupport
+import Testing
+
+@testable import Shop
+
+/// Shop tested alone: every requirement is a stub that records its call.
+///
+/// Each test starts by resetting the singleton in its synchronous body, which runs on the main actor
+/// without suspending, so tests running in parallel never see each other's stubs or state.
+@MainActor
+@Suite("Shop")
+struct ShopTests {
+    /// Fresh sample data, every requirement stubbed; returns the log the stubs write to.
+    private func stubbedShop() -> CallLog {
+        let log = CallLog()
+        let shop = Shop.shared
+        shop.store = ShopStore()
+        shop.require_eventDetail = { log.record("eventDetail", $0, $1) }
+        shop.require_buyOrder = { log.record("buyOrder", $0, $1) }
+        shop.require_groupbuyInfo = { log.record("groupbuyInfo", $0) }
+        shop.require_allGroupbuy = { log.record("allGroupbuy", $0.map(\.id)) }
+        shop.require_couponDetail = { log.record("couponDetail", $0, $1) }
+        shop.require_couponConsumeDetail = { log.record("couponConsumeDetail", $0) }
+        shop.require_navFindShopAndCar = { log.record("navFindShopAndCar", $0) }
+        shop.require_appointmentBookInfo = { log.record("appointmentBookInfo", $0) }
+        shop.require_appointmentBookDetail = { log.record("appointmentBookDetail", $0, $1) }
+        return log
+    }
+
+    @Test func searchListsEveryShopAndOpensItsDetail() throws {
+        _ = stubbedShop()
+        let screen = Shop.shared.provide_searchShop()
+        #expect(screen.title == "Shops")
+        #expect(screen.origin == "Shop")
+        #expect(screen.body == ["8 shops on 5 floors. ♥ marks your favourites."])
+        #expect(screen.actionTitles.count == 8)
+        #expect(screen.actionTitles.first == "Blue Bottle Coffee · Cafe · L1")
+        let detail = try #require(screen.open("Din Tai Fung"))
+        #expect(detail.title == "Din Tai Fung")
+    }
+
+    @Test func detailShowsTheShopAndEveryWayOut() {
+        _ = stubbedShop()
+        let screen = Shop.shared.provide_shopDetail(shopId: "s01")
+        #expect(screen.title == "Blue Bottle Coffee")
+        #expect(screen.body.first == "Cafe · Floor L1 · Open 07:30–21:00")
+        #expect(
+            screen.actionTitles == [
+                "Add to favourites",
+                "Event: Latte Art Morning",
+                "Group-buy: Coffee for Two · ¥38.00",
+                "Group-buy: Mall Dining Voucher ¥100 · ¥88.00",
+                "All 2 group-buys",
+                "Coupon: ¥5 off any latte",
+                "Used coupon: Free pastry (used 12 Nov)",
+                "Pay the bill",
+                "Find the shop and my car",
+            ]
+        )
+    }
+
+    @Test(
+        "Each action calls the right require with the right arguments",
+        arguments: [
+            ("s01", "Event: Latte Art Morning", "eventDetail(e01, Workshop)"),
+            ("s01", "Group-buy: Coffee for Two", "groupbuyInfo(g01)"),
+            ("s01", "All 2 group-buys", "allGroupbuy([g01, g05])"),
+            ("s01", "Coupon: ¥5 off any latte", "couponDetail(c01, Discount)"),
+            ("s01", "Used coupon:", "couponConsumeDetail(c09)"),
+            ("s01", "Pay the bill", "buyOrder(M1001, bill)"),
+            ("s01", "Find the shop and my car", "navFindShopAndCar(https://mall.example.com/indoor-nav?shop=s01)"),
+            ("s02", "Queue: take a number", "appointmentBookInfo(s02)"),
+            ("s02", "Your booking A007", "appointmentBookDetail(A007, BK-1007)"),
+            ("s05", "Event: Hot Pot Tasting Night", "eventDetail(e06, Tasting)"),
+        ]
+    )
+    func actionCallsRequire(shopId: String, action: String, expectedCall: String) throws {
+        let log = stubbedShop()
+        let screen = Shop.shared.provide_shopDetail(shopId: ShopID(shopId))
+        let destination = try #require(screen.open(action))
+        #expect(log.calls == [expectedCall])
+        #expect(destination.origin == "Stub")
+    }
+
+    @Test func payingTheBillIsModal() throws {
+        _ = stubbedShop()
+        let screen = Shop.shared.provide_shopDetail(shopId: "s01")
+        let pay = try #require(screen.action(titled: "Pay the bill"))
+        #expect(pay.isPresentation)
+        #expect(screen.action(titled: "Event: Latte Art Morning")?.isPresentation == false)
+    }
+
+    @Test func unwiredRequireShowsUnavailableScreenNamingIt() throws {
+        let log = stubbedShop()
+        Shop.shared.require_eventDetail = nil
+        let destination = try #require(Shop.shared.provide_shopDetail(shopId: "s01").open("Event:"))
+        #expect(destination.title == "Unavailable")
+        #expect(destination.body.first == "Shop.require_eventDetail is not wired.")
+        #expect(log.calls.isEmpty)
+    }
+
+    @Test func favouritingTogglesAndIsReportedWhenTheScreenDisappears() throws {
+        _ = stubbedShop()
+        var reports: [Bool] = []
+        let screen = Shop.shared.provide_shopDetail(shopId: "s03") { reports.append($0) }
+        let favourite = try #require(screen.action(titled: "Add to favourites"))
+        #expect(favourite.message() == "Uniqlo added to your favourites.")
+        #expect(screen.body.contains("♥ In your favourites"))
+        #expect(screen.actionTitles.first == "Remove from favourites")
+        screen.onDisappear?()
+        #expect(reports == [true])
+
+        #expect(screen.actions.first?.message() == "Uniqlo removed from your favourites.")
+        screen.onDisappear?()
+        #expect(reports == [true, false])
+        #expect(Shop.shared.provide_searchShop().actionTitles[2] == "Uniqlo · Fashion · L2")
+    }
+
+    @Test func favouritesShowInTheFinder() throws {
+        _ = stubbedShop()
+        _ = Shop.shared.provide_shopDetail(shopId: "s01").actions.first?.message()
+        #expect(Shop.shared.provide_searchShop().actionTitles.first == "Blue Bottle Coffee · Cafe · L1 ♥")
+    }
+
+    @Test func detailWithoutCallbackHasNoDisappearHook() {
+        _ = stubbedShop()
+        #expect(Shop.shared.provide_shopDetail(shopId: "s01").onDisappear == nil)
+    }
+
+    @Test func applicableShopsListsTheShopsOfADeal() throws {
+        _ = stubbedShop()
+        let screen = Shop.shared.provide_shopApplyForGroupbuy(gbId: "g05")
+        #expect(screen.title == "Applicable shops")
+        #expect(screen.body == ["3 shops accept this deal."])
+        #expect(
+            screen.actionTitles == ["Blue Bottle Coffee · L1", "Din Tai Fung · L3", "Haidilao Hot Pot · L4"]
+        )
+        #expect(try #require(screen.open("Haidilao")).title == "Haidilao Hot Pot")
+    }
+
+    @Test(arguments: [
+        (ShopTests.Lookup.detail, "s99", "Shop not found"),
+        (.detail, "", "Shop not found"),
+        (.applicableShops, "g99", "Group-buy not found"),
+    ])
+    func unknownIdsGiveANotFoundScreen(lookup: Lookup, id: String, title: String) {
+        _ = stubbedShop()
+        let screen =
+            switch lookup {
+            case .detail: Shop.shared.provide_shopDetail(shopId: ShopID(id))
+            case .applicableShops: Shop.shared.provide_shopApplyForGroupbuy(gbId: GroupbuyID(id))
+            }
+        #expect(screen.title == title)
+        #expect(screen.body.first == "No \(title.split(separator: " ")[0].lowercased()) has the id '\(id)'.")
+        #expect(screen.actionTitles == ["Back"])
+    }
+
+    enum Lookup: Sendable {
+        case detail
+        case applicableShops
+    }
+}
