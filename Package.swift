@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // MARK: - Business components
@@ -18,6 +18,8 @@ let package = Package(
     products: [
         .executable(name: "mall", targets: ["Mall"]),
         .library(name: "Middleware", targets: ["Middleware"]),
+        .executable(name: "layering-check", targets: ["layering-check"]),
+        .library(name: "LayeringCheck", targets: ["LayeringCheck"]),
     ],
     targets: []
 )
@@ -68,9 +70,31 @@ package.targets += [
     ),
 ]
 
+// MARK: - Tooling: the layering check (library, command, plugin). The app never imports these.
+
+package.targets += [
+    .target(name: "LayeringCheck", path: "Sources/LayeringCheck"),
+    // Named like its product: a plugin cannot use an executable target whose product has another
+    // name (swiftlang/swift-package-manager#8831).
+    .executableTarget(name: "layering-check", dependencies: ["LayeringCheck"], path: "Sources/layering-check"),
+    .plugin(
+        name: "CheckLayering",
+        capability: .command(
+            intent: .custom(verb: "check-layering", description: "Check for horizontal and upward dependencies")
+        ),
+        dependencies: [.target(name: "layering-check")],
+        path: "Plugins/CheckLayering"
+    ),
+    .testTarget(
+        name: "LayeringCheckTests",
+        dependencies: ["LayeringCheck"],
+        exclude: ["Fixtures"]
+    ),
+]
+
 // MARK: - Settings shared by every target
 
-for target in package.targets {
+for target in package.targets where target.type != .plugin {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),

@@ -1,0 +1,26 @@
+/// Why the check could not run at all (as opposed to finding violations).
+public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The folder holds no `Package.swift`.
+    case notAPackage(path: String)
+    /// `swift package describe` failed, e.g. because the manifest does not compile.
+    case describeFailed(status: Int32, output: String)
+    /// The package description could not be decoded.
+    case invalidDescription(String)
+    /// A source file listed by the package could not be read.
+    case unreadableFile(path: String, reason: String)
+
+    /// The message shown to the user, with what to do.
+    public var description: String {
+        switch self {
+        case .notAPackage(let path):
+            "no Package.swift in '\(path)'; run from a package's root or pass --package-path"
+        case .describeFailed(let status, let output):
+            "`swift package describe` failed with status \(status); fix the manifest and try again"
+                + (output.isEmpty ? "" : ":\n\(output)")
+        case .invalidDescription(let detail):
+            "could not read the package description: \(detail)"
+        case .unreadableFile(let path, let reason):
+            "cannot read '\(path)': \(reason)"
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// The targets of a package as the check needs them: where they live, what they declare, what they contain.
+///
+/// It decodes the JSON of `swift package describe --type json`; the command plugin writes the same
+/// shape from its package context, so both paths share one model.
+public struct PackageGraph: Sendable, Codable {
+    /// One target of the package.
+    public struct Target: Sendable, Codable, Hashable {
+        /// The target's name, e.g. `Shop`.
+        public var name: String
+        /// The module name imports use: the name with characters a module name cannot hold replaced.
+        public var moduleName: String
+        /// `library`, `executable`, `test`, `plugin`, `macro`…
+        public var type: String
+        /// The target's folder, relative to the package root.
+        public var path: String
+        /// The target's Swift sources, relative to ``path``.
+        public var sources: [String]
+        /// The targets of this package it declares as direct dependencies.
+        public var dependencies: [String]
+
+        /// Creates a target.
+        public init(
+            name: String, moduleName: String? = nil, type: String, path: String, sources: [String],
+            dependencies: [String]
+        ) {
+            self.name = name
+            self.moduleName = moduleName ?? name
+            self.type = type
+            self.path = path
+            self.sources = sources
+            self.dependencies = dependencies
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name
+            case moduleName = "c99name"
+            case type
+            case path
+            case sources
+            case dependencies = "target_dependencies"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            moduleName = try container.decodeIfPresent(String.self, forKey: .moduleName) ?? name
+            type = try container.decode(String.self, forKey: .type)
+            path = try container.decode(String.self, forKey: .path)
+            sources = try container.decodeIfPresent([String].self, forKey: .sources) ?? []
+            dependencies = try container.decodeIfPresent([String].self, forKey: .dependencies) ?? []
+        }
+
+        /// Whether the target is a test target.
+        public var isTest: Bool { type == "test" }
+
+        /// The layer the target's folder puts it in.
+        public var layer: Layer { Layer(targetPath: path) }
+    }
+
+    /// The package's name.
+    public var name: String
+    /// The package's root folder, as an absolute path.
+    public var path: String
+    /// Every target, in manifest order.
+    public var targets: [Target]
+
+    /// Creates a graph.
+    public init(name: String, path: String, targets: [Target]) {
+        self.name = name
+        self.path = path
+        self.targets = targets
+    }
+}
