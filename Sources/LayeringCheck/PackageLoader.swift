@@ -3,14 +3,22 @@ import Foundation
 /// Loads a ``PackageGraph``: from `swift package describe`, or from a JSON file of the same shape.
 public enum PackageLoader {
     /// Describes the package at `packagePath` with `swift package describe --type json`.
-    public static func describe(packagePath: String) throws(LayeringCheckError) -> PackageGraph {
+    ///
+    /// - Parameter scratchPath: A build folder for SwiftPM to use instead of the package's `.build`,
+    ///   e.g. to avoid waiting for the lock of another SwiftPM command running in the same package.
+    public static func describe(packagePath: String, scratchPath: String? = nil) throws(LayeringCheckError)
+        -> PackageGraph
+    {
         let root = URL(fileURLWithPath: packagePath).standardizedFileURL
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
             throw .notAPackage(path: packagePath)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--package-path", root.path, "describe", "--type", "json"]
+        process.arguments =
+            ["swift", "package", "--package-path", root.path]
+            + (scratchPath.map { ["--scratch-path", $0] } ?? [])
+            + ["describe", "--type", "json"]
         let output = Pipe()
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("layering-check-\(UUID()).log")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)

@@ -1,0 +1,56 @@
+import Foundation
+import LayeringCheck
+
+/// Runs the layering check on a fixture package under `Fixtures/`, the way the command does.
+enum Fixture {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    /// This package's root.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Copies a fixture into a fresh temporary folder, so describing or building it writes nothing here.
+    static func copy(_ name: String) throws -> URL {
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-\(name)-\(UUID())")
+        try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: destination)
+        return destination
+    }
+
+    /// Describes and checks the package at `root`. Describe gets its own scratch folder, so it never
+    /// waits for the lock of a `swift test` running in the same package.
+    static func check(packageAt root: URL) throws -> LayeringReport {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("describe-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let graph = try PackageLoader.describe(packagePath: root.path, scratchPath: scratch.path)
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        return try LayeringChecker(graph: graph).check(manifest: manifest) { path in
+            try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
+        }
+    }
+
+    /// Checks a fixture from a temporary copy.
+    static func check(_ name: String) throws -> LayeringReport {
+        let root = try copy(name)
+        defer { try? FileManager.default.removeItem(at: root) }
+        return try check(packageAt: root)
+    }
+
+    /// Runs a command and returns its status and combined output.
+    static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID()).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import LayeringCheck
+import Testing
+
+/// Each fixture package under `Fixtures/` holds one scenario; the check must report exactly these lines.
+@Suite("Layering check on fixture packages")
+struct FixtureTests {
+    static let router = "route it through a require wired in Shell/App/Routers/EventRouter.swift"
+
+    @Test func aCleanPackageWithEveryFalsePositiveTrapPasses() throws {
+        let report = try Fixture.check("clean")
+        #expect(report.diagnostics == [])
+        #expect(report.summary == "checked 5 targets, 6 files, 9 imports: 0 violations")
+    }
+
+    @Test func horizontalImport() throws {
+        let report = try Fixture.check("horizontal-import")
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Components/Event/EventDetail.swift:2:1: error: component 'Event' imports sibling component 'Shop'; "
+                    + "\(Self.router) [horizontal-import]"
+            ]
+        )
+    }
+
+    @Test func horizontalDependencyIsReportedAtTheManifestLine() throws {
+        let report = try Fixture.check("horizontal-dependency")
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Components/Event/EventDetail.swift:2:1: error: component 'Event' imports sibling component 'Shop'; "
+                    + "\(Self.router) [horizontal-import]",
+                "Package.swift:9:55: error: component 'Event' depends on sibling component 'Shop'; remove 'Shop' from its "
+                    + "dependencies and declare a require wired in Shell/App/Routers/EventRouter.swift [horizontal-dependency]",
+            ]
+        )
+    }
+
+    @Test func upwardImports() throws {
+        let report = try Fixture.check("upward-import")
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Components/Shop/UsesApp.swift:1:1: error: component 'Shop' imports the app 'App'; components must not "
+                    + "know the app; declare a require and let Shell/App/Routers/ShopRouter.swift provide it [upward-import]",
+                "Sources/Base/Upward.swift:1:1: error: 'Base' in Sources/ imports component 'Shop'; lower layers must not "
+                    + "know the layers above; move what both need down into Sources/ [upward-import]",
+            ]
+        )
+    }
+
+    @Test func upwardDependency() throws {
+        let report = try Fixture.check("upward-dependency")
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Package.swift:8:46: error: 'Util' in Sources/ depends on component 'Event'; lower layers must not know "
+                    + "the layers above; move what both need down into Sources/ [upward-dependency]",
+                "Sources/Util/Util.swift:1:1: error: 'Util' in Sources/ imports component 'Event'; lower layers must not "
+                    + "know the layers above; move what both need down into Sources/ [upward-import]",
+            ]
+        )
+    }
+
+    @Test func undeclaredImports() throws {
+        let report = try Fixture.check("undeclared-import")
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Components/Shop/Loud.swift:2:1: error: 'Shop' imports 'Formatting', a module of this package it does not "
+                    + "declare; add \"Formatting\" to the dependencies of 'Shop' in Package.swift (today it builds only "
+                    + "when 'Formatting' happens to be built first) [undeclared-import]",
+                "Tests/ShopTests/ShopTests.swift:1:1: error: 'ShopTests' imports 'Base', a module of this package it does "
+                    + "not declare; add \"Base\" to the dependencies of 'ShopTests' in Package.swift (today it builds only "
+                    + "when 'Base' happens to be built first) [undeclared-import]",
+            ]
+        )
+    }
+
+    @Test func testIsolation() throws {
+        let report = try Fixture.check("test-isolation")
+        let hint = "stub Shop's requires instead; only the app's tests may use several components [test-isolation]"
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Package.swift:11:71: error: test target 'ShopTests' of component 'Shop' depends on sibling component "
+                    + "'Event'; \(hint)",
+                "Tests/ShopTests/SiblingTests.swift:2:1: error: test target 'ShopTests' of component 'Shop' imports sibling "
+                    + "component 'Event'; \(hint)",
+            ]
+        )
+    }
+
+    @Test func everyImportFormIsCaught() throws {
+        let report = try Fixture.check("import-forms")
+        let locations = report.diagnostics.map { "\($0.line):\($0.column)" }
+        let plainLines = (2...24).map { "\($0):1" }
+        #expect(locations == plainLines + ["25:20", "26:1", "29:1", "31:5", "33:3"])
+        #expect(
+            report.diagnostics.allSatisfy { $0.rule == .horizontalImport && $0.path == "Components/Event/Forms.swift" })
+    }
+
+    @Test func invalidUTF8IsReportedAndItsImportsStillChecked() throws {
+        let report = try Fixture.check("invalid-utf8")
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Components/Event/Broken.swift:2:7: warning: the file is not valid UTF-8 (byte 18); its imports were read "
+                    + "from the readable parts; re-save it as UTF-8; the compiler rejects it as it is [invalid-utf8]",
+                "Components/Event/Broken.swift:3:1: error: component 'Event' imports sibling component 'Shop'; "
+                    + "\(Self.router) [horizontal-import]",
+            ]
+        )
+        #expect(report.summary.hasSuffix(": 1 violation, 1 warning"))
+    }
+
+    @Test func jsonCarriesTheSameFacts() throws {
+        let report = try Fixture.check("horizontal-import")
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any]
+        )
+        #expect(json["violations"] as? Int == 1)
+        #expect(json["files"] as? Int == report.fileCount)
+        let diagnostic = try #require((json["diagnostics"] as? [[String: Any]])?.first)
+        #expect(diagnostic["path"] as? String == "Components/Event/EventDetail.swift")
+        #expect(diagnostic["line"] as? Int == 2)
+        #expect(diagnostic["column"] as? Int == 1)
+        #expect(diagnostic["rule"] as? String == "horizontal-import")
+        #expect(diagnostic["severity"] as? String == "error")
+        #expect(diagnostic["target"] as? String == "Event")
+        #expect(diagnostic["module"] as? String == "Shop")
+    }
+
+    @Test func notAPackageIsAClearError() {
+        #expect(throws: LayeringCheckError.notAPackage(path: "/no/such/package")) {
+            try PackageLoader.describe(packagePath: "/no/such/package")
+        }
+    }
+
+    @Test func aBrokenManifestIsAClearError() throws {
+        let root = try Fixture.copy("clean")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \n"
+            .write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        #expect {
+            try Fixture.check(packageAt: root)
+        } throws: { error in
+            guard case .describeFailed(let status, _) = error as? LayeringCheckError else { return false }
+            return status != 0
+        }
+    }
+
+    @Test func anUnreadableSourceIsAClearError() throws {
+        let graph = PackageGraph(
+            name: "Fixture",
+            path: "/tmp",
+            targets: [
+                .init(name: "Shop", type: "library", path: "Components/Shop", sources: ["Gone.swift"], dependencies: [])
+            ]
+        )
+        struct Missing: Error, CustomStringConvertible { var description: String { "no such file" } }
+        #expect(throws: LayeringCheckError.unreadableFile(path: "Components/Shop/Gone.swift", reason: "no such file")) {
+            try LayeringChecker(graph: graph).check { _ in throw Missing() }
+        }
+    }
+}

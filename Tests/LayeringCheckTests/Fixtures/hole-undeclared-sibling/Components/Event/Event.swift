@@ -1,0 +1,5 @@
+import Base
+
+public enum Event {
+    nonisolated(unsafe) public static var require_shopTitle: ((ShopID) -> String)?
+}

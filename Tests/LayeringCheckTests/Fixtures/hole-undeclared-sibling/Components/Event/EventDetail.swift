@@ -1,0 +1,4 @@
+import Base
+import Shop
+
+public let eventShopTitle = Shop.title(ShopID("s02"))

@@ -1,0 +1,4 @@
+import Base
+import Shop
+
+let shopTitle = Shop.title(ShopID("s01"))

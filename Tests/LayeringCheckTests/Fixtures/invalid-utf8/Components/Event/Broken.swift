@@ -1,0 +1,3 @@
+import Base
+// café ÿþ
+import Shop

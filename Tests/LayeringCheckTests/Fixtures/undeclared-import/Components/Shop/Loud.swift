@@ -1,0 +1,4 @@
+import Base
+import Formatting
+
+let loud = Formatting.title("shop")

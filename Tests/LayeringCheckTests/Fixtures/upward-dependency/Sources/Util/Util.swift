@@ -1,0 +1,3 @@
+import Event
+
+public let hasShopTitle = Event.require_shopTitle != nil
