@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Middleware", targets: ["Middleware"]),
         .executable(name: "layering-check", targets: ["layering-check"]),
         .library(name: "LayeringCheck", targets: ["LayeringCheck"]),
+        .executable(name: "new-component", targets: ["new-component"]),
     ],
     targets: []
 )
@@ -90,6 +91,30 @@ package.targets += [
         dependencies: ["LayeringCheck"],
         exclude: ["Fixtures"]
     ),
+]
+
+// MARK: - Tooling: the component scaffolder (library, command, plugin)
+
+package.targets += [
+    .target(name: "ComponentScaffold", path: "Sources/ComponentScaffold"),
+    .executableTarget(
+        name: "new-component",
+        dependencies: ["ComponentScaffold", "LayeringCheck"],
+        path: "Sources/new-component"
+    ),
+    .plugin(
+        name: "NewComponent",
+        capability: .command(
+            intent: .custom(verb: "new-component", description: "Add a business component in one step"),
+            permissions: [
+                .writeToPackageDirectory(
+                    reason: "Creates the component's target, router and tests and edits Package.swift")
+            ]
+        ),
+        dependencies: [.target(name: "new-component")],
+        path: "Plugins/NewComponent"
+    ),
+    .testTarget(name: "ComponentScaffoldTests", dependencies: ["ComponentScaffold", "LayeringCheck"]),
 ]
 
 // MARK: - Settings shared by every target

@@ -27,6 +27,12 @@ private func routersWithAHole() -> [any ComponentRouter] {
 @Suite("Launch")
 struct LaunchTests {
     @Test func auditExitsZeroWhenEverythingIsWired() {
+        let run = runShell(["audit"], routers: Routers.all())
+        #expect(run.status == .success)
+        #expect(run.output.hasSuffix(" are wired.\n"))
+    }
+
+    @Test func auditPrintsOneLinePerComponent() {
         let run = runShell(["audit"])
         #expect(run.status == .success)
         #expect(

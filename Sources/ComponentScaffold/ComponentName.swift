@@ -1,0 +1,82 @@
+/// A validated name for a new business component: an UpperCamelCase Swift identifier that is not a
+/// keyword, a standard module, a name the generated code relies on, or a target of the package.
+public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
+    /// The name, e.g. `Coupon`.
+    public let value: String
+
+    /// The name with its first letter lowercased, for `provide_couponHome`.
+    public var lowerCamel: String { value.prefix(1).lowercased() + value.dropFirst() }
+
+    /// The name.
+    public var description: String { value }
+
+    /// Modules a component must not shadow: the toolchain's and the platforms'.
+    static let standardModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
+        "FoundationXML", "Testing", "XCTest", "Dispatch", "Glibc", "Musl", "Darwin", "Android", "Bionic", "WASILibc",
+        "WinSDK", "ucrt", "CRT", "ObjectiveC", "CoreFoundation", "Combine", "SwiftUI", "UIKit", "AppKit",
+        "Observation", "Synchronization", "RegexBuilder", "Distributed", "Cxx", "CxxStdlib", "SwiftShims",
+        "PackageDescription", "PackagePlugin", "SwiftOnoneSupport", "StdlibUnittest",
+    ]
+
+    /// Capitalised words Swift reserves.
+    static let keywords: Set<String> = ["Self", "Any", "Type", "Protocol", "Sendable", "Never", "Void", "Error"]
+
+    /// Names the generated code uses unqualified; a component named so would shadow them.
+    static let reservedNames: Set<String> = [
+        "Screen", "Action", "Router", "ComponentRouter", "Routers", "Money", "Identifier", "CallLog", "Mall",
+        "MallBase", "MallTestSupport", "Middleware",
+    ]
+
+    /// The longest accepted name.
+    static let maximumLength = 48
+
+    /// Validates `text` against the rules and the package's existing target and module names.
+    public init(_ text: String, existingNames: Set<String> = []) throws(ScaffoldError) {
+        guard !text.isEmpty else {
+            throw ScaffoldError("a component name is required, e.g. new-component Coupon")
+        }
+        guard text.count <= Self.maximumLength else {
+            throw ScaffoldError(
+                "'\(text.prefix(20))…' is \(text.count) characters long; use at most \(Self.maximumLength)")
+        }
+        let isIdentifier =
+            text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+            && !(text.first?.isNumber ?? true)
+        guard isIdentifier else {
+            throw ScaffoldError(
+                "'\(Self.printable(text))' is not a Swift identifier in UpperCamelCase; use ASCII letters and digits,"
+                    + " starting with an uppercase letter, e.g. Coupon or GiftCard"
+            )
+        }
+        guard text.first?.isUppercase == true else {
+            let suggestion = text.prefix(1).uppercased() + text.dropFirst()
+            throw ScaffoldError("'\(text)' is not UpperCamelCase; did you mean '\(suggestion)'?")
+        }
+        guard text.count > 1, text != text.uppercased() else {
+            throw ScaffoldError("'\(text)' is all capitals; name a component like a type, e.g. Coupon or GiftCard")
+        }
+        guard !Self.keywords.contains(text) else {
+            throw ScaffoldError("'\(text)' is a Swift keyword or a standard type; choose another name")
+        }
+        guard !Self.standardModules.contains(text) else {
+            throw ScaffoldError("'\(text)' is a standard module; a component with that name would shadow it")
+        }
+        guard !Self.reservedNames.contains(text) else {
+            throw ScaffoldError("'\(text)' is a name the app's own code uses; choose another name")
+        }
+        for existing in [text, "\(text)Tests"] where existingNames.contains(existing) {
+            throw ScaffoldError("'\(existing)' is already a target or module of this package; choose another name")
+        }
+        value = text
+    }
+
+    /// The text with control and non-ASCII characters escaped, safe to echo in a message.
+    static func printable(_ text: String) -> String {
+        let shown = text.unicodeScalars.prefix(40).map { scalar -> String in
+            scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F
+                ? String(scalar) : "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        }
+        return shown.joined() + (text.unicodeScalars.count > 40 ? "…" : "")
+    }
+}

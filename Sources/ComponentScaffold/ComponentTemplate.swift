@@ -1,0 +1,345 @@
+/// The files of a new component, generated from its name and interface document.
+///
+/// The output follows the shape every component in `Components/` has: the API file named after the
+/// component (requires, then provides), `Screens/`, `Data/`, a router in the shell and a test target.
+struct ComponentTemplate {
+    let name: ComponentName
+    let interface: InterfaceDocument
+
+    /// The module every component imports for `Screen`.
+    static let baseModule = "MallBase"
+
+    var entryProvide: String { "\(name.lowerCamel)Home" }
+
+    private var component: String { name.value }
+
+    /// The generated files, by path relative to the package root.
+    var files: [(path: String, contents: String)] {
+        var files = [
+            ("Components/\(component)/\(component).swift", apiFile),
+            ("Components/\(component)/Data/\(component)Item.swift", itemFile),
+            ("Components/\(component)/Data/\(component)Store.swift", storeFile),
+            ("Components/\(component)/Screens/\(component)HomeScreen.swift", homeScreenFile),
+            ("Components/\(component)/Screens/\(component)ItemScreen.swift", itemScreenFile),
+            ("Shell/Routers/\(component)Router.swift", routerFile),
+            ("Tests/\(component)Tests/\(component)Tests.swift", testFile),
+        ]
+        if !interface.provides.isEmpty {
+            files.append(("Components/\(component)/Screens/\(component)PlaceholderScreen.swift", placeholderScreenFile))
+        }
+        return files
+    }
+
+    // MARK: Component
+
+    private var apiFile: String {
+        let requires =
+            interface.requires.isEmpty
+            ? """
+            // None yet. Declare each need as an optional closure returning a screen, e.g.
+            //     public var require_shopDetail: ((_ shopId: ShopID) -> Screen)?
+            // and wire it in Shell/Routers/\(component)Router.swift.
+            """
+            : interface.requires.map { require in
+                """
+                /// Needed from outside: \(require.written).
+                public var require_\(require.name): (\(require.closureType))?
+                """
+            }.joined(separator: "\n\n")
+        let provides = interface.provides.map { provide in
+            let parameters = provide.parameters.map { "\"\($0.label): \\(\($0.label))\"" }.joined(separator: ", ")
+            return """
+
+
+                /// Offered to other components: \(provide.written).
+                public func provide_\(provide.name)(\(provide.parameterList)) -> Screen {
+                    \(component)PlaceholderScreen.make(
+                        provide: "\(provide.name)",
+                        parameters: [\(parameters)]
+                    )
+                }
+                """
+        }.joined()
+        return """
+            import \(Self.baseModule)
+
+            /// The \(component) component's API: what it needs from the app (`require_`) and what it offers (`provide_`).
+            ///
+            /// Screens inside the component reach other features only through the requirements below; the
+            /// router in `Shell/Routers/\(component)Router.swift` assigns them.
+            @MainActor
+            public final class \(component) {
+                /// The component's singleton.
+                public static let shared = \(component)()
+
+                var store = \(component)Store()
+
+                private init() {}
+
+                // MARK: require
+
+            \(indent(requires))
+
+                // MARK: provide
+
+                /// \(component)'s entry screen: its items.
+                public func provide_\(entryProvide)() -> Screen {
+                    \(component)HomeScreen.make()
+                }\(indent(provides))
+            }
+
+            """
+    }
+
+    private var itemFile: String {
+        """
+        /// One of \(component)'s records.
+        struct \(component)Item: Sendable {
+            var id: String
+            var title: String
+            var summary: String
+        }
+
+        extension \(component)Item {
+            /// Sample records, so the entry screen has content from the start; replace them with real data.
+            static let samples = [
+                \(component)Item(id: "\(name.lowerCamel)-1", title: "First \(component) item", summary: "A sample record of \(component)."),
+                \(component)Item(id: "\(name.lowerCamel)-2", title: "Second \(component) item", summary: "Another sample record."),
+                \(component)Item(id: "\(name.lowerCamel)-3", title: "Third \(component) item", summary: "One more sample record."),
+            ]
+        }
+
+        """
+    }
+
+    private var storeFile: String {
+        """
+        /// The \(component) component's in-memory data.
+        @MainActor
+        final class \(component)Store {
+            private(set) var items: [\(component)Item]
+
+            init(items: [\(component)Item] = \(component)Item.samples) {
+                self.items = items
+            }
+
+            /// The item with the given id, if any.
+            func item(_ id: String) -> \(component)Item? {
+                items.first { $0.id == id }
+            }
+        }
+
+        """
+    }
+
+    /// Requires whose parameters have sample values get an action on the entry screen that calls them.
+    private var demonstrableRequires: [(signature: Signature, arguments: [String])] {
+        interface.requires.compactMap { require in require.sampleArguments.map { (require, $0) } }
+    }
+
+    private var homeScreenFile: String {
+        let requireActions = demonstrableRequires.map { require, arguments in
+            """
+
+                        actions.append(
+                            .push("Open \(require.name)") {
+                                api.require_\(require.name)?(\(arguments.joined(separator: ", ")))
+                                    ?? .unavailable("\(component).require_\(require.name)")
+                            }
+                        )
+            """
+        }.joined()
+        return """
+            import \(Self.baseModule)
+
+            /// \(component)'s entry screen: every item, and the way into each.
+            @MainActor
+            enum \(component)HomeScreen {
+                static func make() -> Screen {
+                    Screen(title: "\(component)", origin: "\(component)") {
+                        let api = \(component).shared
+                        \(requireActions.isEmpty ? "let" : "var") actions: [Action] = api.store.items.map { item in
+                            .push(item.title) { \(component)ItemScreen.make(itemId: item.id) }
+                        }\(requireActions)
+                        return Screen.Content(body: ["\\(api.store.items.count) items."], actions: actions)
+                    }
+                }
+            }
+
+            """
+    }
+
+    private var itemScreenFile: String {
+        """
+        import \(Self.baseModule)
+
+        /// One item of \(component).
+        @MainActor
+        enum \(component)ItemScreen {
+            static func make(itemId: String) -> Screen {
+                guard let item = \(component).shared.store.item(itemId) else {
+                    return .notFound("\(component) item", itemId, origin: "\(component)")
+                }
+                return Screen(title: item.title, origin: "\(component)", body: [item.summary, "id: \\(item.id)"], actions: [.back()])
+            }
+        }
+
+        """
+    }
+
+    private var placeholderScreenFile: String {
+        """
+        import \(Self.baseModule)
+
+        /// The first screen of each provide from the interface document: it names the component and the
+        /// arguments it was given, until the real screen replaces it.
+        @MainActor
+        enum \(component)PlaceholderScreen {
+            static func make(provide: String, parameters: [String]) -> Screen {
+                Screen(
+                    title: "\(component): \\(provide)",
+                    origin: "\(component)",
+                    body: ["\(component).provide_\\(provide)"] + parameters,
+                    actions: [.back()]
+                )
+            }
+        }
+
+        """
+    }
+
+    // MARK: Shell and tests
+
+    private var routerFile: String {
+        let wiring =
+            interface.requires.isEmpty
+            ? "        // \(component) has no requires yet. Assign each one here when you declare it."
+            : interface.requires.map { require in
+                let parameters = require.parameters.map(\.label).joined(separator: ", ")
+                return """
+                            // component.require_\(require.name) = { \(parameters.isEmpty ? "" : "\(parameters) in ")<a sibling's provide or a shell screen> }
+                    """
+            }.joined(separator: "\n")
+                + "\n        // Until then `swift run mall audit` names each unwired require, and its screens show 'unavailable'."
+        return """
+            import \(component)
+            import \(Self.baseModule)
+
+            /// Wires \(component)'s requirements to siblings' provides or to screens the shell owns.
+            @MainActor
+            struct \(component)Router: ComponentRouter {
+                let component = \(component).shared
+
+                var homeEntry: Action {
+                    .push("\(component)") { \(component).shared.provide_\(entryProvide)() }
+                }
+
+                func configure() {
+            \(wiring)
+                }
+            }
+
+            """
+    }
+
+    private var testFile: String {
+        var tests = [
+            """
+                @Test func entryScreenListsTheSampleItems() throws {
+                    \(component).shared.store = \(component)Store()
+                    let screen = \(component).shared.provide_\(entryProvide)()
+                    #expect(screen.title == "\(component)")
+                    #expect(screen.origin == "\(component)")
+                    #expect(screen.body == ["3 items."])
+                    #expect(
+                        Array(screen.actionTitles.prefix(3)) == [
+                            "First \(component) item", "Second \(component) item", "Third \(component) item",
+                        ]
+                    )
+                    let item = try #require(screen.open("First"))
+                    #expect(item.body == ["A sample record of \(component).", "id: \(name.lowerCamel)-1"])
+                }
+            """,
+            """
+                @Test func anUnknownItemGivesNotFound() {
+                    \(component).shared.store = \(component)Store()
+                    #expect(\(component)ItemScreen.make(itemId: "missing").title == "\(component) item not found")
+                }
+            """,
+        ]
+        for (require, arguments) in demonstrableRequires {
+            let capitalised = require.name.prefix(1).uppercased() + require.name.dropFirst()
+            let closureParameters = require.parameters.indices.map { "$\($0)" }.joined(separator: ", ")
+            let recorded = require.parameters.isEmpty ? "" : ", \(closureParameters)"
+            let expected = arguments.map { $0.replacingQuotes() }.joined(separator: ", ")
+            tests.append(
+                """
+                    @Test func open\(capitalised)CallsItsRequire() throws {
+                        let log = CallLog()
+                        \(component).shared.require_\(require.name) = { \(require.parameters.isEmpty ? "" : "\(closureParameters.replacingDollars()) in ")log.record("\(require.name)"\(recorded.replacingDollars())) }
+                        let screen = try #require(\(component).shared.provide_\(entryProvide)().open("Open \(require.name)"))
+                        #expect(screen.origin == "Stub")
+                        #expect(log.calls == ["\(require.name)(\(expected))"])
+                    }
+                """
+            )
+            tests.append(
+                """
+                    @Test func unwired\(capitalised)ShowsUnavailable() throws {
+                        \(component).shared.require_\(require.name) = nil
+                        let screen = try #require(\(component).shared.provide_\(entryProvide)().open("Open \(require.name)"))
+                        #expect(screen.body.first == "\(component).require_\(require.name) is not wired.")
+                    }
+                """
+            )
+        }
+        for provide in interface.provides {
+            guard let arguments = provide.sampleArguments else { continue }
+            let capitalised = provide.name.prefix(1).uppercased() + provide.name.dropFirst()
+            let call = zip(provide.parameters, arguments).map { "\($0.label): \($1)" }.joined(separator: ", ")
+            let body = zip(provide.parameters, arguments).map { "\"\($0.label): \($1.replacingQuotes())\"" }
+            tests.append(
+                """
+                    @Test func provide\(capitalised)NamesItsParameters() {
+                        let screen = \(component).shared.provide_\(provide.name)(\(call))
+                        #expect(screen.title == "\(component): \(provide.name)")
+                        #expect(screen.body == [\((["\"\(component).provide_\(provide.name)\""] + body).joined(separator: ", "))])
+                    }
+                """
+            )
+        }
+        return """
+            import \(Self.baseModule)
+            import MallTestSupport
+            import Testing
+
+            @testable import \(component)
+
+            /// \(component) tested alone: its requires are stubbed here, never served by a sibling component.
+            @MainActor
+            @Suite("\(component)")
+            struct \(component)Tests {
+            \(tests.joined(separator: "\n\n"))
+            }
+
+            """
+    }
+
+    private func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "    \($0)" }
+            .joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// A sample argument as it appears inside a string literal: `"sample-id"` becomes `sample-id`.
+    fileprivate func replacingQuotes() -> String {
+        hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+
+    /// `$0, $1` as closure parameter names `a0, a1`, which read better in a stub.
+    fileprivate func replacingDollars() -> String {
+        replacing("$", with: "a")
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// What a new component requires and provides, as written in `--require` / `--provide` options or a
+/// small JSON file: `{"requires": ["shopDetail(shopId: ShopID)"], "provides": ["couponDetail(couponId: String)"]}`.
+public struct InterfaceDocument: Sendable, Hashable {
+    /// The requirements, in the order given.
+    public var requires: [Signature]
+    /// The provides, in the order given (the entry screen's provide is added on top).
+    public var provides: [Signature]
+
+    /// Parses and checks the declarations.
+    ///
+    /// - Parameters:
+    ///   - entryProvide: The name of the provide every component gets, which the document may not reuse.
+    ///   - knownTypes: Types besides the standard ones that parameters may use.
+    public init(
+        requires: [String],
+        provides: [String],
+        entryProvide: String,
+        knownTypes: Set<String>
+    ) throws(ScaffoldError) {
+        var parsedRequires: [Signature] = []
+        for text in requires {
+            parsedRequires.append(try Signature(parsing: text, knownTypes: knownTypes))
+        }
+        var parsedProvides: [Signature] = []
+        for text in provides {
+            parsedProvides.append(try Signature(parsing: text, knownTypes: knownTypes))
+        }
+        for (kind, signatures) in [("require", parsedRequires), ("provide", parsedProvides)] {
+            var seen: Set<String> = []
+            for signature in signatures where !seen.insert(signature.name).inserted {
+                throw ScaffoldError("the \(kind) '\(signature.name)' is declared twice; give each a distinct name")
+            }
+        }
+        if parsedProvides.contains(where: { $0.name == entryProvide }) {
+            throw ScaffoldError(
+                "'\(entryProvide)' is the entry screen's provide, which is generated anyway; rename yours")
+        }
+        self.requires = parsedRequires
+        self.provides = parsedProvides
+    }
+
+    /// Reads the requires and provides of a JSON interface file.
+    public static func declarations(fromJSON data: Data, file: String) throws(ScaffoldError) -> (
+        requires: [String], provides: [String]
+    ) {
+        let object: [String: [String]]
+        do {
+            object = try JSONDecoder().decode([String: [String]].self, from: data)
+        } catch {
+            throw ScaffoldError(
+                "'\(file)' is not an interface document; expected {\"requires\": [\"name(label: Type)\"], \"provides\": [...]}"
+            )
+        }
+        let unknown = Set(object.keys).subtracting(["requires", "provides"])
+        guard unknown.isEmpty else {
+            throw ScaffoldError(
+                "'\(file)' has unknown keys: \(unknown.sorted().joined(separator: ", ")); use requires and provides")
+        }
+        return (object["requires"] ?? [], object["provides"] ?? [])
+    }
+}

@@ -1,0 +1,22 @@
+/// Everything adding a component changes, computed before anything is written.
+public struct ScaffoldPlan: Sendable, Equatable {
+    /// A file to change in place.
+    public struct Edit: Sendable, Equatable {
+        /// The path relative to the package root.
+        public var path: String
+        /// The contents it must still have when the edit is applied.
+        public var original: String
+        /// The new contents.
+        public var updated: String
+    }
+
+    /// The component being added.
+    public var component: String
+    /// New files: path relative to the package root, and contents.
+    public var newFiles: [String: String]
+    /// Existing files to change.
+    public var edits: [Edit]
+
+    /// Every path the plan writes, sorted.
+    public var paths: [String] { (Array(newFiles.keys) + edits.map(\.path)).sorted() }
+}

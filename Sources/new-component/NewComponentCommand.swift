@@ -1,0 +1,152 @@
+import ComponentScaffold
+import Foundation
+import LayeringCheck
+
+/// `new-component`: adds a business component to the mall package in one step, all or nothing.
+@main
+enum NewComponentCommand {
+    static let usage = """
+        OVERVIEW: Add a business component: its target with an API file, a first screen and sample data,
+        a router registered with the shell, a test target, and the line in Package.swift's components list.
+
+        USAGE: new-component <Name> [--require <declaration>]... [--provide <declaration>]...
+                             [--interface <file.json>] [--package-path <path>] [--dry-run]
+
+        ARGUMENTS:
+          <Name>                  UpperCamelCase, e.g. Coupon; not a keyword, standard module or existing target.
+
+        OPTIONS:
+          --require <declaration> Something the component needs, e.g. 'shopDetail(shopId: ShopID)'.
+                                  It becomes a require_ closure the router must wire; until then
+                                  `swift run mall audit` names it.
+          --provide <declaration> Something the component offers, e.g. 'couponDetail(couponId: String)'.
+                                  It becomes a provide_ function with a first screen naming its arguments.
+          --interface <file>      Read declarations from JSON: {"requires": [...], "provides": [...]}.
+          --package-path <path>   The package to change (default: the current folder).
+          --existing-targets <a,b>
+                                  The package's target names, when known (the plugin passes them);
+                                  otherwise they are read with `swift package describe`.
+          --dry-run               Print what would be created and changed; write nothing.
+          -h, --help              Show this help.
+
+        Parameter types: String, Int, Double, Bool, arrays and optionals of them, and the public types of
+        Sources/MallBase (ShopID, EventType…).
+
+        As a plugin: swift package --allow-writing-to-package-directory new-component Coupon
+        EXIT STATUS: 0 created (or planned with --dry-run), 2 refused: nothing was written.
+        """
+
+    struct Options {
+        var name: String?
+        var requires: [String] = []
+        var provides: [String] = []
+        var interfacePath: String?
+        var packagePath = "."
+        var existingTargets: Set<String>?
+        var isDryRun = false
+    }
+
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.contains("-h") || arguments.contains("--help") {
+            print(usage)
+            exit(0)
+        }
+        do throws(ScaffoldError) {
+            var options = try parse(arguments)
+            guard let name = options.name else {
+                throw ScaffoldError("a component name is required, e.g. new-component Coupon")
+            }
+            if let interfacePath = options.interfacePath {
+                guard let data = FileManager.default.contents(atPath: interfacePath) else {
+                    throw ScaffoldError("cannot read the interface document '\(interfacePath)'")
+                }
+                let declarations = try InterfaceDocument.declarations(fromJSON: data, file: interfacePath)
+                options.requires = declarations.requires + options.requires
+                options.provides = declarations.provides + options.provides
+            }
+            let root = URL(fileURLWithPath: options.packagePath)
+            let existing: Set<String>
+            if let known = options.existingTargets {
+                existing = known
+            } else {
+                existing = try existingNames(packagePath: options.packagePath)
+            }
+            let scaffolder = Scaffolder(packageRoot: root)
+            let plan = try scaffolder.plan(
+                name: name,
+                requires: options.requires,
+                provides: options.provides,
+                existingNames: existing
+            )
+            if !options.isDryRun {
+                try scaffolder.apply(plan)
+            }
+            print(report(plan, isDryRun: options.isDryRun, requireCount: options.requires.count))
+        } catch {
+            FileHandle.standardError.write(
+                Data("Error: \(error.message)\nRun 'new-component --help' for usage.\n".utf8))
+            exit(2)
+        }
+    }
+
+    static func parse(_ arguments: [String]) throws(ScaffoldError) -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--require", "--provide", "--interface", "--package-path", "--existing-targets":
+                guard let value = remaining.popFirst() else {
+                    throw ScaffoldError("\(argument) needs a value")
+                }
+                switch argument {
+                case "--require": options.requires.append(value)
+                case "--provide": options.provides.append(value)
+                case "--interface": options.interfacePath = value
+                case "--package-path": options.packagePath = value
+                default: options.existingTargets = Set(value.split(separator: ",").map(String.init))
+                }
+            case "--dry-run":
+                options.isDryRun = true
+            case _ where argument.hasPrefix("-") && !argument.isEmpty:
+                throw ScaffoldError("unknown option '\(argument)'")
+            default:
+                guard options.name == nil else {
+                    throw ScaffoldError("one component at a time: got '\(options.name ?? "")' and '\(argument)'")
+                }
+                options.name = argument
+            }
+        }
+        return options
+    }
+
+    /// The package's target and module names, from `swift package describe`.
+    static func existingNames(packagePath: String) throws(ScaffoldError) -> Set<String> {
+        do throws(LayeringCheckError) {
+            let graph = try PackageLoader.describe(packagePath: packagePath)
+            return Set(graph.targets.flatMap { [$0.name, $0.moduleName] })
+        } catch {
+            throw ScaffoldError(error.description)
+        }
+    }
+
+    static func report(_ plan: ScaffoldPlan, isDryRun: Bool, requireCount: Int) -> String {
+        let verb = isDryRun ? "Would create" : "Created"
+        var lines = ["\(verb) component \(plan.component):"]
+        lines += plan.newFiles.keys.sorted().map { "  + \($0)" }
+        lines.append(isDryRun ? "Would update:" : "Updated:")
+        lines += plan.edits.map { "  ~ \($0.path)" }
+        if !isDryRun {
+            lines.append("")
+            lines.append(
+                "Next: swift build && swift test, then swift run mall: \(plan.component) is on the home screen.")
+            if requireCount > 0 {
+                lines.append(
+                    "Wire its \(requireCount) require\(requireCount == 1 ? "" : "s") in Shell/Routers/\(plan.component)Router.swift;"
+                        + " until then `swift run mall audit` lists them."
+                )
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,71 @@
+import ComponentScaffold
+import Testing
+
+@Suite("Component names")
+struct ComponentNameTests {
+    @Test(arguments: [
+        ("", "a component name is required, e.g. new-component Coupon"),
+        ("coupon", "'coupon' is not UpperCamelCase; did you mean 'Coupon'?"),
+        ("giftCard", "'giftCard' is not UpperCamelCase; did you mean 'GiftCard'?"),
+        (
+            "9Lives",
+            "'9Lives' is not a Swift identifier in UpperCamelCase; use ASCII letters and digits, starting with an uppercase letter, e.g. Coupon or GiftCard"
+        ),
+        (
+            "Coupon-Box",
+            "'Coupon-Box' is not a Swift identifier in UpperCamelCase; use ASCII letters and digits, starting with an uppercase letter, e.g. Coupon or GiftCard"
+        ),
+        (
+            "Gift Card",
+            "'Gift Card' is not a Swift identifier in UpperCamelCase; use ASCII letters and digits, starting with an uppercase letter, e.g. Coupon or GiftCard"
+        ),
+        (
+            "Gift_Card",
+            "'Gift_Card' is not a Swift identifier in UpperCamelCase; use ASCII letters and digits, starting with an uppercase letter, e.g. Coupon or GiftCard"
+        ),
+        (
+            "Coupón",
+            "'Coup\\u{F3}n' is not a Swift identifier in UpperCamelCase; use ASCII letters and digits, starting with an uppercase letter, e.g. Coupon or GiftCard"
+        ),
+        (
+            "Coupon\n",
+            "'Coupon\\u{A}' is not a Swift identifier in UpperCamelCase; use ASCII letters and digits, starting with an uppercase letter, e.g. Coupon or GiftCard"
+        ),
+        ("COUPON", "'COUPON' is all capitals; name a component like a type, e.g. Coupon or GiftCard"),
+        ("Self", "'Self' is a Swift keyword or a standard type; choose another name"),
+        ("Any", "'Any' is a Swift keyword or a standard type; choose another name"),
+        ("Swift", "'Swift' is a standard module; a component with that name would shadow it"),
+        ("Foundation", "'Foundation' is a standard module; a component with that name would shadow it"),
+        ("Testing", "'Testing' is a standard module; a component with that name would shadow it"),
+        ("XCTest", "'XCTest' is a standard module; a component with that name would shadow it"),
+        ("Dispatch", "'Dispatch' is a standard module; a component with that name would shadow it"),
+        ("Glibc", "'Glibc' is a standard module; a component with that name would shadow it"),
+        ("Screen", "'Screen' is a name the app's own code uses; choose another name"),
+        ("MallBase", "'MallBase' is a name the app's own code uses; choose another name"),
+        ("Shop", "'Shop' is already a target or module of this package; choose another name"),
+        ("Appointment", "'Appointment' is already a target or module of this package; choose another name"),
+        ("LayeringCheck", "'LayeringCheck' is already a target or module of this package; choose another name"),
+        (
+            String(repeating: "A", count: 1) + String(repeating: "b", count: 60),
+            "'Abbbbbbbbbbbbbbbbbbb…' is 61 characters long; use at most 48"
+        ),
+    ])
+    func invalidNamesAreRefusedWithAReason(name: String, message: String) {
+        #expect(throws: ScaffoldError(message)) {
+            try ComponentName(name, existingNames: PackageCopy.targetNames)
+        }
+    }
+
+    @Test(arguments: ["Coupon", "GiftCard", "Parking2", "QRCode"])
+    func validNamesAreAccepted(name: String) throws {
+        #expect(try ComponentName(name, existingNames: PackageCopy.targetNames).value == name)
+    }
+
+    @Test func aTestTargetNameCountsAsTaken() {
+        #expect(
+            throws: ScaffoldError("'CouponTests' is already a target or module of this package; choose another name")
+        ) {
+            try ComponentName("Coupon", existingNames: ["CouponTests"])
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// A throwaway copy of this package (sources, manifest, tests; no build folder) to scaffold into.
+struct PackageCopy {
+    static let sourceRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("mall-copy-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        for item in ["Package.swift", ".swift-format", "Sources", "Components", "Shell", "Tests", "Plugins"] {
+            try FileManager.default.copyItem(
+                at: Self.sourceRoot.appendingPathComponent(item),
+                to: root.appendingPathComponent(item)
+            )
+        }
+    }
+
+    /// A component name the package does not use yet, so these tests still pass after users add components.
+    var unusedComponentName: String {
+        let taken =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Components").path)) ?? []
+        let candidates = ["Coupon", "Voucher", "Parking", "GiftCard", "Membership", "Delivery", "Feedback"]
+        return candidates.first { !taken.contains($0) } ?? "Scaffolded\(taken.count)"
+    }
+
+    /// The number of business components the package has.
+    var componentCount: Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Components").path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.count
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Every file's contents by relative path, build folders excluded: equal snapshots mean an unchanged tree.
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let prefix = root.standardizedFileURL.path + "/"
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return files }
+        for case let url as URL in enumerator {
+            let path = String(url.standardizedFileURL.path.dropFirst(prefix.count))
+            if path.hasPrefix(".build") {
+                enumerator.skipDescendants()
+                continue
+            }
+            if (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+                files[path] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+
+    /// The package's target names, as the plugin would pass them.
+    static let targetNames: Set<String> = [
+        "Middleware", "MallBase", "MallTestSupport", "Shop", "Event", "Groupbuy", "Appointment", "Mall",
+        "LayeringCheck", "layering-check", "ComponentScaffold", "new-component",
+    ]
+
+    /// Runs a command in the copy and returns its status and combined output.
+    func run(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = root
+        let log = root.appendingPathComponent(".build-log-\(UUID()).txt")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+    }
+}

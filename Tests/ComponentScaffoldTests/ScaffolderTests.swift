@@ -1,0 +1,202 @@
+import ComponentScaffold
+import Foundation
+import Testing
+
+@Suite("Scaffolder")
+struct ScaffolderTests {
+    @Test func planCreatesTheComponentRouterTestsAndBothEdits() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let name = copy.unusedComponentName
+        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
+        let before = try copy.snapshot()
+        let plan = try Scaffolder(packageRoot: copy.root).plan(name: name, existingNames: PackageCopy.targetNames)
+        #expect(
+            plan.paths
+                == [
+                    "Components/\(name)/\(name).swift",
+                    "Components/\(name)/Data/\(name)Item.swift",
+                    "Components/\(name)/Data/\(name)Store.swift",
+                    "Components/\(name)/Screens/\(name)HomeScreen.swift",
+                    "Components/\(name)/Screens/\(name)ItemScreen.swift",
+                    "Package.swift",
+                    "Shell/Routers/\(name)Router.swift",
+                    "Shell/Routers/Routers.swift",
+                    "Tests/\(name)Tests/\(name)Tests.swift",
+                ].sorted()
+        )
+        #expect(try copy.snapshot() == before, "planning writes nothing")
+        let manifest = try #require(plan.edits.first { $0.path == "Package.swift" })
+        #expect(manifest.updated.contains("    \"\(name)\",\n]"))
+        #expect(manifest.updated.count == manifest.original.count + "    \"\(name)\",\n".count)
+        let registry = try #require(plan.edits.first { $0.path == "Shell/Routers/Routers.swift" })
+        #expect(registry.updated.contains("Router(),\n            \(name)Router(),\n        ]"))
+        let api = try #require(plan.newFiles["Components/\(name)/\(name).swift"])
+        #expect(api.contains("@MainActor\npublic final class \(name) {"))
+        #expect(api.contains("    public func provide_\(lowerName)Home() -> Screen {"))
+        #expect(!api.split(separator: "\n").contains { $0.hasPrefix("    public var require_") })
+    }
+
+    @Test func declaredRequiresAndProvidesAreGenerated() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let name = copy.unusedComponentName
+        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
+        let plan = try Scaffolder(packageRoot: copy.root).plan(
+            name: name,
+            requires: ["shopDetail(shopId: ShopID)", "refresh()"],
+            provides: ["couponDetail(couponId: String, count: Int)"],
+            existingNames: PackageCopy.targetNames
+        )
+        let api = try #require(plan.newFiles["Components/\(name)/\(name).swift"])
+        #expect(api.contains("    public var require_shopDetail: ((_ shopId: ShopID) -> Screen)?\n"))
+        #expect(api.contains("    public var require_refresh: (() -> Screen)?\n"))
+        #expect(api.contains("    public func provide_couponDetail(couponId: String, count: Int) -> Screen {\n"))
+        let router = try #require(plan.newFiles["Shell/Routers/\(name)Router.swift"])
+        #expect(router.contains("// component.require_shopDetail = { shopId in"))
+        #expect(!router.contains("component.require_shopDetail = {\n"), "a declared require stays nil until wired")
+        #expect(plan.newFiles["Components/\(name)/Screens/\(name)PlaceholderScreen.swift"] != nil)
+    }
+
+    @Test(arguments: [
+        (
+            "shopDetail(shopId ShopID)",
+            "parameter 'shopId ShopID' in 'shopDetail(shopId ShopID)' has no type; write it as label: Type"
+        ),
+        (
+            "shopDetail(shopId: Shop)",
+            "unknown type 'Shop' in 'shopDetail(shopId: Shop)'; use a standard type (String, Int, Double, Bool, arrays, optionals) or a public type of the base layer"
+        ),
+        (
+            "ShopDetail(shopId: String)",
+            "'ShopDetail(shopId: String)' does not start with a lowerCamelCase name; write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
+        ),
+        (
+            "shopDetail(shopId: String",
+            "'shopDetail(shopId: String' has no closing parenthesis; write it as name(label: Type)"
+        ),
+        (
+            "shopDetail(shopId: [String)",
+            "type '[String' in 'shopDetail(shopId: [String)' is empty or its brackets do not match"
+        ),
+        (
+            "shopDetail(shopId: String!)",
+            "type 'String!' in 'shopDetail(shopId: String!)' has the character '!', which a type name cannot hold"
+        ),
+        ("shopDetail(a: Int, a: Int)", "parameter label 'a' appears twice in 'shopDetail(a: Int, a: Int)'"),
+        (
+            "import(shopId: String)",
+            "'import(shopId: String)' does not start with a lowerCamelCase name; write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
+        ),
+    ])
+    func malformedDeclarationsAreRefused(declaration: String, message: String) throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let name = copy.unusedComponentName
+        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
+        #expect {
+            try Scaffolder(packageRoot: copy.root).plan(
+                name: name,
+                requires: [declaration],
+                existingNames: PackageCopy.targetNames
+            )
+        } throws: { error in
+            (error as? ScaffoldError)?.message.hasPrefix(message) == true
+        }
+    }
+
+    @Test func duplicateAndEntryNamesAreRefused() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let name = copy.unusedComponentName
+        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
+        let scaffolder = Scaffolder(packageRoot: copy.root)
+        #expect(throws: ScaffoldError("the require 'refresh' is declared twice; give each a distinct name")) {
+            try scaffolder.plan(name: name, requires: ["refresh()", "refresh()"], existingNames: [])
+        }
+        #expect(
+            throws: ScaffoldError(
+                "'\(lowerName)Home' is the entry screen's provide, which is generated anyway; rename yours")
+        ) {
+            try scaffolder.plan(name: name, provides: ["\(lowerName)Home()"], existingNames: [])
+        }
+    }
+
+    @Test func theInterfaceDocumentIsReadFromJSON() throws {
+        let json = Data(
+            #"{"requires": ["shopDetail(shopId: ShopID)"], "provides": ["couponDetail(couponId: String)"]}"#.utf8)
+        let declarations = try InterfaceDocument.declarations(fromJSON: json, file: "coupon.json")
+        #expect(declarations.requires == ["shopDetail(shopId: ShopID)"])
+        #expect(declarations.provides == ["couponDetail(couponId: String)"])
+        #expect(throws: ScaffoldError("'bad.json' has unknown keys: require; use requires and provides")) {
+            try InterfaceDocument.declarations(fromJSON: Data(#"{"require": []}"#.utf8), file: "bad.json")
+        }
+        #expect {
+            try InterfaceDocument.declarations(fromJSON: Data("not json".utf8), file: "bad.json")
+        } throws: { error in
+            (error as? ScaffoldError)?.message.hasPrefix("'bad.json' is not an interface document") == true
+        }
+    }
+
+    @Test func theSecondRunIsRefusedAndChangesNothing() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let name = copy.unusedComponentName
+        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
+        let scaffolder = Scaffolder(packageRoot: copy.root)
+        try scaffolder.apply(try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames))
+        let afterFirst = try copy.snapshot()
+        #expect(afterFirst["Components/\(name)/\(name).swift"] != nil)
+        #expect {
+            try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames)
+        } throws: { error in
+            (error as? ScaffoldError)?.message
+                == "'Components/\(name)' already exists; \(name) seems to be there already, so nothing was changed"
+        }
+        #expect(try copy.snapshot() == afterFirst)
+    }
+
+    @Test func aFailureAtAnyStepLeavesTheTreeAsItWas() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let name = copy.unusedComponentName
+        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
+        let scaffolder = Scaffolder(packageRoot: copy.root)
+        let before = try copy.snapshot()
+        let plan = try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames)
+        struct Interrupted: Error {}
+        var failingStep = 0
+        var completed = false
+        while !completed {
+            do {
+                try scaffolder.apply(plan) { step in
+                    if step == failingStep { throw Interrupted() }
+                }
+                completed = true
+            } catch {
+                #expect(error.message.hasSuffix("every change was rolled back"))
+                #expect(try copy.snapshot() == before, "after a failure at step \(failingStep)")
+                failingStep += 1
+            }
+        }
+        #expect(failingStep == 14, "7 staged files, 2 checks, 3 moves and 2 edits, each interrupted once")
+        #expect(try copy.snapshot().keys.contains("Components/\(name)/\(name).swift"))
+    }
+
+    @Test func aManifestWithoutAComponentsListIsRefused() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let name = copy.unusedComponentName
+        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
+        let manifest = copy.root.appendingPathComponent("Package.swift")
+        try "// swift-tools-version: 6.1\nimport PackageDescription\nlet package = Package(name: \"X\")\n"
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let before = try copy.snapshot()
+        #expect {
+            try Scaffolder(packageRoot: copy.root).plan(name: name, existingNames: [])
+        } throws: { error in
+            (error as? ScaffoldError)?.message.hasPrefix("Package.swift has no `let components = [ … ]` list") == true
+        }
+        #expect(try copy.snapshot() == before)
+    }
+}
