@@ -47,7 +47,8 @@ struct ComponentTemplate {
                 """
             }.joined(separator: "\n\n")
         let provides = interface.provides.map { provide in
-            let parameters = provide.parameters.map { "\"\($0.label): \\(\($0.label))\"" }.joined(separator: ", ")
+            let parameters = provide.parameters.map { "\"\($0.label): \\(String(describing: \($0.label)))\"" }
+                .joined(separator: ", ")
             return """
 
 
