@@ -26,6 +26,10 @@ struct Token {
 }
 
 /// Splits Swift source bytes into ``Token``s, skipping whitespace, comments, and string and number literals.
+///
+/// Bare regex literals (`/a"b/`) are not modelled: `/` is punctuation, so a `"` inside one would open
+/// a string until the end of the line. Imports never share a line with a regex, so this only matters
+/// for a pathological file.
 struct Lexer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
