@@ -13,32 +13,21 @@ public enum PackageLoader {
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
             throw .notAPackage(path: packagePath)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
+        let arguments =
             ["swift", "package", "--package-path", root.path]
             + (scratchPath.map { ["--scratch-path", $0] } ?? [])
             + ["describe", "--type", "json"]
-        let output = Pipe()
-        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("layering-check-\(UUID()).log")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errors) }
-        process.standardOutput = output
-        process.standardError = try? FileHandle(forWritingTo: errors)
-        process.standardInput = FileHandle.nullDevice
+        let outcome: Subprocess.Outcome
         do {
-            try process.run()
+            outcome = try Subprocess.run(arguments)
         } catch {
             throw .describeFailed(status: -1, output: "could not start `swift`: \(error.localizedDescription)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let log = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            let tail = log.split(separator: "\n").suffix(20).joined(separator: "\n")
-            throw .describeFailed(status: process.terminationStatus, output: tail)
+        guard outcome.status == 0 else {
+            let tail = outcome.errors.split(separator: "\n").suffix(20).joined(separator: "\n")
+            throw .describeFailed(status: outcome.status, output: tail)
         }
-        var graph = try decode(data)
+        var graph = try decode(outcome.output)
         graph.path = root.path
         return graph
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LayeringCheck
 
 /// A throwaway copy of this package (sources, manifest, tests; no build folder) to scaffold into.
 struct PackageCopy {
@@ -63,25 +64,7 @@ struct PackageCopy {
 
     /// Runs a command in the copy and returns its status and combined output.
     func run(_ arguments: [String], input: String? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        let log = root.appendingPathComponent(".build-log-\(UUID()).txt")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        if let input {
-            stdin.fileHandleForWriting.write(Data(input.utf8))
-            try stdin.fileHandleForWriting.close()
-        }
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+        let outcome = try Subprocess.run(arguments, in: root, input: input, mergingErrors: true)
+        return (outcome.status, String(decoding: outcome.output, as: UTF8.self))
     }
 }

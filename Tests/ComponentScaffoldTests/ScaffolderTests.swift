@@ -41,7 +41,6 @@ struct ScaffolderTests {
         let copy = try PackageCopy()
         defer { copy.remove() }
         let name = copy.unusedComponentName
-        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
         let plan = try Scaffolder(packageRoot: copy.root).plan(
             name: name,
             requires: ["shopDetail(shopId: ShopID)", "refresh()"],
@@ -93,7 +92,6 @@ struct ScaffolderTests {
         let copy = try PackageCopy()
         defer { copy.remove() }
         let name = copy.unusedComponentName
-        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
         #expect {
             try Scaffolder(packageRoot: copy.root).plan(
                 name: name,
@@ -142,7 +140,6 @@ struct ScaffolderTests {
         let copy = try PackageCopy()
         defer { copy.remove() }
         let name = copy.unusedComponentName
-        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
         let scaffolder = Scaffolder(packageRoot: copy.root)
         try scaffolder.apply(try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames))
         let afterFirst = try copy.snapshot()
@@ -160,7 +157,6 @@ struct ScaffolderTests {
         let copy = try PackageCopy()
         defer { copy.remove() }
         let name = copy.unusedComponentName
-        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
         let scaffolder = Scaffolder(packageRoot: copy.root)
         let before = try copy.snapshot()
         let plan = try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames)
@@ -187,7 +183,6 @@ struct ScaffolderTests {
         let copy = try PackageCopy()
         defer { copy.remove() }
         let name = copy.unusedComponentName
-        let lowerName = name.prefix(1).lowercased() + name.dropFirst()
         let manifest = copy.root.appendingPathComponent("Package.swift")
         try "// swift-tools-version: 6.1\nimport PackageDescription\nlet package = Package(name: \"X\")\n"
             .write(to: manifest, atomically: true, encoding: .utf8)

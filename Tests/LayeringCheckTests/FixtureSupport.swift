@@ -35,22 +35,9 @@ enum Fixture {
         return try check(packageAt: root)
     }
 
-    /// Runs a command and returns its status and combined output.
+    /// Runs a command in `directory` and returns its status and combined output.
     static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("run-\(UUID()).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+        let outcome = try Subprocess.run(arguments, in: directory, mergingErrors: true)
+        return (outcome.status, String(decoding: outcome.output, as: UTF8.self))
     }
 }
