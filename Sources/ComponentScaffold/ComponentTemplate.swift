@@ -270,14 +270,16 @@ struct ComponentTemplate {
         ]
         for (require, arguments) in demonstrableRequires {
             let capitalised = require.name.prefix(1).uppercased() + require.name.dropFirst()
-            let closureParameters = require.parameters.indices.map { "$\($0)" }.joined(separator: ", ")
-            let recorded = require.parameters.isEmpty ? "" : ", \(closureParameters)"
+            // The stub names its arguments a0, a1… and records them all.
+            let stubParameters = require.parameters.indices.map { "a\($0)" }.joined(separator: ", ")
+            let stubSignature = require.parameters.isEmpty ? "" : "\(stubParameters) in "
+            let recorded = require.parameters.isEmpty ? "" : ", \(stubParameters)"
             let expected = arguments.map { $0.replacingQuotes() }.joined(separator: ", ")
             tests.append(
                 """
                     @Test func open\(capitalised)CallsItsRequire() throws {
                         let log = CallLog()
-                        \(component).shared.require_\(require.name) = { \(require.parameters.isEmpty ? "" : "\(closureParameters.replacingDollars()) in ")log.record("\(require.name)"\(recorded.replacingDollars())) }
+                        \(component).shared.require_\(require.name) = { \(stubSignature)log.record("\(require.name)"\(recorded)) }
                         let screen = try #require(\(component).shared.provide_\(entryProvide)().open("Open \(require.name)"))
                         #expect(screen.origin == "Stub")
                         #expect(log.calls == ["\(require.name)(\(expected))"])
@@ -337,10 +339,5 @@ extension String {
     /// A sample argument as it appears inside a string literal: `"sample-id"` becomes `sample-id`.
     fileprivate func replacingQuotes() -> String {
         hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
-    }
-
-    /// `$0, $1` as closure parameter names `a0, a1`, which read better in a stub.
-    fileprivate func replacingDollars() -> String {
-        replacing("$", with: "a")
     }
 }

@@ -7,6 +7,8 @@ public struct LayeringChecker: Sendable {
     private let targetsByName: [String: PackageGraph.Target]
     private let targetsByModule: [String: PackageGraph.Target]
     private let routerFolder: String?
+    /// For each test-layer target that belongs to one component, that component's name.
+    private let owners: [String: String]
 
     /// Creates a checker for a package.
     public init(graph: PackageGraph) {
@@ -15,6 +17,12 @@ public struct LayeringChecker: Sendable {
         targetsByName = Dictionary(checked.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         targetsByModule = Dictionary(checked.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
         routerFolder = checked.first { $0.layer == .shell && !$0.isTest }.map { "\($0.path)/Routers" }
+        let byName = targetsByName
+        owners = Dictionary(
+            uniqueKeysWithValues: checked.filter { $0.layer == .tests }.compactMap { target in
+                Self.owningComponent(of: target, targetsByName: byName).map { (target.name, $0) }
+            }
+        )
     }
 
     /// Checks every target.
@@ -71,16 +79,16 @@ public struct LayeringChecker: Sendable {
     private func forbiddenRelation(
         from target: PackageGraph.Target,
         to other: PackageGraph.Target
-    ) -> (rule: Relation, owner: String?)? {
+    ) -> Relation? {
         guard other.name != target.name else { return nil }
         switch (target.layer, other.layer) {
         case (.component, .component) where !target.isTest:
-            return (.horizontal, nil)
+            return .horizontal
         case (.component, .shell), (.sources, .component), (.sources, .shell):
-            return (.upward, nil)
+            return .upward
         case (.tests, .component):
-            guard let owner = owningComponent(of: target), owner != other.name else { return nil }
-            return (.testIsolation, owner)
+            guard let owner = owners[target.name], owner != other.name else { return nil }
+            return .testIsolation(owner: owner)
         default:
             return nil
         }
@@ -89,14 +97,18 @@ public struct LayeringChecker: Sendable {
     private enum Relation {
         case horizontal
         case upward
-        case testIsolation
+        /// A test target of component `owner` reaching a sibling.
+        case testIsolation(owner: String)
     }
 
     /// The component a test-layer target tests, or `nil` if it tests the app or no component.
     ///
     /// A test target that depends on the app may use every component. Otherwise it belongs to the
     /// component it is named after (`ShopTests`), or to the first component it depends on.
-    private func owningComponent(of target: PackageGraph.Target) -> String? {
+    private static func owningComponent(
+        of target: PackageGraph.Target,
+        targetsByName: [String: PackageGraph.Target]
+    ) -> String? {
         let dependencies = target.dependencies.compactMap { targetsByName[$0] }
         guard !dependencies.contains(where: { $0.layer == .shell }) else { return nil }
         if target.name.hasSuffix("Tests"), let named = targetsByName[String(target.name.dropLast(5))],
@@ -110,11 +122,10 @@ public struct LayeringChecker: Sendable {
     private func checkDependencies(of target: PackageGraph.Target, locator: ManifestLocator) -> [Diagnostic] {
         target.dependencies.compactMap { name -> Diagnostic? in
             guard let dependency = targetsByName[name],
-                let (relation, owner) = forbiddenRelation(from: target, to: dependency)
+                let relation = forbiddenRelation(from: target, to: dependency)
             else { return nil }
             let (line, column) = locator.location(ofDependency: name, inTarget: target.name)
-            let (rule, message, hint) = explain(
-                relation, owner: owner, target: target, other: dependency, verb: "depends on")
+            let (rule, message, hint) = explain(relation, target: target, other: dependency, isImport: false)
             return Diagnostic(
                 path: "Package.swift",
                 line: line,
@@ -137,8 +148,8 @@ public struct LayeringChecker: Sendable {
         let rule: Rule
         let message: String
         let hint: String
-        if let (relation, owner) = forbiddenRelation(from: target, to: imported) {
-            (rule, message, hint) = explain(relation, owner: owner, target: target, other: imported, verb: "imports")
+        if let relation = forbiddenRelation(from: target, to: imported) {
+            (rule, message, hint) = explain(relation, target: target, other: imported, isImport: true)
         } else if !target.dependencies.contains(imported.name) {
             rule = .undeclaredImport
             message = "'\(target.name)' imports '\(imported.moduleName)', a module of this package it does not declare"
@@ -162,12 +173,11 @@ public struct LayeringChecker: Sendable {
 
     private func explain(
         _ relation: Relation,
-        owner: String?,
         target: PackageGraph.Target,
         other: PackageGraph.Target,
-        verb: String
+        isImport: Bool
     ) -> (Rule, String, String) {
-        let isImport = verb == "imports"
+        let verb = isImport ? "imports" : "depends on"
         let router = routerFolder.map { "\($0)/\(target.name)Router.swift" } ?? "the app's router for '\(target.name)'"
         switch relation {
         case .horizontal:
@@ -186,8 +196,7 @@ public struct LayeringChecker: Sendable {
                 ? "components must not know the app; declare a require and let \(router) provide it"
                 : "lower layers must not know the layers above; move what both need down into Sources/"
             return (isImport ? .upwardImport : .upwardDependency, "\(who) \(verb) \(what)", hint)
-        case .testIsolation:
-            let owner = owner ?? "?"
+        case .testIsolation(let owner):
             return (
                 .testIsolation,
                 "test target '\(target.name)' of component '\(owner)' \(verb) sibling component '\(other.name)'",
