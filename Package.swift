@@ -4,7 +4,8 @@ import PackageDescription
 // MARK: - Business components
 
 /// The business components, one per line. Each gets `Components/<Name>` (its target),
-/// `Tests/<Name>Tests` (its tests, which stub its requires) and a router in `Shell/Routers`.
+/// `Components/<Name>/Preview` (`<Name>Preview`, the component run alone), `Tests/<Name>Tests` (its
+/// tests, which stub its requires) and a router in `Shell/Routers`.
 /// `swift package new-component` adds a line here.
 let components = [
     "Shop",
@@ -32,11 +33,14 @@ package.targets += [
     .testTarget(name: "MiddlewareTests", dependencies: ["Middleware"]),
 ]
 
-// MARK: - Base layer: this app's screens and the value types components exchange
+// MARK: - Base layer: this app's screens, the value types components exchange, the text navigator
 
 package.targets += [
     .target(name: "MallBase", path: "Sources/MallBase"),
     .testTarget(name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport"]),
+    // Knows screens, never components: the app and every component preview run in it.
+    .target(name: "MallNavigator", dependencies: ["MallBase", "Middleware"], path: "Sources/MallNavigator"),
+    .testTarget(name: "MallNavigatorTests", dependencies: ["MallNavigator", "MallBase", "Middleware"]),
 ]
 
 // MARK: - Test support: stubs and helpers every test target may use
@@ -49,10 +53,19 @@ package.targets += [
 
 for component in components {
     package.targets += [
-        .target(name: component, dependencies: ["MallBase"], path: "Components/\(component)"),
+        .target(name: component, dependencies: ["MallBase"], path: "Components/\(component)", exclude: ["Preview"]),
+        // The component alone in the text navigator, its requires answered by stubs: `swift run <Name>Preview`.
+        .executableTarget(
+            name: "\(component)Preview",
+            dependencies: [.target(name: component), "MallBase", "MallNavigator"],
+            path: "Components/\(component)/Preview"
+        ),
         .testTarget(
             name: "\(component)Tests",
-            dependencies: [.target(name: component), "MallBase", "MallTestSupport"]
+            dependencies: [
+                .target(name: component), .target(name: "\(component)Preview"), "MallBase", "MallNavigator",
+                "MallTestSupport",
+            ]
         ),
     ]
 }
@@ -62,12 +75,13 @@ for component in components {
 package.targets += [
     .executableTarget(
         name: "Mall",
-        dependencies: ["Middleware", "MallBase"] + components.map { .target(name: $0) },
+        dependencies: ["Middleware", "MallBase", "MallNavigator"] + components.map { .target(name: $0) },
         path: "Shell"
     ),
     .testTarget(
         name: "MallTests",
-        dependencies: ["Mall", "Middleware", "MallBase", "MallTestSupport"] + components.map { .target(name: $0) }
+        dependencies: ["Mall", "Middleware", "MallBase", "MallNavigator", "MallTestSupport"]
+            + components.map { .target(name: $0) }
     ),
 ]
 

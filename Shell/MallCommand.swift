@@ -1,4 +1,5 @@
 import Foundation
+import MallNavigator
 
 /// The `mall` executable.
 @main

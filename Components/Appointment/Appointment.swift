@@ -32,3 +32,13 @@ public final class Appointment {
         MyBookingsScreen.make()
     }
 }
+
+// MARK: - Requires, as the component's screens call them
+
+/// One function per requirement, named after it: it calls the requirement, or, when no router wired
+/// it, returns the "unavailable" screen, which takes the requirement's name from the function's.
+extension Appointment {
+    func shopDetail(_ shopId: ShopID) -> Screen {
+        require_shopDetail?(shopId) ?? .unwired(Self.self)
+    }
+}

@@ -67,3 +67,45 @@ public final class Shop {
         ShopApplyForGroupbuyScreen.make(gbId: gbId)
     }
 }
+
+// MARK: - Requires, as the component's screens call them
+
+/// One function per requirement, named after it: it calls the requirement, or, when no router wired
+/// it, returns the "unavailable" screen, which takes the requirement's name from the function's.
+extension Shop {
+    func eventDetail(_ eventId: EventID, _ eventType: EventType) -> Screen {
+        require_eventDetail?(eventId, eventType) ?? .unwired(Self.self)
+    }
+
+    func buyOrder(_ merchantNo: String, _ itemNo: String) -> Screen {
+        require_buyOrder?(merchantNo, itemNo) ?? .unwired(Self.self)
+    }
+
+    func groupbuyInfo(_ gbId: GroupbuyID) -> Screen {
+        require_groupbuyInfo?(gbId) ?? .unwired(Self.self)
+    }
+
+    func allGroupbuy(_ summaries: [GroupbuySummary]) -> Screen {
+        require_allGroupbuy?(summaries) ?? .unwired(Self.self)
+    }
+
+    func couponDetail(_ couponId: CouponID, _ category: CouponCategory) -> Screen {
+        require_couponDetail?(couponId, category) ?? .unwired(Self.self)
+    }
+
+    func couponConsumeDetail(_ couponId: CouponID) -> Screen {
+        require_couponConsumeDetail?(couponId) ?? .unwired(Self.self)
+    }
+
+    func navFindShopAndCar(_ url: String) -> Screen {
+        require_navFindShopAndCar?(url) ?? .unwired(Self.self)
+    }
+
+    func appointmentBookInfo(_ shopId: ShopID) -> Screen {
+        require_appointmentBookInfo?(shopId) ?? .unwired(Self.self)
+    }
+
+    func appointmentBookDetail(_ serialNo: String, _ orderNo: String) -> Screen {
+        require_appointmentBookDetail?(serialNo, orderNo) ?? .unwired(Self.self)
+    }
+}

@@ -1,15 +1,31 @@
-import Foundation
+import MallNavigator
 import Middleware
 
-/// Runs the app for a command line: parses it, assembles the app, and picks the mode.
+/// Runs the `mall` app for a command line: assembles the app, then runs it in the text navigator.
 @MainActor
 enum Launcher {
-    /// Exit statuses: success, findings (unwired requires), and usage or I/O errors.
-    enum ExitCode: Int32 {
-        case success = 0
-        case findings = 1
-        case usage = 2
-    }
+    static let usage = """
+        OVERVIEW: A modular mall app in the terminal: navigate between the Shop, Event, Groupbuy and
+        Appointment components, wired through routers and never through each other.
+
+        USAGE: mall [--tour | --script <file>] [--strict] [--no-color]
+               mall audit
+
+        SUBCOMMANDS:
+          audit               Print which requires each component has and which are not wired.
+                              Exits 0 when all are wired, 1 otherwise.
+
+        OPTIONS:
+          --tour              Play a walk through all four components, printing every screen.
+          --script <file>     Read commands from <file>, one per line, printing every screen.
+          --strict            Exit 1 at launch if any require is not wired.
+          --no-color          Never colour the output (NO_COLOR=1 does the same).
+          -h, --help          Show this help.
+
+        Commands on a screen: a number, b (back), h (home), q (quit), ? (help).
+        Commands also come from a pipe: printf '1\\n2\\nb\\nq\\n' | swift run mall
+        Each component also runs alone: swift run ShopPreview (EventPreview, GroupbuyPreview…).
+        """
 
     /// Runs the app and returns the process's exit status.
     ///
@@ -22,69 +38,13 @@ enum Launcher {
         routers: [any ComponentRouter] = Routers.all(),
         makeTerminal: (LaunchOptions) -> any Terminal = { StandardTerminal(allowsColor: $0.allowsColor) }
     ) -> ExitCode {
-        let options: LaunchOptions
-        switch LaunchOptions.parse(arguments) {
-        case .success(let parsed):
-            options = parsed
-        case .failure(let error):
-            makeTerminal(LaunchOptions()).writeError(error.description + "\n")
-            return .usage
-        }
-        let terminal = makeTerminal(options)
-        if options.mode == .help {
-            terminal.write(LaunchOptions.usage + "\n")
-            return .success
-        }
-
         let app = MallApp(routers: routers)
-        let report = app.audit
-        if options.mode == .audit {
-            terminal.write(report.description + "\n")
-            return report.isComplete ? .success : .findings
-        }
-        for requirement in report.unwired {
-            terminal.writeError("warning: \(requirement) is not wired; its screens will show 'unavailable'\n")
-        }
-        if options.isStrict && !report.isComplete {
-            terminal.writeError("error: \(report.unwired.count) requires are not wired (--strict); run 'mall audit'\n")
-            return .findings
-        }
-
-        switch options.mode {
-        case .tour:
-            let session = Session(home: app.home, terminal: terminal)
-            if case .failure(let error) = Tour.play(in: session, terminal: terminal) {
-                terminal.writeError(error.description + "\n")
-                return .findings
-            }
-        case .script(let path):
-            let script: String
-            do {
-                script = try readScript(at: path)
-            } catch {
-                terminal.writeError(error.description + "\n")
-                return .usage
-            }
-            let scripted = ScriptedTerminal(script: script, usesColor: terminal.usesColor, forwardingTo: terminal)
-            Session(home: app.home, terminal: scripted).run()
-        case .interactive, .audit, .help:
-            Session(home: app.home, terminal: terminal).run()
-        }
-        return .success
-    }
-
-    /// Reads a script file; invalid UTF-8 is repaired rather than refused, like typed input.
-    private static func readScript(at path: String) throws(UsageError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw UsageError("Cannot read script '\(path)': no such file.")
-        }
-        guard !isDirectory.boolValue else {
-            throw UsageError("Cannot read script '\(path)': it is a directory.")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("Cannot read script '\(path)': permission denied or unreadable.")
-        }
-        return String(decoding: data, as: UTF8.self)
+        return TextApp(
+            program: "mall",
+            usage: usage,
+            audit: { app.audit },
+            home: { app.home },
+            tour: Tour.play
+        ).run(arguments: arguments, makeTerminal: makeTerminal)
     }
 }

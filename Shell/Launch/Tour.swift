@@ -1,4 +1,5 @@
 import MallBase
+import MallNavigator
 
 /// A self-playing walk through all four components, for a newcomer's first look.
 ///

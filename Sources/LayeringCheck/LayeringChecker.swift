@@ -9,6 +9,9 @@ public struct LayeringChecker: Sendable {
     private let routerFolder: String?
     /// For each test-layer target that belongs to one component, that component's name.
     private let owners: [String: String]
+    /// For each component-layer target, the component it is part of: the target whose folder holds it
+    /// (`ShopPreview` in `Components/Shop/Preview` is part of `Shop`), or itself.
+    private let families: [String: String]
 
     /// Creates a checker for a package.
     public init(graph: PackageGraph) {
@@ -17,6 +20,7 @@ public struct LayeringChecker: Sendable {
         targetsByName = Dictionary(checked.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         targetsByModule = Dictionary(checked.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
         routerFolder = checked.first { $0.layer == .shell && !$0.isTest }.map { "\($0.path)/Routers" }
+        families = Self.componentFamilies(of: checked)
         let byName = targetsByName
         owners = Dictionary(
             uniqueKeysWithValues: checked.filter { $0.layer == .tests }.compactMap { target in
@@ -83,15 +87,31 @@ public struct LayeringChecker: Sendable {
         guard other.name != target.name else { return nil }
         switch (target.layer, other.layer) {
         case (.component, .component) where !target.isTest:
-            return .horizontal
+            return family(of: target) == family(of: other) ? nil : .horizontal
         case (.component, .shell), (.sources, .component), (.sources, .shell):
             return .upward
         case (.tests, .component):
-            guard let owner = owners[target.name], owner != other.name else { return nil }
+            guard let owner = owners[target.name], owner != family(of: other) else { return nil }
             return .testIsolation(owner: owner)
         default:
             return nil
         }
+    }
+
+    /// The component a component-layer target is part of.
+    private func family(of target: PackageGraph.Target) -> String {
+        families[target.name] ?? target.name
+    }
+
+    /// Maps each component-layer target to the outermost component-layer target whose folder holds it.
+    private static func componentFamilies(of targets: [PackageGraph.Target]) -> [String: String] {
+        let components = targets.filter { $0.layer == .component && !$0.isTest }.sorted { $0.path.count < $1.path.count }
+        var families: [String: String] = [:]
+        for target in components {
+            let root = components.first { $0.path == target.path || target.path.hasPrefix($0.path + "/") }
+            families[target.name] = root?.name ?? target.name
+        }
+        return families
     }
 
     private enum Relation {
@@ -178,8 +198,15 @@ public struct LayeringChecker: Sendable {
         isImport: Bool
     ) -> (Rule, String, String) {
         let verb = isImport ? "imports" : "depends on"
-        let router = routerFolder.map { "\($0)/\(target.name)Router.swift" } ?? "the app's router for '\(target.name)'"
+        let owner = target.layer == .component ? family(of: target) : target.name
+        let router = routerFolder.map { "\($0)/\(owner)Router.swift" } ?? "the app's router for '\(owner)'"
         switch relation {
+        case .horizontal where owner != target.name:
+            return (
+                isImport ? .horizontalImport : .horizontalDependency,
+                "'\(target.name)' of component '\(owner)' \(verb) sibling component '\(other.name)'",
+                "a preview runs its component alone: answer the require with a stub, as the other requires are"
+            )
         case .horizontal:
             return (
                 isImport ? .horizontalImport : .horizontalDependency,

@@ -1,13 +1,6 @@
 extension Screen {
     /// The screen shown in place of a requirement no router wired, naming it so the hole is obvious.
     ///
-    /// Components call every `require_` through optional chaining with this as the fallback, so an
-    /// unwired requirement can never crash the app:
-    ///
-    /// ```swift
-    /// Shop.shared.require_eventDetail?(eventId, .workshop) ?? .unavailable("Shop.require_eventDetail")
-    /// ```
-    ///
     /// - Parameter requirement: The qualified name, e.g. `Shop.require_eventDetail`.
     public static func unavailable(_ requirement: String) -> Screen {
         Screen(
@@ -19,6 +12,26 @@ extension Screen {
             ],
             actions: [.back()]
         )
+    }
+
+    /// The ``unavailable(_:)`` screen for the requirement a component's calling function stands for.
+    ///
+    /// Each component writes, once and in its API file, one function per requirement, named after it
+    /// without the `require_` prefix. The function calls the requirement and falls back to this screen,
+    /// which takes the requirement's name from the function's own, so no screen spells it:
+    ///
+    /// ```swift
+    /// func eventDetail(_ eventId: EventID, _ eventType: EventType) -> Screen {
+    ///     require_eventDetail?(eventId, eventType) ?? .unwired(Self.self)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - component: The component's type, e.g. `Shop.self`.
+    ///   - function: The calling function's name; leave the default.
+    public static func unwired(_ component: Any.Type, function: String = #function) -> Screen {
+        let base = function.prefix { $0 != "(" }
+        return unavailable("\(component).require_\(base)")
     }
 
     /// The screen shown for an identifier no record matches.

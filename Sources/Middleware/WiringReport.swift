@@ -52,12 +52,21 @@ public struct WiringReport: Sendable, Hashable {
             }
         }
         let holes = unwired.count
+        let requires = Self.counted(requirementCount, "require")
+        let ofComponents = Self.counted(components.count, "component")
         lines.append(
             holes == 0
-                ? "All \(requirementCount) requires of \(components.count) components are wired."
-                : "\(holes) of \(requirementCount) requires are not wired."
+                ? "All \(requires) of \(ofComponents) are wired."
+                : "\(holes) of \(requires) \(holes == 1 ? "is" : "are") not wired."
         )
         return lines
+    }
+}
+
+extension WiringReport {
+    /// `1 require`, `2 requires`.
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }
 

@@ -23,6 +23,20 @@ struct FixtureTests {
         )
     }
 
+    /// A preview (`Components/Shop/Preview`) is part of Shop: it and Shop's tests may use it and Shop, never Event.
+    @Test func aPreviewReachesOnlyItsOwnComponent() throws {
+        let report = try Fixture.check("preview-isolation")
+        let hint = "a preview runs its component alone: answer the require with a stub, as the other requires are"
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Components/Shop/Preview/main.swift:2:1: error: 'ShopPreview' of component 'Shop' imports sibling "
+                    + "component 'Event'; \(hint) [horizontal-import]",
+                "Package.swift:9:79: error: 'ShopPreview' of component 'Shop' depends on sibling component 'Event'; "
+                    + "\(hint) [horizontal-dependency]",
+            ]
+        )
+    }
+
     @Test func horizontalDependencyIsReportedAtTheManifestLine() throws {
         let report = try Fixture.check("horizontal-dependency")
         #expect(

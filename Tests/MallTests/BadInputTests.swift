@@ -1,4 +1,5 @@
 import Foundation
+import MallNavigator
 import Testing
 
 @testable import Mall

@@ -1,6 +1,7 @@
 import Event
 import Foundation
 import MallBase
+import MallNavigator
 import Testing
 
 @testable import Mall
@@ -51,7 +52,7 @@ struct LaunchTests {
         let run = runShell(["audit"], routers: routersWithAHole())
         #expect(run.status == .findings)
         #expect(run.output.contains("Event: 0/1 requires wired (1 unwired)\n  Event.require_shopDetail is not wired\n"))
-        #expect(run.output.hasSuffix("1 of 13 requires are not wired.\n"))
+        #expect(run.output.hasSuffix("1 of 13 requires is not wired.\n"))
     }
 
     @Test func launchWarnsAboutHolesAndTheHoleShowsUnavailable() {
@@ -65,7 +66,7 @@ struct LaunchTests {
     @Test func strictLaunchFailsOnHoles() {
         let run = runShell(["--strict"], input: ["q"], routers: routersWithAHole())
         #expect(run.status == .findings)
-        #expect(run.errors.hasSuffix("error: 1 requires are not wired (--strict); run 'mall audit'\n"))
+        #expect(run.errors.hasSuffix("error: 1 require is not wired (--strict); run 'mall audit'\n"))
         #expect(run.output.isEmpty)
     }
 

@@ -1,3 +1,4 @@
+import MallNavigator
 import Testing
 
 @testable import Appointment
@@ -8,7 +9,7 @@ import Testing
 
 /// What one run of the shell printed.
 struct ShellRun {
-    var status: Launcher.ExitCode
+    var status: ExitCode
     var output: String
     var errors: String
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MallBase
+import MallNavigator
 import Testing
 
 @testable import Mall

@@ -104,6 +104,6 @@ struct WiringAuditTests {
         kiosk.require_map = { $0 }
         kiosk.require_help = { 1 }
         kiosk.require_zebra = { _, _ in }
-        #expect(WiringAudit.audit([kiosk]).lines.last == "All 3 requires of 1 components are wired.")
+        #expect(WiringAudit.audit([kiosk]).lines.last == "All 3 requires of 1 component are wired.")
     }
 }

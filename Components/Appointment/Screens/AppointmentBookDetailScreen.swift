@@ -23,7 +23,7 @@ enum AppointmentBookDetailScreen {
             actions.append(.push("My bookings") { MyBookingsScreen.make() })
             actions.append(
                 .push("Visit \(current.shopName)") {
-                    api.require_shopDetail?(current.shopId) ?? .unavailable("Appointment.require_shopDetail")
+                    api.shopDetail(current.shopId)
                 }
             )
             return Screen.Content(body: body, actions: actions)

@@ -25,7 +25,7 @@ enum AppointmentBookInfoScreen {
             actions.append(.push("My bookings") { MyBookingsScreen.make() })
             actions.append(
                 .push("Visit \(queue.shopName)") {
-                    api.require_shopDetail?(shopId) ?? .unavailable("Appointment.require_shopDetail")
+                    api.shopDetail(shopId)
                 }
             )
             return Screen.Content(body: body, actions: actions)

@@ -26,7 +26,7 @@ enum EventDetailScreen {
                         api.store.toggleRegistration(event.id)
                     },
                     .push("Visit \(event.shopName)") {
-                        api.require_shopDetail?(event.shopId) ?? .unavailable("Event.require_shopDetail")
+                        api.shopDetail(event.shopId)
                     },
                 ]
             )

@@ -24,7 +24,7 @@ enum GroupbuyInfoScreen {
             var actions: [Action] = [
                 .message("Buy one · \(Money.format(cents: deal.priceInCents))") { store.buy(deal.id) },
                 .push("Applicable shops") {
-                    api.require_shopApplyForGroupbuy?(deal.id) ?? .unavailable("Groupbuy.require_shopApplyForGroupbuy")
+                    api.shopApplyForGroupbuy(deal.id)
                 },
             ]
             for shop in deal.shops {
@@ -33,7 +33,7 @@ enum GroupbuyInfoScreen {
                         let report: @MainActor @Sendable (Bool) -> Void = { isFavorited in
                             store.record(shop: shop.id, isFavorited: isFavorited)
                         }
-                        return api.require_shopDetail?(shop.id, report) ?? .unavailable("Groupbuy.require_shopDetail")
+                        return api.shopDetail(shop.id, report)
                     }
                 )
             }

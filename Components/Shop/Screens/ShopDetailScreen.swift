@@ -40,61 +40,60 @@ enum ShopDetailScreen {
         for event in shop.events {
             actions.append(
                 .push("Event: \(event.title)") {
-                    api.require_eventDetail?(event.id, event.type) ?? .unavailable("Shop.require_eventDetail")
+                    api.eventDetail(event.id, event.type)
                 }
             )
         }
         for deal in shop.groupbuys {
             actions.append(
                 .push("Group-buy: \(deal.title) · \(deal.formattedPrice)") {
-                    api.require_groupbuyInfo?(deal.id) ?? .unavailable("Shop.require_groupbuyInfo")
+                    api.groupbuyInfo(deal.id)
                 }
             )
         }
         if shop.groupbuys.count > 1 {
             actions.append(
                 .push("All \(shop.groupbuys.count) group-buys") {
-                    api.require_allGroupbuy?(shop.groupbuys) ?? .unavailable("Shop.require_allGroupbuy")
+                    api.allGroupbuy(shop.groupbuys)
                 }
             )
         }
         for coupon in shop.coupons {
             actions.append(
                 .push("Coupon: \(coupon.title)") {
-                    api.require_couponDetail?(coupon.id, coupon.category) ?? .unavailable("Shop.require_couponDetail")
+                    api.couponDetail(coupon.id, coupon.category)
                 }
             )
         }
         for coupon in shop.usedCoupons {
             actions.append(
                 .push("Used coupon: \(coupon.title)") {
-                    api.require_couponConsumeDetail?(coupon.id) ?? .unavailable("Shop.require_couponConsumeDetail")
+                    api.couponConsumeDetail(coupon.id)
                 }
             )
         }
         if shop.hasQueue {
             actions.append(
                 .push("Queue: take a number") {
-                    api.require_appointmentBookInfo?(shop.id) ?? .unavailable("Shop.require_appointmentBookInfo")
+                    api.appointmentBookInfo(shop.id)
                 }
             )
         }
         for booking in shop.bookings {
             actions.append(
                 .push("Your booking \(booking.serialNo)") {
-                    api.require_appointmentBookDetail?(booking.serialNo, booking.orderNo)
-                        ?? .unavailable("Shop.require_appointmentBookDetail")
+                    api.appointmentBookDetail(booking.serialNo, booking.orderNo)
                 }
             )
         }
         actions.append(
             .present("Pay the bill") {
-                api.require_buyOrder?(shop.merchantNo, "bill") ?? .unavailable("Shop.require_buyOrder")
+                api.buyOrder(shop.merchantNo, "bill")
             }
         )
         actions.append(
             .push("Find the shop and my car") {
-                api.require_navFindShopAndCar?(shop.navigationURL) ?? .unavailable("Shop.require_navFindShopAndCar")
+                api.navFindShopAndCar(shop.navigationURL)
             }
         )
         return Screen.Content(body: body, actions: actions)

@@ -64,16 +64,20 @@ enum Command: Equatable {
 }
 
 /// Input the navigator could not act on; shown as one line, then the screen again.
-struct InputError: Error, Equatable, CustomStringConvertible {
-    var problem: String
-    var hint: String
+public struct InputError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong with the input.
+    public var problem: String
+    /// What to type instead.
+    public var hint: String
 
-    init(_ problem: String, hint: String) {
+    /// Creates an error from what was wrong and what to do.
+    public init(_ problem: String, hint: String) {
         self.problem = problem
         self.hint = hint
     }
 
-    var description: String { "Error: \(problem); \(hint)" }
+    /// The line shown: `Error: <problem>; <hint>`.
+    public var description: String { "Error: \(problem); \(hint)" }
 }
 
 extension String {

@@ -6,9 +6,9 @@ import MallBase
 /// inside it stay in it, and dismissing it removes the whole stack. Every screen that leaves gets its
 /// on-disappear hook called, top first.
 @MainActor
-final class Navigator {
+public final class Navigator {
     /// Why a navigation request could not be carried out.
-    enum Refusal: Error, Equatable {
+    public enum Refusal: Error, Equatable {
         case atHome
         case notModal
     }
@@ -18,26 +18,27 @@ final class Navigator {
     /// Modal stacks, oldest first; none is ever empty.
     private var modals: [[Screen]] = []
 
-    init(root: Screen) {
+    /// Creates a navigator showing `root`, the screen `home` returns to.
+    public init(root: Screen) {
         self.root = root
     }
 
     /// The screen on top.
-    var current: Screen { modals.last?.last ?? pushed.last ?? root }
+    public var current: Screen { modals.last?.last ?? pushed.last ?? root }
 
     /// Whether the current screen is inside a modal stack.
-    var isModal: Bool { !modals.isEmpty }
+    public var isModal: Bool { !modals.isEmpty }
 
     /// The number of screens above the home screen, modal ones included.
-    var depth: Int { pushed.count + modals.reduce(0) { $0 + $1.count } }
+    public var depth: Int { pushed.count + modals.reduce(0) { $0 + $1.count } }
 
     /// The titles from the home screen to the current one; titles in a modal stack are bracketed.
-    var breadcrumb: [String] {
+    public var breadcrumb: [String] {
         [root.title] + pushed.map(\.title) + modals.flatMap { $0.map { "[\($0.title)]" } }
     }
 
     /// Pushes a screen onto the current stack.
-    func push(_ screen: Screen) {
+    public func push(_ screen: Screen) {
         if modals.isEmpty {
             pushed.append(screen)
         } else {
@@ -46,12 +47,12 @@ final class Navigator {
     }
 
     /// Presents a screen modally, on a new stack.
-    func present(_ screen: Screen) {
+    public func present(_ screen: Screen) {
         modals.append([screen])
     }
 
     /// Pops the current screen; at the first screen of a modal stack, dismisses the stack.
-    func back() throws(Refusal) {
+    public func back() throws(Refusal) {
         if var top = modals.popLast() {
             let leaving = top.removeLast()
             if !top.isEmpty {
@@ -66,13 +67,13 @@ final class Navigator {
     }
 
     /// Dismisses the current modal stack.
-    func dismiss() throws(Refusal) {
+    public func dismiss() throws(Refusal) {
         guard let top = modals.popLast() else { throw .notModal }
         disappear(top)
     }
 
     /// Dismisses every modal and pops to the home screen.
-    func home() {
+    public func home() {
         while let top = modals.popLast() {
             disappear(top)
         }

@@ -8,7 +8,7 @@ import Foundation
 
 /// Where the navigator reads commands and writes screens: the real terminal, or a script.
 @MainActor
-protocol Terminal: AnyObject {
+public protocol Terminal: AnyObject {
     /// Whether a person types at a terminal, which echoes what they type; otherwise the app echoes it.
     var isInteractive: Bool { get }
     /// Whether output may carry ANSI colour.
@@ -23,53 +23,53 @@ protocol Terminal: AnyObject {
 
 /// The process's standard input and output.
 @MainActor
-final class StandardTerminal: Terminal {
-    let isInteractive: Bool
-    let usesColor: Bool
+public final class StandardTerminal: Terminal {
+    public let isInteractive: Bool
+    public let usesColor: Bool
 
     /// Creates the terminal; colour only when stdout is a terminal, `NO_COLOR` is unset and `allowsColor`.
-    init(allowsColor: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(allowsColor: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) {
         isInteractive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         usesColor = allowsColor && !noColor && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
-    func readLine() -> String? {
+    public func readLine() -> String? {
         // Swift's readLine repairs invalid UTF-8 with U+FFFD, so any bytes become some string.
         Swift.readLine(strippingNewline: true)
     }
 
-    func write(_ text: String) {
+    public func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
-    func writeError(_ text: String) {
+    public func writeError(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
 }
 
 /// A terminal fed from a list of lines (a `--script` file, the tour, a test), recording all it prints.
 @MainActor
-final class ScriptedTerminal: Terminal {
-    let isInteractive = false
-    let usesColor: Bool
+public final class ScriptedTerminal: Terminal {
+    public let isInteractive = false
+    public let usesColor: Bool
     private var lines: ArraySlice<String>
     private let forward: (any Terminal)?
     /// Everything written to standard output.
-    private(set) var output = ""
+    public private(set) var output = ""
     /// Everything written to standard error.
-    private(set) var errorOutput = ""
+    public private(set) var errorOutput = ""
 
     /// Creates a terminal that answers `lines` in order, then end of input.
     /// - Parameter forward: A terminal that also receives everything written, e.g. the real one.
-    init(lines: [String], usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
+    public init(lines: [String], usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
         self.lines = lines[...]
         self.usesColor = usesColor
         self.forward = forward
     }
 
     /// Creates a terminal that answers the lines of `text`.
-    convenience init(script text: String, usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
+    public convenience init(script text: String, usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
         // `isNewline` also splits at "\r\n", which Swift treats as one character.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         if lines.last == "" {
@@ -78,16 +78,16 @@ final class ScriptedTerminal: Terminal {
         self.init(lines: lines, usesColor: usesColor, forwardingTo: forward)
     }
 
-    func readLine() -> String? {
+    public func readLine() -> String? {
         lines.popFirst()
     }
 
-    func write(_ text: String) {
+    public func write(_ text: String) {
         output += text
         forward?.write(text)
     }
 
-    func writeError(_ text: String) {
+    public func writeError(_ text: String) {
         errorOutput += text
         forward?.writeError(text)
     }

@@ -2,19 +2,21 @@ import MallBase
 
 /// One run of the text app: reads commands from a terminal and navigates between screens.
 @MainActor
-final class Session {
+public final class Session {
     /// Whether the session goes on after a command.
-    enum Status: Equatable {
+    public enum Status: Equatable, Sendable {
         case running
         case finished
     }
 
-    let navigator: Navigator
+    /// The navigation state the session drives.
+    public let navigator: Navigator
     private let terminal: any Terminal
     private let renderer: ScreenRenderer
     private let style: TextStyle
 
-    init(home: Screen, terminal: any Terminal) {
+    /// Creates a session that starts on `home` and talks through `terminal`.
+    public init(home: Screen, terminal: any Terminal) {
         self.navigator = Navigator(root: home)
         self.terminal = terminal
         self.style = TextStyle(usesColor: terminal.usesColor)
@@ -22,7 +24,7 @@ final class Session {
     }
 
     /// Shows the first screen, then runs commands until `q` or the end of input.
-    func run() {
+    public func run() {
         showCurrentScreen()
         while let line = terminal.readLine() {
             if submit(line) == .finished {
@@ -34,7 +36,7 @@ final class Session {
     }
 
     /// Shows the current screen and the prompt.
-    func showCurrentScreen() {
+    public func showCurrentScreen() {
         terminal.write("\n" + renderer.render(navigator) + "> ")
     }
 
@@ -42,7 +44,7 @@ final class Session {
     ///
     /// - Parameter note: A comment printed after the echoed input, e.g. the tour's narration.
     @discardableResult
-    func submit(_ line: String, note: String? = nil) -> Status {
+    public func submit(_ line: String, note: String? = nil) -> Status {
         if !terminal.isInteractive {
             terminal.write(Self.echo(line) + (note.map { "    # \($0)" } ?? "") + "\n")
         }

@@ -1,0 +1,3 @@
+public enum Event {
+    public static func title(_ id: String) -> String { "Event \(id)" }
+}

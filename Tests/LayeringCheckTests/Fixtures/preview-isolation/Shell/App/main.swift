@@ -1,0 +1,6 @@
+import Base
+import Event
+import Shop
+
+Shop.require_eventTitle = { Event.title($0) }
+print(Shop.title(ShopID("s01")))

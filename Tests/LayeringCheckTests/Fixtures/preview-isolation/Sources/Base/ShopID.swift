@@ -1,0 +1,1 @@
+public struct ShopID: Sendable { public let raw: String; public init(_ raw: String) { self.raw = raw } }
