@@ -46,7 +46,7 @@ package.targets += [
 // MARK: - Test support: stubs and helpers every test target may use
 
 package.targets += [
-    .target(name: "MallTestSupport", dependencies: ["MallBase"], path: "Tests/MallTestSupport")
+    .target(name: "MallTestSupport", dependencies: ["MallBase", "MallNavigator"], path: "Tests/MallTestSupport")
 ]
 
 // MARK: - Business layer: one target per component, none depends on another
@@ -63,7 +63,8 @@ for component in components {
         .testTarget(
             name: "\(component)Tests",
             dependencies: [
-                .target(name: component), .target(name: "\(component)Preview"), "MallBase", "MallNavigator",
+                .target(name: component), .target(name: "\(component)Preview"), "Middleware", "MallBase",
+                "MallNavigator",
                 "MallTestSupport",
             ]
         ),

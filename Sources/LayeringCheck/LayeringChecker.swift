@@ -105,7 +105,9 @@ public struct LayeringChecker: Sendable {
 
     /// Maps each component-layer target to the outermost component-layer target whose folder holds it.
     private static func componentFamilies(of targets: [PackageGraph.Target]) -> [String: String] {
-        let components = targets.filter { $0.layer == .component && !$0.isTest }.sorted { $0.path.count < $1.path.count }
+        let components = targets.filter { $0.layer == .component && !$0.isTest }.sorted {
+            $0.path.count < $1.path.count
+        }
         var families: [String: String] = [:]
         for target in components {
             let root = components.first { $0.path == target.path || target.path.hasPrefix($0.path + "/") }

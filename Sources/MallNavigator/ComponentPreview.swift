@@ -89,7 +89,7 @@ extension Screen {
             return "[" + array.map(stubDescription(of:)).joined(separator: ", ") + "]"
         }
         if let string = value as? String {
-            return "\"\(string)\""
+            return String(reflecting: string)
         }
         if let raw = value as? any RawRepresentable, let text = raw.rawValue as? String {
             return text

@@ -74,7 +74,8 @@ public struct LaunchOptions: Equatable, Sendable {
             }
         }
         guard modes.count <= 1 else {
-            return .failure(UsageError("\(modes.joined(separator: " and ")) cannot be used together.", program: program))
+            return .failure(
+                UsageError("\(modes.joined(separator: " and ")) cannot be used together.", program: program))
         }
         return .success(options)
     }

@@ -56,7 +56,8 @@ public struct WiringReport: Sendable, Hashable {
         let ofComponents = Self.counted(components.count, "component")
         lines.append(
             holes == 0
-                ? "All \(requires) of \(ofComponents) are wired."
+                ? requirementCount == 1
+                    ? "The \(requires) of \(ofComponents) is wired." : "All \(requires) of \(ofComponents) are wired."
                 : "\(holes) of \(requires) \(holes == 1 ? "is" : "are") not wired."
         )
         return lines

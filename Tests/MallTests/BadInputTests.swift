@@ -1,5 +1,6 @@
 import Foundation
 import MallNavigator
+import MallTestSupport
 import Testing
 
 @testable import Mall

@@ -2,6 +2,7 @@ import Event
 import Foundation
 import MallBase
 import MallNavigator
+import MallTestSupport
 import Testing
 
 @testable import Mall

@@ -1,4 +1,5 @@
 import MallNavigator
+import MallTestSupport
 import Testing
 
 @testable import Appointment
@@ -6,13 +7,6 @@ import Testing
 @testable import Groupbuy
 @testable import Mall
 @testable import Shop
-
-/// What one run of the shell printed.
-struct ShellRun {
-    var status: ExitCode
-    var output: String
-    var errors: String
-}
 
 /// The four components these transcripts were written for. Tests pass them explicitly so a component
 /// added later (`new-component`) does not change the home screen they expect.
@@ -30,25 +24,17 @@ func runShell(
     _ arguments: [String] = [],
     input: [String] = [],
     routers: [any ComponentRouter] = fourComponentRouters()
-) -> ShellRun {
+) -> TextAppRun {
     Shop.shared.store = ShopStore()
     Event.shared.store = EventStore()
     Groupbuy.shared.store = GroupbuyStore()
     Appointment.shared.store = AppointmentStore()
     let terminal = ScriptedTerminal(lines: input)
     let status = Launcher.run(arguments: arguments, routers: routers) { _ in terminal }
-    return ShellRun(status: status, output: terminal.output, errors: terminal.errorOutput)
+    return TextAppRun(status: status, output: terminal.output, errors: terminal.errorOutput)
 }
 
 extension String {
-    /// The titles of the screens shown, in order (`== Title ==` lines).
-    var screenTitles: [String] {
-        split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("== "), line.hasSuffix(" ==") else { return nil }
-            return String(line.dropFirst(3).dropLast(3))
-        }
-    }
-
     /// The breadcrumb lines, in order.
     var breadcrumbs: [String] {
         split(separator: "\n").filter { $0 == "Mall" || $0.hasPrefix("Mall › ") }.map(String.init)

@@ -1,6 +1,7 @@
 import Foundation
 import MallBase
 import MallNavigator
+import MallTestSupport
 import Testing
 
 @testable import Mall

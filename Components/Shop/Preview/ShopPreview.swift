@@ -15,26 +15,31 @@ enum ShopPreview {
     static func answerEveryRequire() {
         let shop = Shop.shared
         shop.require_eventDetail = { eventId, eventType in
-            .stub(Shop.self, "require_eventDetail", arguments: ["eventId": eventId, "eventType": eventType],
+            .stub(
+                Shop.self, "require_eventDetail", arguments: ["eventId": eventId, "eventType": eventType],
                 answeredBy: "Event")
         }
         shop.require_buyOrder = { merchantNo, itemNo in
-            .stub(Shop.self, "require_buyOrder", arguments: ["merchantNo": merchantNo, "itemNo": itemNo],
+            .stub(
+                Shop.self, "require_buyOrder", arguments: ["merchantNo": merchantNo, "itemNo": itemNo],
                 answeredBy: "the shell's buy-order page")
         }
         shop.require_groupbuyInfo = { gbId in
             .stub(Shop.self, "require_groupbuyInfo", arguments: ["gbId": gbId], answeredBy: "Groupbuy")
         }
         shop.require_allGroupbuy = { summaries in
-            .stub(Shop.self, "require_allGroupbuy", arguments: ["summaries": summaries.map(\.id)],
+            .stub(
+                Shop.self, "require_allGroupbuy", arguments: ["summaries": summaries.map(\.id)],
                 answeredBy: "Groupbuy")
         }
         shop.require_couponDetail = { couponId, category in
-            .stub(Shop.self, "require_couponDetail", arguments: ["couponId": couponId, "category": category],
+            .stub(
+                Shop.self, "require_couponDetail", arguments: ["couponId": couponId, "category": category],
                 answeredBy: "the shell's coupon page")
         }
         shop.require_couponConsumeDetail = { couponId in
-            .stub(Shop.self, "require_couponConsumeDetail", arguments: ["couponId": couponId],
+            .stub(
+                Shop.self, "require_couponConsumeDetail", arguments: ["couponId": couponId],
                 answeredBy: "the shell's used-coupon page")
         }
         shop.require_navFindShopAndCar = { url in
@@ -44,7 +49,8 @@ enum ShopPreview {
             .stub(Shop.self, "require_appointmentBookInfo", arguments: ["shopId": shopId], answeredBy: "Appointment")
         }
         shop.require_appointmentBookDetail = { serialNo, orderNo in
-            .stub(Shop.self, "require_appointmentBookDetail", arguments: ["serialNo": serialNo, "orderNo": orderNo],
+            .stub(
+                Shop.self, "require_appointmentBookDetail", arguments: ["serialNo": serialNo, "orderNo": orderNo],
                 answeredBy: "Appointment")
         }
     }

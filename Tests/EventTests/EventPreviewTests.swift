@@ -1,0 +1,47 @@
+import MallBase
+import MallNavigator
+import MallTestSupport
+import Middleware
+import Testing
+
+@testable import Event
+@testable import EventPreview
+
+/// Event run alone: the preview's entry screen, and its require answered by a stub naming its call.
+@MainActor
+@Suite("Event preview")
+struct EventPreviewTests {
+    private func preview() -> TextApp {
+        Event.shared.store = EventStore()
+        EventPreview.answerEveryRequire()
+        return ComponentPreview.app(of: Event.shared) { Event.shared.provide_eventList() }
+    }
+
+    @Test func opensTheEntryScreenAndItsAuditIsClean() {
+        let app = preview()
+        let run = app.run(input: ["q"])
+        #expect(run.status == .success)
+        #expect(run.output.screenTitles == ["Events"])
+        #expect(run.errors.isEmpty)
+        #expect(app.run(["audit"], input: []).output.hasSuffix("The 1 require of 1 component is wired.\n"))
+    }
+
+    @Test func theRequireShowsItsStubWithTheArguments() {
+        _ = preview()
+        let screen = Event.shared.shopDetail("s01")
+        #expect(screen.title == "Event.require_shopDetail")
+        #expect(screen.origin == "Preview")
+        #expect(
+            screen.body == [
+                "Event.require_shopDetail(shopId: s01)",
+                "This preview runs Event alone, so a stub answers this require.",
+                "In the app, Shop answers it.",
+            ])
+    }
+
+    @Test func theUnwiredRequireNamesItself() {
+        Event.shared.require_shopDetail = nil
+        #expect(WiringAudit.wiring(of: Event.shared).unwired == ["require_shopDetail"])
+        #expect(Event.shared.shopDetail("s01").body.first == "Event.require_shopDetail is not wired.")
+    }
+}
