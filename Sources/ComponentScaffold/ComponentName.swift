@@ -1,5 +1,6 @@
 /// A validated name for a new business component: an UpperCamelCase Swift identifier that is not a
-/// keyword, a standard module, a name the generated code relies on, or a target of the package.
+/// keyword, a standard module, a target of the package, and whose generated types (`Coupon`,
+/// `CouponRouter`, `CouponPreview`…) shadow no type the generated code can see.
 public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
     /// The name, e.g. `Coupon`.
     public let value: String
@@ -22,17 +23,25 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
     /// Capitalised words Swift reserves.
     static let keywords: Set<String> = ["Self", "Any", "Type", "Protocol", "Sendable", "Never", "Void", "Error"]
 
-    /// Names the generated code uses unqualified; a component named so would shadow them.
-    static let reservedNames: Set<String> = [
-        "Screen", "Action", "Router", "ComponentRouter", "Routers", "Money", "Identifier", "CallLog", "Mall",
-        "MallBase", "MallTestSupport", "Middleware",
+    /// The types generated for a component, by the suffix added to its name.
+    static let generatedSuffixes = [
+        "", "Store", "Item", "HomeScreen", "ItemScreen", "PlaceholderScreen", "Router",
+        "Preview", "Tests", "PreviewTests",
     ]
+
+    /// The types the scaffolder generates for this component: `Coupon`, `CouponStore`, `CouponRouter`…
+    public var generatedTypes: [String] { Self.generatedSuffixes.map { value + $0 } }
 
     /// The longest accepted name.
     static let maximumLength = 48
 
-    /// Validates `text` against the rules and the package's existing target and module names.
-    public init(_ text: String, existingNames: Set<String> = []) throws(ScaffoldError) {
+    /// Validates `text` against the rules and the package's names.
+    ///
+    /// - Parameters:
+    ///   - existingNames: The package's target and module names.
+    ///   - visibleTypes: The top-level types the generated code can see besides the toolchain's: those of
+    ///     the base and trunk layers, the navigator, the test support and the shell.
+    public init(_ text: String, existingNames: Set<String> = [], visibleTypes: Set<String> = []) throws(ScaffoldError) {
         guard !text.isEmpty else {
             throw ScaffoldError("a component name is required, e.g. new-component Coupon")
         }
@@ -51,7 +60,13 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         }
         guard text.first?.isUppercase == true else {
             let suggestion = text.prefix(1).uppercased() + text.dropFirst()
-            throw ScaffoldError("'\(text)' is not UpperCamelCase; did you mean '\(suggestion)'?")
+            let isFree =
+                (try? ComponentName(suggestion, existingNames: existingNames, visibleTypes: visibleTypes)) != nil
+            throw ScaffoldError(
+                "'\(text)' is not UpperCamelCase; "
+                    + (isFree
+                        ? "did you mean '\(suggestion)'?" : "start it with a capital letter, e.g. Coupon or GiftCard")
+            )
         }
         guard text.count > 1, text != text.uppercased() else {
             throw ScaffoldError("'\(text)' is all capitals; name a component like a type, e.g. Coupon or GiftCard")
@@ -62,11 +77,17 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         guard !Self.standardModules.contains(text) else {
             throw ScaffoldError("'\(text)' is a standard module; a component with that name would shadow it")
         }
-        guard !Self.reservedNames.contains(text) else {
-            throw ScaffoldError("'\(text)' is a name the app's own code uses; choose another name")
+        let generated = Self.generatedSuffixes.map { text + $0 }
+        for name in generated where existingNames.contains(name) {
+            throw ScaffoldError("'\(name)' is already a target or module of this package; choose another name")
         }
-        for existing in [text, "\(text)Tests"] where existingNames.contains(existing) {
-            throw ScaffoldError("'\(existing)' is already a target or module of this package; choose another name")
+        for name in generated where ToolchainNames.all.contains(name) {
+            throw ScaffoldError(
+                "the component would declare '\(name)', which shadows the standard type '\(name)'; choose another name")
+        }
+        for name in generated where visibleTypes.contains(name) {
+            throw ScaffoldError(
+                "the component would declare '\(name)', a type this package already has; choose another name")
         }
         value = text
     }

@@ -21,6 +21,7 @@ struct ComponentTemplate {
             ("Components/\(component)/Data/\(component)Store.swift", storeFile),
             ("Components/\(component)/Screens/\(component)HomeScreen.swift", homeScreenFile),
             ("Components/\(component)/Screens/\(component)ItemScreen.swift", itemScreenFile),
+            ("Components/\(component)/Preview/\(component)Preview.swift", previewFile),
             ("Shell/Routers/\(component)Router.swift", routerFile),
             ("Tests/\(component)Tests/\(component)Tests.swift", testFile),
         ]
@@ -88,6 +89,30 @@ struct ComponentTemplate {
                     \(component)HomeScreen.make()
                 }\(indent(provides))
             }
+            \(requireCalls)
+            """
+    }
+
+    /// One function per require, named after it, that calls it or falls back to the "unavailable" screen.
+    private var requireCalls: String {
+        guard !interface.requires.isEmpty else { return "" }
+        let functions = interface.requires.map { require in
+            let arguments = require.parameters.map(\.label).joined(separator: ", ")
+            return """
+                    func \(require.name)(\(require.unlabelledParameterList)) -> Screen {
+                        require_\(require.name)?(\(arguments)) ?? .unwired(Self.self)
+                    }
+                """
+        }
+        return """
+
+            // MARK: - Requires, as the component's screens call them
+
+            /// One function per requirement, named after it: it calls the requirement, or, when no router wired
+            /// it, returns the "unavailable" screen, which takes the requirement's name from the function's.
+            extension \(component) {
+            \(functions.joined(separator: "\n\n"))
+            }
 
             """
     }
@@ -143,10 +168,7 @@ struct ComponentTemplate {
             """
 
                         actions.append(
-                            .push("Open \(require.name)") {
-                                api.require_\(require.name)?(\(arguments.joined(separator: ", ")))
-                                    ?? .unavailable("\(component).require_\(require.name)")
-                            }
+                            .push("Open \(require.name)") { api.\(require.name)(\(arguments.joined(separator: ", "))) }
                         )
             """
         }.joined()
@@ -209,6 +231,55 @@ struct ComponentTemplate {
         """
     }
 
+    // MARK: Preview
+
+    private var previewFile: String {
+        // One argument a line and shorthand closure parameters keep every line short, however long the list.
+        let stubs = interface.requires.map { require in
+            let arguments =
+                require.parameters.isEmpty
+                ? ""
+                : "\n                arguments: [\n"
+                    + require.parameters.enumerated().map { "                    \"\($1.label)\": $\($0),\n" }.joined()
+                    + "                ],"
+            return """
+                        \(component).shared.require_\(require.name) = {
+                            .stub(
+                                \(component).self,
+                                "require_\(require.name)",\(arguments)
+                                answeredBy: Self.answeredBy
+                            )
+                        }
+                """
+        }
+        let body =
+            stubs.isEmpty
+            ? "        // \(component) has no requires yet; answer each one here with a stub when you declare it."
+            : stubs.joined(separator: "\n")
+        return """
+            \(sortedImports([Self.baseModule, "MallNavigator", component]))
+
+            /// \(component) on its own: its entry screen in the text navigator, every require answered by a stub.
+            @main
+            @MainActor
+            enum \(component)Preview {
+                static func main() {
+                    answerEveryRequire()
+                    ComponentPreview.main(of: \(component).shared) { \(component).shared.provide_\(entryProvide)() }
+                }
+
+                /// Who answers the requires in the app.
+                static let answeredBy = "the router in Shell/Routers/\(component)Router.swift"
+
+                /// Answers each of \(component)'s requires with a stub naming it and the values it was called with.
+                static func answerEveryRequire() {
+            \(body)
+                }
+            }
+
+            """
+    }
+
     // MARK: Shell and tests
 
     private var routerFile: String {
@@ -216,15 +287,13 @@ struct ComponentTemplate {
             interface.requires.isEmpty
             ? "        // \(component) has no requires yet. Assign each one here when you declare it."
             : interface.requires.map { require in
-                let parameters = require.parameters.map(\.label).joined(separator: ", ")
-                return """
-                            // component.require_\(require.name) = { \(parameters.isEmpty ? "" : "\(parameters) in ")<a sibling's provide or a shell screen> }
-                    """
+                """
+                        // component.require_\(require.name) = <a sibling's provide or a shell screen>
+                """
             }.joined(separator: "\n")
                 + "\n        // Until then `swift run mall audit` names each unwired require, and its screens show 'unavailable'."
         return """
-            import \(component)
-            import \(Self.baseModule)
+            \(sortedImports([component, Self.baseModule]))
 
             /// Wires \(component)'s requirements to siblings' provides or to screens the shell owns.
             @MainActor
@@ -262,6 +331,17 @@ struct ComponentTemplate {
                 }
             """,
             """
+                @Test func previewOpensTheEntryScreenWithEveryRequireAnswered() {
+                    \(component).shared.store = \(component)Store()
+                    \(component)Preview.answerEveryRequire()
+                    let run = ComponentPreview.app(of: \(component).shared) { \(component).shared.provide_\(entryProvide)() }
+                        .run(input: ["q"])
+                    #expect(run.status == .success)
+                    #expect(run.output.screenTitles == ["\(component)"])
+                    #expect(run.errors.isEmpty)
+                }
+            """,
+            """
                 @Test func anUnknownItemGivesNotFound() {
                     \(component).shared.store = \(component)Store()
                     #expect(\(component)ItemScreen.make(itemId: "missing").title == "\(component) item not found")
@@ -280,7 +360,7 @@ struct ComponentTemplate {
                     @Test func open\(capitalised)CallsItsRequire() throws {
                         let log = CallLog()
                         \(component).shared.require_\(require.name) = { \(stubSignature)log.record("\(require.name)"\(recorded)) }
-                        let screen = try #require(\(component).shared.provide_\(entryProvide)().open("Open \(require.name)"))
+                        let screen = try #require(\(component).shared.provide_\(entryProvide)().action(titled: "Open \(require.name)")?.destination())
                         #expect(screen.origin == "Stub")
                         #expect(log.calls == ["\(require.name)(\(expected))"])
                     }
@@ -290,8 +370,21 @@ struct ComponentTemplate {
                 """
                     @Test func unwired\(capitalised)ShowsUnavailable() throws {
                         \(component).shared.require_\(require.name) = nil
-                        let screen = try #require(\(component).shared.provide_\(entryProvide)().open("Open \(require.name)"))
+                        let screen = try #require(\(component).shared.provide_\(entryProvide)().action(titled: "Open \(require.name)")?.destination())
                         #expect(screen.body.first == "\(component).require_\(require.name) is not wired.")
+                    }
+                """
+            )
+            let shown = zip(require.parameters, arguments).map {
+                "\($0.label): \($1.flatMap { $0 == "\"" ? #"\""# : String($0) }.joined())"
+            }
+            tests.append(
+                """
+                    @Test func preview\(capitalised)ShowsItsStub() {
+                        \(component)Preview.answerEveryRequire()
+                        let screen = \(component).shared.\(require.name)(\(arguments.joined(separator: ", ")))
+                        #expect(screen.origin == "Preview")
+                        #expect(screen.body.first == "\(component).require_\(require.name)(\(shown.joined(separator: ", ")))")
                     }
                 """
             )
@@ -313,10 +406,12 @@ struct ComponentTemplate {
         }
         return """
             import \(Self.baseModule)
+            import MallNavigator
             import MallTestSupport
             import Testing
 
             @testable import \(component)
+            @testable import \(component)Preview
 
             /// \(component) tested alone: its requires are stubbed here, never served by a sibling component.
             @MainActor
@@ -326,6 +421,11 @@ struct ComponentTemplate {
             }
 
             """
+    }
+
+    /// `import` lines in the order swift format wants them.
+    private func sortedImports(_ modules: [String]) -> String {
+        modules.sorted().map { "import \($0)" }.joined(separator: "\n")
     }
 
     private func indent(_ text: String) -> String {

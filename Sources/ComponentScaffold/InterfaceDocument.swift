@@ -12,26 +12,31 @@ public struct InterfaceDocument: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - entryProvide: The name of the provide every component gets, which the document may not reuse.
-    ///   - knownTypes: Types besides the standard ones that parameters may use.
+    ///   - baseTypes: The base layer's types, which parameters may use besides the standard ones.
     public init(
         requires: [String],
         provides: [String],
         entryProvide: String,
-        knownTypes: Set<String>
+        baseTypes: BaseTypes
     ) throws(ScaffoldError) {
         var parsedRequires: [Signature] = []
         for text in requires {
-            parsedRequires.append(try Signature(parsing: text, knownTypes: knownTypes))
+            parsedRequires.append(try Signature(parsing: text, baseTypes: baseTypes))
         }
         var parsedProvides: [Signature] = []
         for text in provides {
-            parsedProvides.append(try Signature(parsing: text, knownTypes: knownTypes))
+            parsedProvides.append(try Signature(parsing: text, baseTypes: baseTypes))
         }
         for (kind, signatures) in [("require", parsedRequires), ("provide", parsedProvides)] {
             var seen: Set<String> = []
             for signature in signatures where !seen.insert(signature.name).inserted {
                 throw ScaffoldError("the \(kind) '\(signature.name)' is declared twice; give each a distinct name")
             }
+        }
+        for require in parsedRequires where Self.componentMembers.contains(require.name) {
+            throw ScaffoldError(
+                "the require '\(require.name)' would be called through a function named like the component's"
+                    + " '\(require.name)'; rename it")
         }
         if parsedProvides.contains(where: { $0.name == entryProvide }) {
             throw ScaffoldError(
@@ -40,6 +45,10 @@ public struct InterfaceDocument: Sendable, Hashable {
         self.requires = parsedRequires
         self.provides = parsedProvides
     }
+
+    /// Members every generated API has; a require's calling function is named after the require, so a
+    /// require may not take one of these names.
+    static let componentMembers: Set<String> = ["shared", "store"]
 
     /// Reads the requires and provides of a JSON interface file.
     public static func declarations(fromJSON data: Data, file: String) throws(ScaffoldError) -> (

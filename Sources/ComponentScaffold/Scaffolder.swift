@@ -13,6 +13,28 @@ public struct Scaffolder: Sendable {
     static let manifestPath = "Package.swift"
     static let routerRegistryPath = "Shell/Routers/Routers.swift"
     static let basePath = "Sources/\(ComponentTemplate.baseModule)"
+    /// The folders whose top-level types the generated code can see: a component must not shadow them.
+    static let visibleFolders = [
+        "Sources/MallBase", "Sources/MallNavigator", "Sources/Middleware", "Tests/MallTestSupport", "Shell",
+    ]
+
+    /// The manifest's `let components = [ … ]`, one quoted name per entry.
+    static var componentsList: ArrayLiteralEdit {
+        ArrayLiteralEdit(
+            listName: "the `let components = [ … ]` list of Package.swift",
+            anchor: #/^let components(?:\s*:\s*\[String\])?\s*=\s*/#.anchorsMatchLineEndings(),
+            isElement: { $0.wholeMatch(of: #/"[A-Za-z_][A-Za-z0-9_]*"/#) != nil }
+        )
+    }
+
+    /// The array `Routers.all()` returns, one router initialiser per entry.
+    static var routerList: ArrayLiteralEdit {
+        ArrayLiteralEdit(
+            listName: "the list of routers in \(routerRegistryPath)",
+            anchor: #/static func all\(\)\s*->\s*\[any ComponentRouter\]\s*\{\s*(?:return\s+)?/#,
+            isElement: { $0.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*Router\(\)/#) != nil }
+        )
+    }
 
     /// Creates a scaffolder for the package at `packageRoot`.
     public init(packageRoot: URL) {
@@ -34,12 +56,19 @@ public struct Scaffolder: Sendable {
         provides: [String] = [],
         existingNames: Set<String>
     ) throws(ScaffoldError) -> ScaffoldPlan {
-        let component = try ComponentName(name, existingNames: existingNames)
+        // A second run for the same name gets the plain answer before the finer name checks.
+        let written = try ComponentName(name, existingNames: existingNames)
+        for path in ["Components/\(written)", "Tests/\(written)Tests", "Shell/Routers/\(written)Router.swift"]
+        where FileManager.default.fileExists(atPath: url(path).path) {
+            throw ScaffoldError(
+                "'\(path)' already exists; \(written) seems to be there already, so nothing was changed")
+        }
+        let component = try ComponentName(name, existingNames: existingNames, visibleTypes: visibleTypes())
         let interface = try InterfaceDocument(
             requires: requires,
             provides: provides,
             entryProvide: "\(component.lowerCamel)Home",
-            knownTypes: knownTypes()
+            baseTypes: baseTypes()
         )
         let manifest = try read(Self.manifestPath)
         let registry = try read(Self.routerRegistryPath)
@@ -67,59 +96,31 @@ public struct Scaffolder: Sendable {
         )
     }
 
-    /// The public types of the base layer, which requires and provides may take as parameters.
-    public func knownTypes() -> Set<String> {
-        let folder = url(Self.basePath)
-        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
-        var types: Set<String> = ["Screen"]
-        let kinds = ["struct", "enum", "class", "protocol", "typealias", "actor"]
-        for file in files where file.hasSuffix(".swift") {
-            guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else {
-                continue
-            }
-            for line in text.split(separator: "\n") {
-                let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "<" || $0 == "{" || $0 == "=" }
-                )
-                guard let publicIndex = words.firstIndex(of: "public"), publicIndex + 2 < words.count,
-                    kinds.contains(String(words[publicIndex + 1]))
-                else { continue }
-                types.insert(String(words[publicIndex + 2]))
-            }
+    /// The base layer's concrete types, which requires and provides may take as parameters.
+    public func baseTypes() -> BaseTypes {
+        let declarations = TopLevelTypes(folder: url(Self.basePath)).declarations.filter {
+            ["struct", "enum", "class"].contains($0.kind) && $0.header.contains("public ")
         }
-        return types
+        return BaseTypes(
+            concrete: Set(declarations.map(\.name)),
+            hashable: Set(
+                declarations.filter { $0.header.contains("Hashable") || $0.header.contains("Identifier") }.map(\.name))
+        )
     }
 
-    /// Adds `"Name",` as the last entry of the manifest's `let components = [ … ]` list.
+    /// The top-level types the generated code can see in this package.
+    public func visibleTypes() -> Set<String> {
+        Self.visibleFolders.reduce(into: []) { $0.formUnion(TopLevelTypes(folder: url($1)).names) }
+    }
+
+    /// Adds `"Name"` to the manifest's `let components = [ … ]` list, in the list's own layout.
     static func addComponent(_ component: ComponentName, toManifest manifest: String) throws(ScaffoldError) -> String {
-        var lines = manifest.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(where: { $0.trimmingSpaces().hasPrefix("let components = [") }),
-            let end = lines[start...].firstIndex(where: { $0.trimmingSpaces().hasPrefix("]") })
-        else {
-            throw ScaffoldError(
-                "Package.swift has no `let components = [ … ]` list to add '\(component)' to; add the component by hand"
-                    + " (CONTRIBUTING.md, 'Adding a component')"
-            )
-        }
-        let entries = lines[(start + 1)..<end]
-        if entries.contains(where: { $0.contains("\"\(component)\"") }) {
-            throw ScaffoldError("'\(component)' is already in the components list of Package.swift")
-        }
-        let indentation = entries.last.map { String($0.prefix { $0 == " " }) } ?? "    "
-        lines.insert("\(indentation)\"\(component)\",", at: end)
-        return lines.joined(separator: "\n")
+        try componentsList.appending("\"\(component)\"", to: manifest)
     }
 
-    /// Adds `NameRouter(),` after the last router of `Routers.all()`.
+    /// Adds `NameRouter()` to the list `Routers.all()` returns.
     static func addRouter(_ component: ComponentName, toRegistry registry: String) throws(ScaffoldError) -> String {
-        var lines = registry.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let last = lines.lastIndex(where: { $0.trimmingSpaces().hasSuffix("Router(),") }) else {
-            throw ScaffoldError(
-                "\(routerRegistryPath) has no list of routers to add \(component)Router() to; register it by hand"
-            )
-        }
-        let indentation = String(lines[last].prefix { $0 == " " })
-        lines.insert("\(indentation)\(component)Router(),", at: last + 1)
-        return lines.joined(separator: "\n")
+        try routerList.appending("\(component)Router()", to: registry)
     }
 
     // MARK: Applying

@@ -1,10 +1,24 @@
 /// A require or provide from the interface document, e.g. `shopDetail(shopId: ShopID)`.
+///
+/// Declarations are parsed with a small grammar that accepts exactly the types the generated code can
+/// use, so every declaration it accepts builds:
+///
+/// ```
+/// declaration := name [ "(" [ parameter { "," parameter } ] ")" ]
+/// parameter   := label ":" type
+/// type        := primary { "?" }
+/// primary     := "[" type "]" | "[" key ":" type "]" | named [ "<" type { "," type } ">" ]
+/// ```
+///
+/// A `named` type is a standard scalar (`String`, `Int`, `Bool`…), `Array`, `Optional`, `Set` or
+/// `Dictionary` with their number of arguments, or a concrete public type of the base layer. Set
+/// elements and dictionary keys must be hashable named types.
 public struct Signature: Sendable, Hashable {
     /// One labelled parameter.
     public struct Parameter: Sendable, Hashable {
         /// The label, e.g. `shopId`.
         public var label: String
-        /// The type as written, e.g. `ShopID` or `[String]`.
+        /// The type, normalised, e.g. `ShopID` or `[String: Int]`.
         public var type: String
     }
 
@@ -13,54 +27,21 @@ public struct Signature: Sendable, Hashable {
     /// The parameters, in order.
     public var parameters: [Parameter]
 
-    /// Swift types every component can use without importing anything.
-    static let standardTypes: Set<String> = [
-        "String", "Substring", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16",
-        "UInt32", "UInt64", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Optional",
+    /// Scalar types of the standard library every module sees without an import; all are hashable.
+    static let standardScalars: Set<String> = [
+        "String", "Character", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+        "UInt64", "Double", "Float", "Bool",
     ]
+
+    /// The standard generic types a declaration may use, with their number of type arguments.
+    static let standardGenerics: [String: Int] = ["Array": 1, "Optional": 1, "Set": 1, "Dictionary": 2]
 
     /// Parses `name(label: Type, …)`; `name` alone means no parameters.
     ///
-    /// - Parameter knownTypes: Types besides the standard ones that parameters may use (the base layer's).
-    public init(parsing text: String, knownTypes: Set<String>) throws(ScaffoldError) {
-        let trimmed = text.trimmingSpaces()
-        let quoted = "'\(ComponentName.printable(text))'"
-        let name: Substring
-        let parameterList: Substring
-        if let open = trimmed.firstIndex(of: "(") {
-            guard trimmed.last == ")" else {
-                throw ScaffoldError("\(quoted) has no closing parenthesis; write it as name(label: Type)")
-            }
-            name = trimmed[..<open]
-            parameterList = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-        } else {
-            name = trimmed[...]
-            parameterList = ""
-        }
-        guard Self.isLowerCamelIdentifier(name) else {
-            throw ScaffoldError(
-                "\(quoted) does not start with a lowerCamelCase name; write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
-            )
-        }
-        var parameters: [Parameter] = []
-        for piece in Self.splitTopLevel(parameterList) where !piece.trimmingSpaces().isEmpty {
-            guard let colon = piece.firstIndex(of: ":") else {
-                throw ScaffoldError(
-                    "parameter '\(piece.trimmingSpaces())' in \(quoted) has no type; write it as label: Type")
-            }
-            let label = piece[..<colon].trimmingSpaces()
-            let type = piece[piece.index(after: colon)...].trimmingSpaces()
-            guard Self.isLowerCamelIdentifier(label[...]) else {
-                throw ScaffoldError("parameter label '\(label)' in \(quoted) is not a lowerCamelCase identifier")
-            }
-            guard !parameters.contains(where: { $0.label == label }) else {
-                throw ScaffoldError("parameter label '\(label)' appears twice in \(quoted)")
-            }
-            try Self.validate(type: type, in: quoted, knownTypes: knownTypes)
-            parameters.append(Parameter(label: label, type: type))
-        }
-        self.name = String(name)
-        self.parameters = parameters
+    /// - Parameter baseTypes: The base layer's concrete public types, which parameters may use.
+    public init(parsing text: String, baseTypes: BaseTypes) throws(ScaffoldError) {
+        var parser = Parser(text: text, baseTypes: baseTypes)
+        (name, parameters) = try parser.declaration()
     }
 
     /// The closure type of a require: `(_ shopId: ShopID) -> Screen`.
@@ -71,6 +52,11 @@ public struct Signature: Sendable, Hashable {
     /// The parameter list of a provide: `shopId: ShopID`.
     var parameterList: String {
         parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
+    }
+
+    /// The parameter list of the function that calls a require: `_ shopId: ShopID`.
+    var unlabelledParameterList: String {
+        parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ")
     }
 
     /// The signature as the user wrote it, normalised: `shopDetail(shopId: ShopID)`.
@@ -91,70 +77,250 @@ public struct Signature: Sendable, Hashable {
         return samples.compactMap { $0 }
     }
 
-    // MARK: Checks
+    // MARK: Names
 
-    private static func isLowerCamelIdentifier(_ text: Substring) -> Bool {
-        guard let first = text.first, first.isASCII, first.isLowercase || first == "_" else { return false }
-        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-            && !swiftKeywords.contains(String(text))
+    /// The longest name or label accepted, so every generated line stays readable.
+    static let maximumNameLength = 40
+
+    /// Whether `text` is a name or label the generated code can use: ASCII lowerCamelCase, not a keyword.
+    static func isLowerCamelName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first),
+            text.unicodeScalars.count <= maximumNameLength
+        else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+            && !keywords.contains(text)
     }
 
-    private static let swiftKeywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static", "struct",
-        "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else",
-        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "catch",
-        "false", "is", "nil", "super", "self", "throw", "throws", "true", "try", "package", "any", "some",
+    /// Swift's keywords, including the contextual ones that cannot stand as a closure parameter or
+    /// function name everywhere the generated code puts one.
+    static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "precedencegroup",
+        "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break",
+        "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
+        "repeat", "return", "switch", "throw", "where", "while", "as", "false", "is", "nil", "self", "super",
+        "throws", "true", "try", "await", "async", "package", "any", "some", "each", "consume", "copy", "macro",
+        "actor", "isolated", "discard", "then", "sending", "lazy", "weak", "unowned", "mutating", "nonmutating",
+        "override", "required", "convenience", "dynamic", "final", "optional", "indirect", "get", "set",
+        "willSet", "didSet", "left", "right", "none", "prefix", "postfix", "infix", "associativity",
     ]
+}
 
-    /// Checks a type's characters and brackets, and that every name in it is known.
-    private static func validate(type: String, in quoted: String, knownTypes: Set<String>) throws(ScaffoldError) {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.[]<>?:, ")
-        var depth = 0
-        for character in type {
-            guard allowed.contains(character) else {
-                throw ScaffoldError(
-                    "type '\(type)' in \(quoted) has the character '\(character)', which a type name cannot hold")
+/// The base layer's public types a declaration may name, read from its sources.
+public struct BaseTypes: Sendable, Hashable {
+    /// Concrete types (structs, enums, classes) usable as parameter types.
+    public var concrete: Set<String>
+    /// The concrete types that are hashable, usable as set elements and dictionary keys.
+    public var hashable: Set<String>
+
+    /// Creates the set from its parts.
+    public init(concrete: Set<String>, hashable: Set<String>) {
+        self.concrete = concrete
+        self.hashable = hashable
+    }
+}
+
+// MARK: - Parsing
+
+/// A recursive-descent parser over one declaration; type nesting is bounded so no input can exhaust
+/// the stack.
+private struct Parser {
+    enum Token: Equatable {
+        case name(String)
+        case symbol(Character)
+        case end
+
+        var shown: String {
+            switch self {
+            case .name(let name): "'\(name)'"
+            case .symbol(let symbol): "'\(symbol)'"
+            case .end: "the end"
             }
-            if character == "[" || character == "<" { depth += 1 }
-            if character == "]" || character == ">" { depth -= 1 }
-            guard depth >= 0 else { break }
         }
-        guard !type.isEmpty, depth == 0 else {
-            throw ScaffoldError("type '\(type)' in \(quoted) is empty or its brackets do not match")
-        }
-        let names = type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
-        for name in names where !standardTypes.contains(name) && !knownTypes.contains(name) {
-            let known = knownTypes.sorted().joined(separator: ", ")
+    }
+
+    /// Deeper types than this are refused; nothing real nests a parameter type so far.
+    static let maximumTypeDepth = 8
+
+    let text: String
+    let baseTypes: BaseTypes
+    private var tokens: [Token] = []
+    private var position = 0
+    private var quoted: String { "'\(ComponentName.printable(text))'" }
+
+    init(text: String, baseTypes: BaseTypes) {
+        self.text = text
+        self.baseTypes = baseTypes
+    }
+
+    mutating func declaration() throws(ScaffoldError) -> (String, [Signature.Parameter]) {
+        tokens = try tokenize()
+        guard case .name(let name) = next(), Signature.isLowerCamelName(name) else {
             throw ScaffoldError(
-                "unknown type '\(name)' in \(quoted); use a standard type (String, Int, Double, Bool, arrays, optionals)"
-                    + (known.isEmpty ? "" : " or a public type of the base layer (\(known))")
+                "\(quoted) does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword);"
+                    + " write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
             )
         }
+        var parameters: [Signature.Parameter] = []
+        if peek() == .symbol("(") {
+            position += 1
+            if peek() != .symbol(")") {
+                repeat {
+                    let parameter = try self.parameter()
+                    guard !parameters.contains(where: { $0.label == parameter.label }) else {
+                        throw ScaffoldError("parameter label '\(parameter.label)' appears twice in \(quoted)")
+                    }
+                    parameters.append(parameter)
+                } while accept(",")
+            }
+            try expect(")", after: "the parameters")
+        }
+        guard peek() == .end else {
+            throw ScaffoldError(
+                "\(quoted) has \(peek().shown) after the declaration; write only name(label: Type, …),"
+                    + " without effects or a return type"
+            )
+        }
+        return (name, parameters)
     }
 
-    /// Splits at commas outside brackets.
-    private static func splitTopLevel(_ text: Substring) -> [Substring] {
-        var pieces: [Substring] = []
-        var depth = 0
-        var start = text.startIndex
-        for index in text.indices {
-            switch text[index] {
-            case "[", "<", "(": depth += 1
-            case "]", ">", ")": depth -= 1
-            case "," where depth == 0:
-                pieces.append(text[start..<index])
-                start = text.index(after: index)
-            default: break
+    private mutating func parameter() throws(ScaffoldError) -> Signature.Parameter {
+        guard case .name(let label) = next(), Signature.isLowerCamelName(label) else {
+            throw ScaffoldError(
+                "a parameter in \(quoted) has no lowerCamelCase label (ASCII letters and digits, at most 40, not a"
+                    + " keyword or _); write it as label: Type"
+            )
+        }
+        try expect(":", after: "the label '\(label)'")
+        return Signature.Parameter(label: label, type: try type(depth: 0))
+    }
+
+    private mutating func type(depth: Int) throws(ScaffoldError) -> String {
+        guard depth < Self.maximumTypeDepth else {
+            throw ScaffoldError("a type in \(quoted) nests deeper than \(Self.maximumTypeDepth) levels")
+        }
+        var type = try primary(depth: depth)
+        while accept("?") {
+            type += "?"
+        }
+        return type
+    }
+
+    private mutating func primary(depth: Int) throws(ScaffoldError) -> String {
+        switch next() {
+        case .symbol("["):
+            let element = try type(depth: depth + 1)
+            if accept(":") {
+                try requireHashable(element, as: "a dictionary key")
+                let value = try type(depth: depth + 1)
+                try expect("]", after: "the dictionary type")
+                return "[\(element): \(value)]"
+            }
+            try expect("]", after: "the array's element type")
+            return "[\(element)]"
+        case .name(let name) where Signature.standardGenerics[name] != nil:
+            let arity = Signature.standardGenerics[name] ?? 0
+            guard accept("<") else {
+                throw ScaffoldError(
+                    "'\(name)' in \(quoted) needs its type argument\(arity == 1 ? "" : "s"), e.g. "
+                        + (arity == 1 ? "\(name)<String>" : "Dictionary<String, Int>")
+                )
+            }
+            var arguments: [String] = []
+            repeat {
+                arguments.append(try type(depth: depth + 1))
+            } while accept(",")
+            try expect(">", after: "the type arguments of '\(name)'")
+            guard arguments.count == arity else {
+                throw ScaffoldError(
+                    "'\(name)' in \(quoted) takes \(arity) type argument\(arity == 1 ? "" : "s"), not \(arguments.count)"
+                )
+            }
+            switch name {
+            case "Array": return "[\(arguments[0])]"
+            case "Optional": return "\(arguments[0])?"
+            case "Set":
+                try requireHashable(arguments[0], as: "a set element")
+                return "Set<\(arguments[0])>"
+            default:
+                try requireHashable(arguments[0], as: "a dictionary key")
+                return "[\(arguments[0]): \(arguments[1])]"
+            }
+        case .name(let name):
+            guard Signature.standardScalars.contains(name) || baseTypes.concrete.contains(name) else {
+                let known = baseTypes.concrete.sorted().joined(separator: ", ")
+                throw ScaffoldError(
+                    "unknown type '\(name)' in \(quoted); use String, Int, Double, Bool, [T], [K: V], Set<T>, T?"
+                        + (known.isEmpty ? "" : " or a type of the base layer (\(known))")
+                )
+            }
+            return name
+        case let token:
+            throw ScaffoldError("\(quoted) has \(token.shown) where a type should be, e.g. String or [ShopID]")
+        }
+    }
+
+    private func requireHashable(_ type: String, as role: String) throws(ScaffoldError) {
+        guard Signature.standardScalars.contains(type) || baseTypes.hashable.contains(type) else {
+            throw ScaffoldError(
+                "'\(type)' in \(quoted) cannot be \(role): use String, Int, Bool or an id type of the base layer")
+        }
+    }
+
+    // MARK: Tokens
+
+    private func tokenize() throws(ScaffoldError) -> [Token] {
+        guard text.utf8.count <= 1_000 else {
+            throw ScaffoldError("a declaration is \(text.utf8.count) bytes long; write at most 1000")
+        }
+        var tokens: [Token] = []
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.first {
+            if scalar == " " || scalar == "\t" {
+                scalars.removeFirst()
+            } else if scalar.isASCII
+                && (scalar.properties.isAlphabetic || scalar == "_" || ("0"..."9").contains(scalar))
+            {
+                let word = scalars.prefix {
+                    $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0))
+                }
+                tokens.append(.name(String(String.UnicodeScalarView(word))))
+                scalars.removeFirst(word.count)
+            } else if "()[]<>:,?".unicodeScalars.contains(scalar) {
+                tokens.append(.symbol(Character(scalar)))
+                scalars.removeFirst()
+            } else {
+                let shown = ComponentName.printable(String(scalar))
+                throw ScaffoldError("\(quoted) has the character '\(shown)', which a declaration cannot hold")
             }
         }
-        pieces.append(text[start...])
-        return pieces
+        return tokens + [.end]
+    }
+
+    private func peek() -> Token {
+        tokens[min(position, tokens.count - 1)]
+    }
+
+    private mutating func next() -> Token {
+        defer { position += 1 }
+        return peek()
+    }
+
+    private mutating func accept(_ symbol: Character) -> Bool {
+        guard peek() == .symbol(symbol) else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func expect(_ symbol: Character, after what: String) throws(ScaffoldError) {
+        guard accept(symbol) else {
+            throw ScaffoldError("\(quoted) needs '\(symbol)' after \(what), not \(peek().shown)")
+        }
     }
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing spaces and tabs.
+    /// The text without leading and trailing spaces, tabs and line breaks.
     func trimmingSpaces() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {

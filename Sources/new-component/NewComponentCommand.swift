@@ -83,6 +83,9 @@ enum NewComponentCommand {
                 try scaffolder.apply(plan)
             }
             print(report(plan, isDryRun: options.isDryRun, requireCount: options.requires.count))
+            if !options.isDryRun {
+                format(plan.newFiles.keys.sorted().map { root.appendingPathComponent($0).path })
+            }
         } catch {
             FileHandle.standardError.write(
                 Data("Error: \(error.message)\nRun 'new-component --help' for usage.\n".utf8))
@@ -98,6 +101,9 @@ enum NewComponentCommand {
             case "--require", "--provide", "--interface", "--package-path", "--existing-targets":
                 guard let value = remaining.popFirst() else {
                     throw ScaffoldError("\(argument) needs a value")
+                }
+                guard !value.hasPrefix("--") else {
+                    throw ScaffoldError("\(argument) needs a value, not the option '\(value)'")
                 }
                 switch argument {
                 case "--require": options.requires.append(value)
@@ -118,6 +124,21 @@ enum NewComponentCommand {
             }
         }
         return options
+    }
+
+    /// Lays the generated files out as the package's `.swift-format` wants, with the toolchain's formatter.
+    ///
+    /// The files build either way; long declarations make lines the formatter breaks. A formatter that is
+    /// missing or fails leaves them as generated, with a warning.
+    static func format(_ files: [String]) {
+        let outcome = try? Subprocess.run(["swift", "format", "format", "--in-place"] + files, mergingErrors: true)
+        guard let outcome, outcome.status == 0 else {
+            FileHandle.standardError.write(
+                Data(
+                    "warning: `swift format` did not run on the new files; they build, but run it before committing\n"
+                        .utf8))
+            return
+        }
     }
 
     /// The package's target and module names, from `swift package describe`.

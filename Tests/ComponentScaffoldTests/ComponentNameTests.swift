@@ -1,11 +1,15 @@
 import ComponentScaffold
 import Testing
 
+/// The top-level types the generated code sees in this package, read as the scaffolder reads them.
+private let visibleTypes = Scaffolder(packageRoot: PackageCopy.sourceRoot).visibleTypes()
+
 @Suite("Component names")
 struct ComponentNameTests {
     @Test(arguments: [
         ("", "a component name is required, e.g. new-component Coupon"),
         ("coupon", "'coupon' is not UpperCamelCase; did you mean 'Coupon'?"),
+        ("shop", "'shop' is not UpperCamelCase; start it with a capital letter, e.g. Coupon or GiftCard"),
         ("giftCard", "'giftCard' is not UpperCamelCase; did you mean 'GiftCard'?"),
         (
             "9Lives",
@@ -40,8 +44,29 @@ struct ComponentNameTests {
         ("XCTest", "'XCTest' is a standard module; a component with that name would shadow it"),
         ("Dispatch", "'Dispatch' is a standard module; a component with that name would shadow it"),
         ("Glibc", "'Glibc' is a standard module; a component with that name would shadow it"),
-        ("Screen", "'Screen' is a name the app's own code uses; choose another name"),
-        ("MallBase", "'MallBase' is a name the app's own code uses; choose another name"),
+        ("Screen", "the component would declare 'Screen', a type this package already has; choose another name"),
+        ("Tour", "the component would declare 'Tour', a type this package already has; choose another name"),
+        ("Session", "the component would declare 'Session', a type this package already has; choose another name"),
+        (
+            "ShopRouter",
+            "the component would declare 'ShopRouter', a type this package already has; choose another name"
+        ),
+        (
+            "Component",
+            "the component would declare 'ComponentRouter', a type this package already has; choose another name"
+        ),
+        (
+            "String",
+            "the component would declare 'String', which shadows the standard type 'String'; choose another name"
+        ),
+        (
+            "MainActor",
+            "the component would declare 'MainActor', which shadows the standard type 'MainActor'; choose another name"
+        ),
+        ("Test", "the component would declare 'Test', which shadows the standard type 'Test'; choose another name"),
+        ("MallBase", "'MallBase' is already a target or module of this package; choose another name"),
+        ("MallNavigator", "'MallNavigator' is already a target or module of this package; choose another name"),
+        ("Event", "'Event' is already a target or module of this package; choose another name"),
         ("Shop", "'Shop' is already a target or module of this package; choose another name"),
         ("Appointment", "'Appointment' is already a target or module of this package; choose another name"),
         ("LayeringCheck", "'LayeringCheck' is already a target or module of this package; choose another name"),
@@ -52,13 +77,14 @@ struct ComponentNameTests {
     ])
     func invalidNamesAreRefusedWithAReason(name: String, message: String) {
         #expect(throws: ScaffoldError(message)) {
-            try ComponentName(name, existingNames: PackageCopy.targetNames)
+            try ComponentName(name, existingNames: PackageCopy.targetNames, visibleTypes: visibleTypes)
         }
     }
 
     @Test(arguments: ["Coupon", "GiftCard", "Parking2", "QRCode"])
     func validNamesAreAccepted(name: String) throws {
-        #expect(try ComponentName(name, existingNames: PackageCopy.targetNames).value == name)
+        #expect(
+            try ComponentName(name, existingNames: PackageCopy.targetNames, visibleTypes: visibleTypes).value == name)
     }
 
     @Test func aTestTargetNameCountsAsTaken() {

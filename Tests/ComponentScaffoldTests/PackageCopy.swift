@@ -58,8 +58,9 @@ struct PackageCopy {
 
     /// The package's target names, as the plugin would pass them.
     static let targetNames: Set<String> = [
-        "Middleware", "MallBase", "MallTestSupport", "Shop", "Event", "Groupbuy", "Appointment", "Mall",
-        "LayeringCheck", "layering-check", "ComponentScaffold", "new-component",
+        "Middleware", "MallBase", "MallNavigator", "MallTestSupport", "Shop", "ShopPreview", "Event", "EventPreview",
+        "Groupbuy", "GroupbuyPreview", "Appointment", "AppointmentPreview", "Mall", "LayeringCheck", "layering-check",
+        "ComponentScaffold", "new-component",
     ]
 
     /// Runs a command in the copy and returns its status and combined output.

@@ -17,6 +17,7 @@ struct ScaffolderTests {
                     "Components/\(name)/\(name).swift",
                     "Components/\(name)/Data/\(name)Item.swift",
                     "Components/\(name)/Data/\(name)Store.swift",
+                    "Components/\(name)/Preview/\(name)Preview.swift",
                     "Components/\(name)/Screens/\(name)HomeScreen.swift",
                     "Components/\(name)/Screens/\(name)ItemScreen.swift",
                     "Package.swift",
@@ -52,40 +53,80 @@ struct ScaffolderTests {
         #expect(api.contains("    public var require_refresh: (() -> Screen)?\n"))
         #expect(api.contains("    public func provide_couponDetail(couponId: String, count: Int) -> Screen {\n"))
         let router = try #require(plan.newFiles["Shell/Routers/\(name)Router.swift"])
-        #expect(router.contains("// component.require_shopDetail = { shopId in"))
+        #expect(router.contains("// component.require_shopDetail = <a sibling's provide or a shell screen>"))
+        #expect(
+            api.contains(
+                "    func shopDetail(_ shopId: ShopID) -> Screen {\n        require_shopDetail?(shopId) ?? .unwired(Self.self)"
+            ))
+        let preview = try #require(plan.newFiles["Components/\(name)/Preview/\(name)Preview.swift"])
+        #expect(preview.contains("        \(name).shared.require_shopDetail = {\n            .stub(\n"))
         #expect(!router.contains("component.require_shopDetail = {\n"), "a declared require stays nil until wired")
         #expect(plan.newFiles["Components/\(name)/Screens/\(name)PlaceholderScreen.swift"] != nil)
     }
 
     @Test(arguments: [
-        (
-            "shopDetail(shopId ShopID)",
-            "parameter 'shopId ShopID' in 'shopDetail(shopId ShopID)' has no type; write it as label: Type"
-        ),
+        ("shopDetail(shopId ShopID)", "'shopDetail(shopId ShopID)' needs ':' after the label 'shopId', not 'ShopID'"),
         (
             "shopDetail(shopId: Shop)",
-            "unknown type 'Shop' in 'shopDetail(shopId: Shop)'; use a standard type (String, Int, Double, Bool, arrays, optionals) or a public type of the base layer"
+            "unknown type 'Shop' in 'shopDetail(shopId: Shop)'; use String, Int, Double, Bool, [T], [K: V], Set<T>, T? or a type of the base layer (Action, CouponCategory, CouponID, EventID, EventType, GroupbuyID, GroupbuySummary, Money, Screen, ShopID)"
         ),
         (
             "ShopDetail(shopId: String)",
-            "'ShopDetail(shopId: String)' does not start with a lowerCamelCase name; write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
+            "'ShopDetail(shopId: String)' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
         ),
-        (
-            "shopDetail(shopId: String",
-            "'shopDetail(shopId: String' has no closing parenthesis; write it as name(label: Type)"
-        ),
+        ("shopDetail(shopId: String", "'shopDetail(shopId: String' needs ')' after the parameters, not the end"),
         (
             "shopDetail(shopId: [String)",
-            "type '[String' in 'shopDetail(shopId: [String)' is empty or its brackets do not match"
+            "'shopDetail(shopId: [String)' needs ']' after the array's element type, not ')'"
         ),
         (
             "shopDetail(shopId: String!)",
-            "type 'String!' in 'shopDetail(shopId: String!)' has the character '!', which a type name cannot hold"
+            "'shopDetail(shopId: String!)' has the character '!', which a declaration cannot hold"
         ),
         ("shopDetail(a: Int, a: Int)", "parameter label 'a' appears twice in 'shopDetail(a: Int, a: Int)'"),
         (
             "import(shopId: String)",
-            "'import(shopId: String)' does not start with a lowerCamelCase name; write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
+            "'import(shopId: String)' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
+        ),
+        ("a(x: Array)", "'Array' in 'a(x: Array)' needs its type argument, e.g. Array<String>"),
+        ("a(x: [])", "'a(x: [])' has ']' where a type should be, e.g. String or [ShopID]"),
+        ("a(x: ?)", "'a(x: ?)' has '?' where a type should be, e.g. String or [ShopID]"),
+        ("a(x: Int Int)", "'a(x: Int Int)' needs ')' after the parameters, not 'Int'"),
+        (
+            "a(x: Content)",
+            "unknown type 'Content' in 'a(x: Content)'; use String, Int, Double, Bool, [T], [K: V], Set<T>, T? or a type of the base layer (Action, CouponCategory, CouponID, EventID, EventType, GroupbuyID, GroupbuySummary, Money, Screen, ShopID)"
+        ),
+        (
+            "a(_: Int)",
+            "a parameter in 'a(_: Int)' has no lowerCamelCase label (ASCII letters and digits, at most 40, not a keyword or _); write it as label: Type"
+        ),
+        (
+            "a(x: Int) throws",
+            "'a(x: Int) throws' has 'throws' after the declaration; write only name(label: Type, …), without effects or a return type"
+        ),
+        ("a(x: Int) -> Screen", "'a(x: Int) -> Screen' has the character '-', which a declaration cannot hold"),
+        (
+            "a(x: Set<Screen>)",
+            "'Screen' in 'a(x: Set<Screen>)' cannot be a set element: use String, Int, Bool or an id type of the base layer"
+        ),
+        (
+            "a(x: [Action: Int])",
+            "'Action' in 'a(x: [Action: Int])' cannot be a dictionary key: use String, Int, Bool or an id type of the base layer"
+        ),
+        ("a(x: Dictionary<Int>)", "'Dictionary' in 'a(x: Dictionary<Int>)' takes 2 type arguments, not 1"),
+        (
+            "a(x: Identifier)",
+            "unknown type 'Identifier' in 'a(x: Identifier)'; use String, Int, Double, Bool, [T], [K: V], Set<T>, T? or a type of the base layer (Action, CouponCategory, CouponID, EventID, EventType, GroupbuyID, GroupbuySummary, Money, Screen, ShopID)"
+        ),
+        ("a(x: Swift.Int)", "'a(x: Swift.Int)' has the character '.', which a declaration cannot hold"),
+        ("a(x: [[[[[[[[[Int]]]]]]]]])", "a type in 'a(x: [[[[[[[[[Int]]]]]]]]])' nests deeper than 8 levels"),
+        (
+            "store(x: Int)",
+            "the require 'store' would be called through a function named like the component's 'store'; rename it"
+        ),
+        (
+            "",
+            "'' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
         ),
     ])
     func malformedDeclarationsAreRefused(declaration: String, message: String) throws {
@@ -99,8 +140,21 @@ struct ScaffolderTests {
                 existingNames: PackageCopy.targetNames
             )
         } throws: { error in
-            (error as? ScaffoldError)?.message.hasPrefix(message) == true
+            (error as? ScaffoldError)?.message == message
         }
+    }
+
+    @Test(arguments: [
+        "a(x: Array<String>)", "a(x: [String: [ShopID]])", "a(x: Set<EventType>?)", "a(x: Dictionary<Int, Bool>)",
+        "a(x: Optional<Optional<Int>>)", "a(x:Int,y:Bool)", "a  ( x : Int ? )", "a()", "a",
+        "a(x: [[[[[[[Int]]]]]]])",
+    ])
+    func acceptedDeclarationsAreNormalised(declaration: String) throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let plan = try Scaffolder(packageRoot: copy.root).plan(
+            name: copy.unusedComponentName, requires: [declaration], existingNames: PackageCopy.targetNames)
+        #expect(plan.newFiles.values.contains { $0.contains("public var require_a: ((") })
     }
 
     @Test func duplicateAndEntryNamesAreRefused() throws {
@@ -175,7 +229,7 @@ struct ScaffolderTests {
                 failingStep += 1
             }
         }
-        #expect(failingStep == 14, "7 staged files, 2 checks, 3 moves and 2 edits, each interrupted once")
+        #expect(failingStep == 15, "8 staged files, 2 checks, 3 moves and 2 edits, each interrupted once")
         #expect(try copy.snapshot().keys.contains("Components/\(name)/\(name).swift"))
     }
 
@@ -190,7 +244,9 @@ struct ScaffolderTests {
         #expect {
             try Scaffolder(packageRoot: copy.root).plan(name: name, existingNames: [])
         } throws: { error in
-            (error as? ScaffoldError)?.message.hasPrefix("Package.swift has no `let components = [ … ]` list") == true
+            (error as? ScaffoldError)?.message
+                == "cannot find the `let components = [ … ]` list of Package.swift; add the component by hand"
+                + " (CONTRIBUTING.md, 'Adding a component')"
         }
         #expect(try copy.snapshot() == before)
     }

@@ -1,0 +1,199 @@
+/// Appends an element to an array literal in Swift source, keeping the list's own layout.
+///
+/// The list is found after an anchor (`let components = [`, `static func all() -> … {`) in the text with
+/// its comments and string contents blanked out, so brackets, commas and look-alike anchors inside them
+/// count for nothing. Every element must match what the list is known to hold (a quoted name, a
+/// router's initialiser); anything else is refused rather than guessed at.
+struct ArrayLiteralEdit {
+    /// What the list is called in messages, e.g. `the components list of Package.swift`.
+    var listName: String
+    /// Matches the text just before the list's `[` (or before the `{` the list follows).
+    var anchor: Regex<Substring>
+    /// Whether an existing element, trimmed, is one the list may hold.
+    var isElement: (Substring) -> Bool
+
+    /// The source with `element` appended to the list.
+    func appending(_ element: String, to source: String) throws(ScaffoldError) -> String {
+        let text = Array(source.utf8)
+        let code = Self.blankingCommentsAndStrings(text)
+        let codeString = String(decoding: code, as: UTF8.self)
+        let matches = codeString.matches(of: anchor)
+        guard matches.count == 1, let match = matches.first else {
+            throw ScaffoldError(
+                matches.isEmpty
+                    ? "cannot find \(listName); add the component by hand (CONTRIBUTING.md, 'Adding a component')"
+                    : "\(listName) is declared \(matches.count) times; keep one, or add the component by hand"
+            )
+        }
+        let anchorEnd = codeString.utf8.distance(from: codeString.startIndex, to: match.range.upperBound)
+        guard let open = code[anchorEnd...].firstIndex(of: UInt8(ascii: "[")),
+            code[anchorEnd..<open].allSatisfy(Self.isSpace),
+            let close = Self.matchingBracket(in: code, from: open),
+            code[(close + 1)...].prefix(while: { $0 != UInt8(ascii: "\n") }).allSatisfy({
+                Self.isSpace($0) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "}")
+            })
+        else {
+            throw ScaffoldError("\(listName) is not written as one array literal [ … ]; add the component by hand")
+        }
+        let elements = Self.elements(in: text, code: code, between: open, and: close)
+        for element in elements {
+            let written = String(decoding: text[element], as: UTF8.self)
+            guard isElement(Substring(written)) else {
+                throw ScaffoldError(
+                    "\(listName) holds '\(ComponentName.printable(written))', which is not a plain entry;"
+                        + " add the component by hand"
+                )
+            }
+        }
+        guard !elements.contains(where: { String(decoding: text[$0], as: UTF8.self) == element }) else {
+            throw ScaffoldError("\(element) is already in \(listName)")
+        }
+        let insertion = Self.insertion(of: element, in: text, code: code, elements: elements, open: open, close: close)
+        var edited = text
+        edited.replaceSubrange(insertion.offset..<insertion.offset, with: Array(insertion.text.utf8))
+        return String(decoding: edited, as: UTF8.self)
+    }
+
+    // MARK: Layout
+
+    /// Where and what to insert: a line of its own in a list written one entry per line, else `, element`.
+    private static func insertion(
+        of element: String,
+        in text: [UInt8],
+        code: [UInt8],
+        elements: [Range<Int>],
+        open: Int,
+        close: Int
+    ) -> (offset: Int, text: String) {
+        let isMultiline = text[open..<close].contains(UInt8(ascii: "\n"))
+        guard let last = elements.last else {
+            return isMultiline
+                ? (open + 1, "\n    \(element),")
+                : (open + 1, element)
+        }
+        let lastLineEnd = text[last.upperBound...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+        guard isMultiline, lastLineEnd < close else {
+            return (last.upperBound, ", \(element)")
+        }
+        let lineStart = (text[..<last.lowerBound].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        let indentation = String(decoding: text[lineStart...].prefix(while: isSpace), as: UTF8.self)
+        let hasComma = code[last.upperBound..<lastLineEnd].first { !isSpace($0) } == UInt8(ascii: ",")
+        if hasComma {
+            return (lastLineEnd, "\n\(indentation)\(element),")
+        }
+        // The last entry has no trailing comma: give it one, then add the new entry on its own line.
+        return (last.upperBound, ",\n\(indentation)\(element),")
+    }
+
+    /// The ranges of the list's elements in `text`, trimmed, split at the list's top-level commas.
+    private static func elements(in text: [UInt8], code: [UInt8], between open: Int, and close: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var depth = 0
+        var start = open + 1
+        for index in (open + 1)...close {
+            let byte = code[index]
+            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if depth > 0 && (byte == UInt8(ascii: "]") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "}"))
+            {
+                depth -= 1
+            } else if depth == 0 && (byte == UInt8(ascii: ",") || index == close) {
+                if let first = code[start..<index].firstIndex(where: { !isSpace($0) }),
+                    let last = code[start..<index].lastIndex(where: { !isSpace($0) })
+                {
+                    ranges.append(first..<(last + 1))
+                }
+                start = index + 1
+            }
+        }
+        return ranges
+    }
+
+    /// The index of the `]` closing the `[` at `open`, in text whose comments and strings are blank.
+    private static func matchingBracket(in code: [UInt8], from open: Int) -> Int? {
+        var depth = 0
+        for index in open..<code.count {
+            if code[index] == UInt8(ascii: "[") {
+                depth += 1
+            } else if code[index] == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
+    }
+
+    // MARK: Masking
+
+    /// The text with every comment and the inside of every string literal replaced by spaces (line
+    /// breaks kept), so offsets stay the same and only code remains. Quotes stay, so an element's
+    /// string literal still shows where it is.
+    static func blankingCommentsAndStrings(_ text: [UInt8]) -> [UInt8] {
+        var code = text
+        var index = 0
+        func blank(_ range: Range<Int>) {
+            for position in range where code[position] != UInt8(ascii: "\n") {
+                code[position] = UInt8(ascii: " ")
+            }
+        }
+        func starts(with pattern: String, at position: Int) -> Bool {
+            let bytes = Array(pattern.utf8)
+            return position + bytes.count <= text.count && Array(text[position..<(position + bytes.count)]) == bytes
+        }
+        while index < text.count {
+            if starts(with: "//", at: index) {
+                let end = text[index...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+                blank(index..<end)
+                index = end
+            } else if starts(with: "/*", at: index) {
+                var depth = 0
+                var end = index
+                while end < text.count {
+                    if starts(with: "/*", at: end) {
+                        depth += 1
+                        end += 2
+                    } else if starts(with: "*/", at: end) {
+                        depth -= 1
+                        end += 2
+                        if depth == 0 { break }
+                    } else {
+                        end += 1
+                    }
+                }
+                blank(index..<min(end, text.count))
+                index = end
+            } else if text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "#") {
+                let hashes = text[index...].prefix { $0 == UInt8(ascii: "#") }.count
+                let quoteStart = index + hashes
+                guard quoteStart < text.count, text[quoteStart] == UInt8(ascii: "\"") else {
+                    index += max(hashes, 1)
+                    continue
+                }
+                let isMultiline = starts(with: "\"\"\"", at: quoteStart)
+                let delimiter = (isMultiline ? "\"\"\"" : "\"") + String(repeating: "#", count: hashes)
+                let escape = Array(("\\" + String(repeating: "#", count: hashes)).utf8)
+                var end = quoteStart + (isMultiline ? 3 : 1)
+                while end < text.count, !starts(with: delimiter, at: end) {
+                    if Array(text[end..<min(end + escape.count, text.count)]) == escape {
+                        end += escape.count + 1
+                    } else if !isMultiline && text[end] == UInt8(ascii: "\n") {
+                        break
+                    } else {
+                        end += 1
+                    }
+                }
+                let contentStart = quoteStart + (isMultiline ? 3 : 1)
+                blank(contentStart..<min(end, text.count))
+                index = min(end + delimiter.utf8.count, text.count)
+            } else {
+                index += 1
+            }
+        }
+        return code
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The types a folder of Swift sources declares at the top level, read line by line.
+///
+/// The package's sources are formatted by `swift format`, so a top-level declaration starts at column 0
+/// and a nested one is indented; a line-based read is therefore exact for this package without a parser.
+struct TopLevelTypes {
+    /// One declaration.
+    struct Declaration: Hashable {
+        /// `struct`, `enum`, `class`, `protocol`, `typealias` or `actor`.
+        var kind: String
+        /// The type's name.
+        var name: String
+        /// The declaration's first line, with its conformances.
+        var header: String
+    }
+
+    /// Every declaration found, in file order.
+    private(set) var declarations: [Declaration] = []
+
+    /// Reads every `.swift` file under `folder`, recursively; an unreadable folder declares nothing.
+    init(folder: URL) {
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return }
+        for case let file as URL in files where file.pathExtension == "swift" {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            declarations += Self.declarations(in: String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// The top-level declarations of one file's text.
+    static func declarations(in text: String) -> [Declaration] {
+        let declaration =
+            #/(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|open|nonisolated|indirect)\s+)*(struct|enum|class|protocol|typealias|actor)\s+([A-Za-z_][A-Za-z0-9_]*)/#
+        return text.split(separator: "\n").compactMap { line in
+            guard let first = line.first, first != " ", first != "\t",
+                let match = line.prefixMatch(of: declaration)
+            else { return nil }
+            return Declaration(kind: String(match.output.1), name: String(match.output.2), header: String(line))
+        }
+    }
+
+    /// The names of every declaration.
+    var names: Set<String> { Set(declarations.map(\.name)) }
+}
