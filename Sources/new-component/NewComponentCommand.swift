@@ -164,7 +164,7 @@ enum NewComponentCommand {
             if requireCount > 0 {
                 lines.append(
                     "Wire its \(requireCount) require\(requireCount == 1 ? "" : "s") in Shell/Routers/\(plan.component)Router.swift;"
-                        + " until then `swift run mall audit` lists them."
+                        + " until then `swift run mall audit` lists them and the app's wiring tests fail."
                 )
             }
         }

@@ -33,6 +33,19 @@ struct PackageCopy {
             .filter { !$0.hasPrefix(".") }.count
     }
 
+    /// Rewrites the manifest's components list on one line, the layout the scaffolder once broke.
+    func writeComponentsListOnOneLine() throws {
+        let manifestURL = root.appendingPathComponent("Package.swift")
+        let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
+        guard let list = manifest.firstMatch(of: #/let components = \[[^\]]*\]/#) else {
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        let names = list.output.matches(of: #/"[A-Za-z0-9]+"/#).map { String($0.output) }
+        let oneLine = "let components = [\(names.joined(separator: ", "))]"
+        try manifest.replacingCharacters(in: list.range, with: oneLine).write(
+            to: manifestURL, atomically: true, encoding: .utf8)
+    }
+
     func remove() {
         try? FileManager.default.removeItem(at: root)
     }

@@ -1,0 +1,74 @@
+import Testing
+
+@testable import ComponentScaffold
+
+/// The declaration grammar and the list editor never trap: any input is parsed or refused, and an
+/// accepted edit adds exactly the new entry and changes nothing else.
+@Suite("Hostile input")
+struct HostileInputTests {
+    private static let baseTypes = BaseTypes(concrete: ["ShopID", "Screen"], hashable: ["ShopID"])
+
+    @Test(arguments: [
+        String(repeating: "[", count: 100_000) + "Int" + String(repeating: "]", count: 100_000),
+        "a(x: " + String(repeating: "Optional<", count: 100_000) + "Int" + String(repeating: ">", count: 100_000) + ")",
+        "a(x: Int" + String(repeating: "?", count: 100_000) + ")",
+        String(repeating: "a", count: 1_000_000),
+        "a(" + String(repeating: "x: Int, ", count: 10_000) + ")",
+        "a(x: \u{202E}Int)", "a(x: Int\u{0})", "\u{FEFF}a(x: Int)", "a(x: Int)\n",
+        "a(x: Int", "a(x: Int))", "a((x: Int)", "a(x: [Int: ])", "a(x: Set<>)", "a(x: Int,)", "a(,)",
+    ])
+    func extremeDeclarationsAreRefusedWithoutTrapping(declaration: String) {
+        #expect(throws: ScaffoldError.self) {
+            try Signature(parsing: declaration, baseTypes: Self.baseTypes)
+        }
+    }
+
+    @Test func randomDeclarationsAreParsedOrRefused() {
+        var generator = SeededGenerator(seed: 11)
+        let pieces = [
+            "a", "b", "x", "Int", "String", "ShopID", "Screen", "Array", "Set", "Dictionary", "Optional",
+            "(", ")", "[", "]", "<", ">", ":", ",", "?", " ", "throws", "_", "é", "\u{0}", "->", ".",
+        ]
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...14, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
+            if let signature = try? Signature(parsing: text, baseTypes: Self.baseTypes) {
+                accepted += 1
+                // What is accepted is normalised into a form the grammar accepts again, unchanged.
+                let again = try? Signature(parsing: signature.written, baseTypes: Self.baseTypes)
+                #expect(again == signature, "\(text)")
+            }
+        }
+        #expect(accepted > 50)
+    }
+
+    @Test func randomManifestsAreEditedExactlyOrRefused() {
+        var generator = SeededGenerator(seed: 12)
+        let pieces = [
+            "let components = [", "let components: [String] = [", "\"Shop\"", "\"Event\"", ",", "]", "\n",
+            "    ", "// c\n", "/* ] */", "\"]\"", "#\"x\"#", "\"\"\"\n]\n\"\"\"", "[", "f(", ")", "+ x", ";",
+        ]
+        let coupon = try! ComponentName("Coupon")
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let manifest = (0..<Int.random(in: 1...12, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
+            guard let edited = try? Scaffolder.addComponent(coupon, toManifest: manifest) else { continue }
+            accepted += 1
+            let added = edited.count - manifest.count
+            #expect(added > 0 && edited.contains("\"Coupon\""), "\(manifest)")
+            // Removing the one inserted run of characters gives the manifest back.
+            let difference = edited.difference(from: manifest)
+            #expect(difference.removals.isEmpty, "\(manifest)")
+            #expect(
+                String(difference.insertions.map { if case .insert(_, let c, _) = $0 { c } else { " " } }).contains(
+                    "Coupon"))
+        }
+        #expect(accepted > 50)
+    }
+}
