@@ -56,7 +56,8 @@ public struct Scaffolder: Sendable {
         provides: [String] = [],
         existingNames: Set<String>
     ) throws(ScaffoldError) -> ScaffoldPlan {
-        // A second run for the same name gets the plain answer before the finer name checks.
+        // A second run for the same name gets the plain answer before the finer name checks. The paths
+        // are the top-level items a plan moves in (see `topLevelItems(of:)`), so nothing is overwritten.
         let written = try ComponentName(name, existingNames: existingNames)
         for path in ["Components/\(written)", "Tests/\(written)Tests", "Shell/Routers/\(written)Router.swift"]
         where FileManager.default.fileExists(atPath: url(path).path) {
@@ -75,11 +76,6 @@ public struct Scaffolder: Sendable {
         let template = ComponentTemplate(name: component, interface: interface)
         let newFiles = Dictionary(
             template.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
-        for path in ["Components/\(component)", "Tests/\(component)Tests"] + newFiles.keys.sorted()
-        where FileManager.default.fileExists(atPath: url(path).path) {
-            throw ScaffoldError(
-                "'\(path)' already exists; \(component) seems to be there already, so nothing was changed")
-        }
         return ScaffoldPlan(
             component: component.value,
             newFiles: newFiles,
