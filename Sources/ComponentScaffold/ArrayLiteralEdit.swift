@@ -66,12 +66,20 @@ struct ArrayLiteralEdit {
         close: Int
     ) -> (offset: Int, text: String) {
         let isMultiline = text[open..<close].contains(UInt8(ascii: "\n"))
+        let newline =
+            text.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && text[$0 - 1] == UInt8(ascii: "\r") } == true
+            ? "\r\n" : "\n"
         guard let last = elements.last else {
             return isMultiline
-                ? (open + 1, "\n    \(element),")
+                ? (open + 1, "\(newline)    \(element),")
                 : (open + 1, element)
         }
-        let lastLineEnd = text[last.upperBound...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+        // The end of the last entry's line in the code: a line break inside a comment does not count, so
+        // the new entry never lands inside a comment that runs on.
+        var lastLineEnd = code[last.upperBound...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+        if lastLineEnd < text.count, lastLineEnd > last.upperBound, text[lastLineEnd - 1] == UInt8(ascii: "\r") {
+            lastLineEnd -= 1
+        }
         guard isMultiline, lastLineEnd < close else {
             return (last.upperBound, ", \(element)")
         }
@@ -79,10 +87,10 @@ struct ArrayLiteralEdit {
         let indentation = String(decoding: text[lineStart...].prefix(while: isSpace), as: UTF8.self)
         let hasComma = code[last.upperBound..<lastLineEnd].first { !isSpace($0) } == UInt8(ascii: ",")
         if hasComma {
-            return (lastLineEnd, "\n\(indentation)\(element),")
+            return (lastLineEnd, "\(newline)\(indentation)\(element),")
         }
         // The last entry has no trailing comma: give it one, then add the new entry on its own line.
-        return (last.upperBound, ",\n\(indentation)\(element),")
+        return (last.upperBound, ",\(newline)\(indentation)\(element),")
     }
 
     /// The ranges of the list's elements in `text`, trimmed, split at the list's top-level commas.
@@ -125,20 +133,24 @@ struct ArrayLiteralEdit {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-            || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "\r") || byte == hiddenLineBreak
     }
+
+    /// What a line break inside a comment or string becomes in the blanked text: not a line break of
+    /// the code, so line-based steps skip it, but still blank.
+    private static let hiddenLineBreak: UInt8 = 0x01
 
     // MARK: Masking
 
     /// The text with every comment and the inside of every string literal replaced by spaces (line
-    /// breaks kept), so offsets stay the same and only code remains. Quotes stay, so an element's
-    /// string literal still shows where it is.
+    /// breaks by ``hiddenLineBreak``), so offsets stay the same and only code remains. Quotes stay, so
+    /// an element's string literal still shows where it is.
     static func blankingCommentsAndStrings(_ text: [UInt8]) -> [UInt8] {
         var code = text
         var index = 0
         func blank(_ range: Range<Int>) {
-            for position in range where code[position] != UInt8(ascii: "\n") {
-                code[position] = UInt8(ascii: " ")
+            for position in range {
+                code[position] = code[position] == UInt8(ascii: "\n") ? hiddenLineBreak : UInt8(ascii: " ")
             }
         }
         func starts(with pattern: String, at position: Int) -> Bool {

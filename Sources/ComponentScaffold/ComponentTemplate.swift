@@ -240,7 +240,8 @@ struct ComponentTemplate {
                 require.parameters.isEmpty
                 ? ""
                 : "\n                arguments: [\n"
-                    + require.parameters.enumerated().map { "                    \"\($1.label)\": $\($0),\n" }.joined()
+                    + require.parameters.enumerated().map { "                    \"\($1.label)\": $\($0) as Any,\n" }
+                    .joined()
                     + "                ],"
             return """
                         \(component).shared.require_\(require.name) = {

@@ -56,15 +56,12 @@ public struct Scaffolder: Sendable {
         provides: [String] = [],
         existingNames: Set<String>
     ) throws(ScaffoldError) -> ScaffoldPlan {
-        // A second run for the same name gets the plain answer before the finer name checks. The paths
-        // are the top-level items a plan moves in (see `topLevelItems(of:)`), so nothing is overwritten.
+        // A second run for the same name gets the plain answer before the finer name checks. With the
+        // router file, these are the top-level items a plan moves in (`topLevelItems(of:)`): none may exist.
         let written = try ComponentName(name, existingNames: existingNames)
-        for path in ["Components/\(written)", "Tests/\(written)Tests", "Shell/Routers/\(written)Router.swift"]
-        where FileManager.default.fileExists(atPath: url(path).path) {
-            throw ScaffoldError(
-                "'\(path)' already exists; \(written) seems to be there already, so nothing was changed")
-        }
+        try refuseExisting(["Components/\(written)", "Tests/\(written)Tests"], of: written)
         let component = try ComponentName(name, existingNames: existingNames, visibleTypes: visibleTypes())
+        try refuseExisting(["Shell/Routers/\(component)Router.swift"], of: component)
         let interface = try InterfaceDocument(
             requires: requires,
             provides: provides,
@@ -90,6 +87,13 @@ public struct Scaffolder: Sendable {
                 ),
             ]
         )
+    }
+
+    private func refuseExisting(_ paths: [String], of component: ComponentName) throws(ScaffoldError) {
+        for path in paths where FileManager.default.fileExists(atPath: url(path).path) {
+            throw ScaffoldError(
+                "'\(path)' already exists; \(component) seems to be there already, so nothing was changed")
+        }
     }
 
     /// The base layer's concrete types, which requires and provides may take as parameters.
@@ -157,7 +161,7 @@ public struct Scaffolder: Sendable {
         // 2. Check the edited files did not change since planning.
         for edit in plan.edits {
             try perform("check \(edit.path)") {
-                guard (try? String(contentsOf: url(edit.path), encoding: .utf8)) == edit.original else {
+                guard (try? read(edit.path)) == edit.original else {
                     throw ScaffoldError("\(edit.path) changed while the component was being prepared")
                 }
             }

@@ -20,11 +20,12 @@ public struct LayeringChecker: Sendable {
         targetsByName = Dictionary(checked.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         targetsByModule = Dictionary(checked.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
         routerFolder = checked.first { $0.layer == .shell && !$0.isTest }.map { "\($0.path)/Routers" }
-        families = Self.componentFamilies(of: checked)
+        let families = Self.componentFamilies(of: checked)
+        self.families = families
         let byName = targetsByName
         owners = Dictionary(
             uniqueKeysWithValues: checked.filter { $0.layer == .tests }.compactMap { target in
-                Self.owningComponent(of: target, targetsByName: byName).map { (target.name, $0) }
+                Self.owningComponent(of: target, targetsByName: byName).map { (target.name, families[$0] ?? $0) }
             }
         )
     }
@@ -86,8 +87,9 @@ public struct LayeringChecker: Sendable {
     ) -> Relation? {
         guard other.name != target.name else { return nil }
         switch (target.layer, other.layer) {
-        case (.component, .component) where !target.isTest:
-            return family(of: target) == family(of: other) ? nil : .horizontal
+        case (.component, .component):
+            guard family(of: target) != family(of: other) else { return nil }
+            return target.isTest ? .testIsolation(owner: family(of: target)) : .horizontal
         case (.component, .shell), (.sources, .component), (.sources, .shell):
             return .upward
         case (.tests, .component):
@@ -103,13 +105,14 @@ public struct LayeringChecker: Sendable {
         families[target.name] ?? target.name
     }
 
-    /// Maps each component-layer target to the outermost component-layer target whose folder holds it.
+    /// Maps each component-layer target, tests included, to the outermost component-layer target (not a
+    /// test) whose folder holds it.
     private static func componentFamilies(of targets: [PackageGraph.Target]) -> [String: String] {
         let components = targets.filter { $0.layer == .component && !$0.isTest }.sorted {
             $0.path.count < $1.path.count
         }
         var families: [String: String] = [:]
-        for target in components {
+        for target in targets where target.layer == .component {
             let root = components.first { $0.path == target.path || target.path.hasPrefix($0.path + "/") }
             families[target.name] = root?.name ?? target.name
         }

@@ -83,8 +83,13 @@ extension Screen {
         )
     }
 
-    /// A value as a stub shows it: identifiers and enumerations by their raw value, arrays item by item.
+    /// A value as a stub shows it: identifiers and enumerations by their raw value, arrays item by item,
+    /// optionals by what they hold or `nil`.
     private static func stubDescription(of value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional {
+            return mirror.children.first.map { stubDescription(of: $0.value) } ?? "nil"
+        }
         if let array = value as? [Any] {
             return "[" + array.map(stubDescription(of:)).joined(separator: ", ") + "]"
         }

@@ -73,6 +73,9 @@ public struct LaunchOptions: Equatable, Sendable {
                 )
             }
         }
+        if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
+            return .failure(UsageError("\(repeated) was given twice; give it once.", program: program))
+        }
         guard modes.count <= 1 else {
             return .failure(
                 UsageError("\(modes.joined(separator: " and ")) cannot be used together.", program: program))

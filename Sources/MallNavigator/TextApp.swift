@@ -107,7 +107,8 @@ public struct TextApp {
         guard !isDirectory.boolValue else {
             throw UsageError("Cannot read script '\(path)': it is a directory.", program: program)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        // A file handle reads what FileManager refuses: /dev/null, a FIFO, a process substitution.
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
             throw UsageError("Cannot read script '\(path)': permission denied or unreadable.", program: program)
         }
         return String(decoding: data, as: UTF8.self)

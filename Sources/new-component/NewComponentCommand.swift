@@ -29,8 +29,9 @@ enum NewComponentCommand {
           --dry-run               Print what would be created and changed; write nothing.
           -h, --help              Show this help.
 
-        Parameter types: String, Int, Double, Bool, arrays and optionals of them, and the public types of
-        Sources/MallBase (ShopID, EventType…).
+        Parameter types: String, Character, Int…UInt64, Double, Float, Bool; the concrete public types of
+        Sources/MallBase (ShopID, EventType, Screen…); [T], Array<T>, T?, Optional<T>, [K: V],
+        Dictionary<K, V>, Set<K> (keys: those scalars or the base layer's ids and enums).
 
         As a plugin: swift package --allow-writing-to-package-directory new-component Coupon
         EXIT STATUS: 0 created (or planned with --dry-run), 2 refused: nothing was written.

@@ -32,6 +32,18 @@ struct ManifestEditTests {
             "// let components = [\"Old\"]\n/* let components = [] */\nlet components = [\"Shop\" /* ] */]\nlet x = \"let components = [\"",
             "// let components = [\"Old\"]\n/* let components = [] */\nlet components = [\"Shop\", \"Coupon\" /* ] */]\nlet x = \"let components = [\""
         ),
+        (
+            "let components = [\n    \"Shop\", /* booked;\n       more to come */\n]",
+            "let components = [\n    \"Shop\", /* booked;\n       more to come */\n    \"Coupon\",\n]"
+        ),
+        (
+            "let components = [\r\n    \"Shop\",\r\n]\r\n",
+            "let components = [\r\n    \"Shop\",\r\n    \"Coupon\",\r\n]\r\n"
+        ),
+        (
+            "let components = [\r\n    \"Shop\"\r\n]",
+            "let components = [\r\n    \"Shop\",\r\n    \"Coupon\",\r\n]"
+        ),
     ])
     func theComponentsListGrowsInItsOwnLayout(manifest: String, expected: String) throws {
         #expect(try Scaffolder.addComponent(Self.coupon, toManifest: manifest) == expected)
@@ -77,6 +89,10 @@ struct ManifestEditTests {
         (
             "    static func all() -> [any ComponentRouter] {\n        [\n            ShopRouter(),\n        ]\n    }",
             "    static func all() -> [any ComponentRouter] {\n        [\n            ShopRouter(),\n            CouponRouter(),\n        ]\n    }"
+        ),
+        (
+            "static func all() -> [any ComponentRouter] {\n    [\n        ShopRouter(), /* last\n for now */\n    ]\n}",
+            "static func all() -> [any ComponentRouter] {\n    [\n        ShopRouter(), /* last\n for now */\n        CouponRouter(),\n    ]\n}"
         ),
         (
             "static func all() -> [any ComponentRouter] { return [ShopRouter(), EventRouter()] }",

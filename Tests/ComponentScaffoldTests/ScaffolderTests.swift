@@ -181,6 +181,17 @@ struct ScaffolderTests {
         let declarations = try InterfaceDocument.declarations(fromJSON: json, file: "coupon.json")
         #expect(declarations.requires == ["shopDetail(shopId: ShopID)"])
         #expect(declarations.provides == ["couponDetail(couponId: String)"])
+        #expect(throws: ScaffoldError("'dup.json' has the key \"requires\" twice; merge the two lists into one")) {
+            try InterfaceDocument.declarations(
+                fromJSON: Data(#"{"requires": ["a"], "provides": [], "requires": ["b(x: Int)"]}"#.utf8),
+                file: "dup.json")
+        }
+        #expect(
+            try InterfaceDocument.declarations(
+                fromJSON: Data(#"{"requires": ["a(x: [String: Int])"], "provides": ["requires"]}"#.utf8),
+                file: "ok.json"
+            ).provides == ["requires"]
+        )
         #expect(throws: ScaffoldError("'bad.json' has unknown keys: require; use requires and provides")) {
             try InterfaceDocument.declarations(fromJSON: Data(#"{"require": []}"#.utf8), file: "bad.json")
         }
@@ -188,6 +199,30 @@ struct ScaffolderTests {
             try InterfaceDocument.declarations(fromJSON: Data("not json".utf8), file: "bad.json")
         } throws: { error in
             (error as? ScaffoldError)?.message.hasPrefix("'bad.json' is not an interface document") == true
+        }
+    }
+
+    @Test func aByteOrderMarkIsKeptAndDoesNotLookLikeAConcurrentEdit() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let registry = copy.root.appendingPathComponent("Shell/Routers/Routers.swift")
+        try (Data([0xEF, 0xBB, 0xBF]) + Data(contentsOf: registry)).write(to: registry)
+        let scaffolder = Scaffolder(packageRoot: copy.root)
+        let name = copy.unusedComponentName
+        try scaffolder.apply(try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames))
+        let updated = try Data(contentsOf: registry)
+        #expect(updated.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
+        #expect(String(decoding: updated, as: UTF8.self).contains("\(name)Router(),"))
+    }
+
+    @Test func aNameWhoseRouterWouldShadowAShellTypeIsRefusedForThatReason() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        #expect(
+            throws: ScaffoldError(
+                "the component would declare 'ComponentRouter', a type this package already has; choose another name")
+        ) {
+            try Scaffolder(packageRoot: copy.root).plan(name: "Component", existingNames: PackageCopy.targetNames)
         }
     }
 

@@ -23,12 +23,16 @@ struct FixtureTests {
         )
     }
 
-    /// A preview (`Components/Shop/Preview`) is part of Shop: it and Shop's tests may use it and Shop, never Event.
+    /// A preview (`Components/Shop/Preview`) is part of Shop: it, `ShopTests` and `ShopPreviewTests` may use it
+    /// and Shop, never Event; nor may a test target inside Shop's folder.
     @Test func aPreviewReachesOnlyItsOwnComponent() throws {
         let report = try Fixture.check("preview-isolation")
         let hint = "a preview runs its component alone: answer the require with a stub, as the other requires are"
         #expect(
             report.diagnostics.map(\.formatted) == [
+                "Components/Shop/InlineTests/InlineTests.swift:1:1: error: test target 'ShopInlineTests' of component "
+                    + "'Shop' imports sibling component 'Event'; stub Shop's requires instead; only the app's tests may "
+                    + "use several components [test-isolation]",
                 "Components/Shop/Preview/main.swift:2:1: error: 'ShopPreview' of component 'Shop' imports sibling "
                     + "component 'Event'; \(hint) [horizontal-import]",
                 "Package.swift:9:79: error: 'ShopPreview' of component 'Shop' depends on sibling component 'Event'; "

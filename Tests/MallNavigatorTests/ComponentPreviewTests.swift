@@ -82,6 +82,27 @@ struct ComponentPreviewTests {
         #expect(screen.actions.map(\.title) == ["Back"])
     }
 
+    @Test func stubsShowOptionalsByWhatTheyHold() {
+        let screen = Screen.stub(
+            Kiosk.self, "require_maybe",
+            arguments: ["some": ShopID("s01") as ShopID? as Any, "none": Int?.none as Any],
+            answeredBy: "Shop")
+        #expect(screen.body.first == "Kiosk.require_maybe(some: s01, none: nil)")
+    }
+
+    @Test(arguments: [(["--script", "a", "--script", "a"], "--script"), (["audit", "audit"], "audit")])
+    func aModeGivenTwiceIsNamedOnce(arguments: [String], flag: String) {
+        let run = run(arguments)
+        #expect(run.status == .usage)
+        #expect(run.errors == "Error: \(flag) was given twice; give it once.\nRun 'KioskPreview --help' for usage.\n")
+    }
+
+    @Test func anEmptyScriptFromDevNullEndsTheSession() {
+        let run = run(["--script", "/dev/null"])
+        #expect(run.status == .success)
+        #expect(run.output.hasSuffix("> (end of input)\n"))
+    }
+
     @Test func stubsShowStringsQuotedAndArraysItemByItem() {
         let screen = Screen.stub(
             Kiosk.self, "require_list", arguments: ["ids": [ShopID("s01"), ShopID("s02")], "note": "a \"b\""],
