@@ -36,16 +36,14 @@ struct ArrayLiteralEdit {
             throw ScaffoldError("\(listName) is not written as one array literal [ … ]; add the component by hand")
         }
         let elements = Self.elements(in: text, code: code, between: open, and: close)
-        for element in elements {
-            let written = String(decoding: text[element], as: UTF8.self)
-            guard isElement(Substring(written)) else {
-                throw ScaffoldError(
-                    "\(listName) holds '\(ComponentName.printable(written))', which is not a plain entry;"
-                        + " add the component by hand"
-                )
-            }
+        let entries = elements.map { String(decoding: text[$0], as: UTF8.self) }
+        if let odd = entries.first(where: { !isElement(Substring($0)) }) {
+            throw ScaffoldError(
+                "\(listName) holds '\(ComponentName.printable(odd))', which is not a plain entry;"
+                    + " add the component by hand"
+            )
         }
-        guard !elements.contains(where: { String(decoding: text[$0], as: UTF8.self) == element }) else {
+        guard !entries.contains(element) else {
             throw ScaffoldError("\(element) is already in \(listName)")
         }
         let insertion = Self.insertion(of: element, in: text, code: code, elements: elements, open: open, close: close)

@@ -318,14 +318,3 @@ private struct Parser {
         }
     }
 }
-
-extension StringProtocol {
-    /// The text without leading and trailing spaces, tabs and line breaks.
-    func trimmingSpaces() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[start...end])
-    }
-}

@@ -203,7 +203,7 @@ public struct LayeringChecker: Sendable {
         isImport: Bool
     ) -> (Rule, String, String) {
         let verb = isImport ? "imports" : "depends on"
-        let owner = target.layer == .component ? family(of: target) : target.name
+        let owner = family(of: target)
         let router = routerFolder.map { "\($0)/\(owner)Router.swift" } ?? "the app's router for '\(owner)'"
         switch relation {
         case .horizontal where owner != target.name:
