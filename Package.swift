@@ -89,10 +89,10 @@ package.targets += [
 // MARK: - Tooling: the layering check (library, command, plugin). The app never imports these.
 
 package.targets += [
-    .target(name: "LayeringCheck", path: "Sources/LayeringCheck"),
+    .target(name: "LayeringCheck", path: "Tools/LayeringCheck"),
     // Named like its product: a plugin cannot use an executable target whose product has another
     // name (swiftlang/swift-package-manager#8831).
-    .executableTarget(name: "layering-check", dependencies: ["LayeringCheck"], path: "Sources/layering-check"),
+    .executableTarget(name: "layering-check", dependencies: ["LayeringCheck"], path: "Tools/layering-check"),
     .plugin(
         name: "CheckLayering",
         capability: .command(
@@ -111,11 +111,11 @@ package.targets += [
 // MARK: - Tooling: the component scaffolder (library, command, plugin)
 
 package.targets += [
-    .target(name: "ComponentScaffold", path: "Sources/ComponentScaffold"),
+    .target(name: "ComponentScaffold", path: "Tools/ComponentScaffold"),
     .executableTarget(
         name: "new-component",
         dependencies: ["ComponentScaffold", "LayeringCheck"],
-        path: "Sources/new-component"
+        path: "Tools/new-component"
     ),
     .plugin(
         name: "NewComponent",

@@ -21,7 +21,7 @@ struct ToolchainNamesTests {
         }
         #expect(declared.count > 300, "the interfaces were read")
         let missing = declared.subtracting(ToolchainNames.all).sorted()
-        #expect(missing.isEmpty, "add to Sources/ComponentScaffold/ToolchainNames.swift: \(missing)")
+        #expect(missing.isEmpty, "add to Tools/ComponentScaffold/ToolchainNames.swift: \(missing)")
     }
 
     private struct TargetInfo: Decodable {
