@@ -86,6 +86,60 @@ struct ImportScannerTests {
         Case(name: "dangling import", source: "import", expected: []),
     ]
 
+    /// Regex literals, checked against the compiler (`swiftc -frontend -emit-imported-modules`).
+    static let regexes: [Case] = [
+        Case(name: "extended regex with quotes", source: "let p = #/\"\"\"/#\nimport Shop", expected: ["Shop@2:1"]),
+        Case(name: "bare regex holding an import", source: "let r = /import Shop/", expected: []),
+        Case(name: "bare regex with a quote", source: "let r = /a\"b/\nimport Shop", expected: ["Shop@2:1"]),
+        Case(name: "regex bound to nothing", source: "let x = 4 /2/ 1; import Shop", expected: ["Shop@1:18"]),
+        Case(name: "division", source: "let x = a / b / c; import Shop", expected: ["Shop@1:20"]),
+        Case(name: "division without spaces", source: "let x = a/b/c; import Shop", expected: ["Shop@1:16"]),
+        Case(
+            name: "multi-line extended regex", source: "let m = #/\n  import Shop\n  /#\nimport Event",
+            expected: ["Event@4:1"]),
+        Case(name: "two hashes", source: "let m = ##/a/#\"/##; import Shop", expected: ["Shop@1:21"]),
+        Case(name: "escaped slash", source: "let r = /a\\/\"/\nimport Shop", expected: ["Shop@2:1"]),
+        Case(name: "unapplied operator", source: "let f = (/); import Shop", expected: ["Shop@1:14"]),
+        Case(name: "unbalanced parenthesis", source: "f(/, /); import Shop", expected: ["Shop@1:10"]),
+        Case(name: "space after the opening", source: "let x = / 2/; import Shop", expected: ["Shop@1:15"]),
+        Case(
+            name: "operator declaration", source: "func /(a: A, b: A) -> A { a }\nimport Shop", expected: ["Shop@2:1"]),
+        Case(name: "no regex in an interpolation", source: "let s = \"\\(#/\"/#)\"; import Shop", expected: []),
+        Case(
+            name: "division in an interpolation", source: "let s = \"\\(a / b)\"; import Shop", expected: ["Shop@1:21"]),
+        Case(name: "unterminated single-line extended", source: "let r = #/abc\nimport Shop", expected: ["Shop@2:1"]),
+        Case(
+            name: "unterminated multi-line extended", source: "let r = #/\nimport Shop\nimport Event",
+            expected: ["Shop@2:1", "Event@3:1"]),
+    ]
+
+    @Test(arguments: regexes)
+    func readsRegexLiteralsAsTheCompilerDoes(_ testCase: Case) {
+        #expect(Self.describe(ImportScanner.imports(in: testCase.source)) == testCase.expected)
+    }
+
+    @Test func skipsALeadingByteOrderMarkAndCountsItInColumns() {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("import Shop\n import Event".utf8)
+        #expect(Self.describe(ImportScanner.imports(in: bytes)) == ["Shop@1:4", "Event@2:2"])
+        #expect(Self.describe(ImportScanner.imports(in: "\u{FEFF}// x\nimport Shop")) == ["Shop@2:1"])
+    }
+
+    /// Inputs that once overflowed the stack or took quadratic time; each must finish and still find
+    /// the import after them.
+    @Test(
+        arguments: [
+            "interpolations": String(repeating: "\"\\(", count: 100_000),
+            "hashes": String(repeating: "#", count: 400_000),
+            "unclosed regexes": String(repeating: "#/\n", count: 50_000),
+            "parentheses": String(repeating: "(", count: 200_000),
+            "block comments": String(repeating: "/*", count: 100_000),
+            "slashes": String(repeating: " /a", count: 100_000),
+        ].sorted { $0.key < $1.key }.map(\.value))
+    func pathologicalInputEndsAndKeepsLaterImports(_ prefix: String) {
+        let found = ImportScanner.imports(in: "import Shop\n" + prefix)
+        #expect(found.first?.module == "Shop")
+    }
+
     @Test(arguments: forms)
     func recognisesEveryImportForm(_ testCase: Case) {
         #expect(Self.describe(ImportScanner.imports(in: testCase.source)) == testCase.expected)
