@@ -11,7 +11,10 @@ struct PackageCopy {
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("mall-copy-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        for item in ["Package.swift", ".swift-format", "Sources", "Tools", "Components", "Shell", "Tests", "Plugins"] {
+        for item in [
+            "Package.swift", ".swift-format", "layers.json", "Sources", "Tools", "Components", "Shell", "Tests",
+            "Plugins",
+        ] {
             try FileManager.default.copyItem(
                 at: Self.sourceRoot.appendingPathComponent(item),
                 to: root.appendingPathComponent(item)

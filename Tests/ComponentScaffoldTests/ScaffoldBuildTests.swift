@@ -69,11 +69,8 @@ struct ScaffoldBuildTests {
             #expect(preview.output.contains("== \(component) ==\n3 items."))
         }
 
-        let layering = try LayeringChecker(graph: try PackageLoader.describe(packagePath: copy.root.path))
-            .check(manifest: try String(contentsOf: copy.root.appendingPathComponent("Package.swift"), encoding: .utf8))
-        {
-            try [UInt8](Data(contentsOf: copy.root.appendingPathComponent($0)))
-        }
+        let layering = try LayeringChecker.check(
+            packageAt: copy.root, graph: try PackageLoader.describe(packagePath: copy.root.path))
         #expect(layering.violations.isEmpty, "\(layering.text)")
 
         // The random requires stay unwired on purpose (the audit above counts them), so the two tests that

@@ -22,10 +22,7 @@ enum Fixture {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("describe-\(UUID())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let graph = try PackageLoader.describe(packagePath: root.path, scratchPath: scratch.path)
-        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        return try LayeringChecker(graph: graph).check(manifest: manifest) { path in
-            try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
-        }
+        return try LayeringChecker.check(packageAt: root, graph: graph)
     }
 
     /// Checks a fixture from a temporary copy.

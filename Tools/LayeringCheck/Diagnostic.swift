@@ -26,6 +26,8 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var target: String
     /// The module or dependency that breaks the rule, if any.
     public var module: String?
+    /// For a finding along a chain of dependencies, the chain: `["Event", "Bridge", "Shop"]`.
+    public var chain: [String]?
 
     /// Creates a diagnostic.
     public init(
@@ -37,7 +39,8 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         message: String,
         hint: String,
         target: String,
-        module: String? = nil
+        module: String? = nil,
+        chain: [String]? = nil
     ) {
         self.path = path
         self.line = line
@@ -48,6 +51,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
         self.hint = hint
         self.target = target
         self.module = module
+        self.chain = chain
     }
 
     /// The diagnostic in the compiler's format, so editors and CI logs link it:

@@ -8,6 +8,9 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
     case invalidDescription(String)
     /// A source file listed by the package could not be read.
     case unreadableFile(path: String, reason: String)
+    /// The layer contract is malformed or does not fit the package; `key` names where, e.g.
+    /// `layers[2].targets[0]`.
+    case invalidContract(path: String, key: String, problem: String)
 
     /// The message shown to the user, with what to do.
     public var description: String {
@@ -21,6 +24,8 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
             "could not read the package description: \(detail)"
         case .unreadableFile(let path, let reason):
             "cannot read '\(path)': \(reason)"
+        case .invalidContract(let path, let key, let problem):
+            "\(path): \(key): \(problem)"
         }
     }
 }

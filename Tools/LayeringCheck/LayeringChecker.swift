@@ -1,51 +1,48 @@
-/// Applies the layer rules to a package: to the dependencies its manifest declares and to every import
-/// in every source file of every target.
+import Foundation
+
+/// Applies a package's layer contract: to the dependencies its manifest declares, along every chain of
+/// them, and to every import in every source file of every target.
 public struct LayeringChecker: Sendable {
     /// The package to check.
     public let graph: PackageGraph
+    /// The contract it keeps: its `layers.json`, or ``LayerContract/folders``.
+    public let contract: LayerContract
 
+    private let targets: [PackageGraph.Target]
     private let targetsByName: [String: PackageGraph.Target]
     private let targetsByModule: [String: PackageGraph.Target]
     private let routerFolder: String?
-    /// For each test-layer target that belongs to one component, that component's name.
-    private let owners: [String: String]
-    /// For each component-layer target, the component it is part of: the target whose folder holds it
-    /// (`ShopPreview` in `Components/Shop/Preview` is part of `Shop`), or itself.
-    private let families: [String: String]
 
     /// Creates a checker for a package.
-    public init(graph: PackageGraph) {
+    public init(graph: PackageGraph, contract: LayerContract = .folders) {
         self.graph = graph
-        let checked = graph.targets.filter { $0.layer != .plugins && $0.type != "plugin" }
-        targetsByName = Dictionary(checked.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        targetsByModule = Dictionary(checked.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
-        routerFolder = checked.first { $0.layer == .shell && !$0.isTest }.map { "\($0.path)/Routers" }
-        let families = Self.componentFamilies(of: checked)
-        self.families = families
-        let byName = targetsByName
-        owners = Dictionary(
-            uniqueKeysWithValues: checked.filter { $0.layer == .tests }.compactMap { target in
-                Self.owningComponent(of: target, targetsByName: byName).map { (target.name, families[$0] ?? $0) }
-            }
-        )
+        self.contract = contract
+        // A description may list a name twice; the first one counts, as in SwiftPM's own error message.
+        var seen: Set<String> = []
+        targets = graph.targets.filter { !$0.isPlugin && seen.insert($0.name).inserted }
+        targetsByName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        targetsByModule = Dictionary(targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
+        routerFolder = targets.first { !$0.isTest && $0.path.split(separator: "/").first == "Shell" }
+            .map { "\($0.path)/Routers" }
     }
 
     /// Checks every target.
     ///
     /// - Parameters:
-    ///   - manifest: The text of `Package.swift`, used only to point dependency findings at a line.
+    ///   - manifest: The text of `Package.swift`, used to point dependency findings at a line and to
+    ///     find module aliases.
     ///   - readFile: Reads a file, given its path relative to the package root.
     public func check(
         manifest: String? = nil,
         readFile: (String) throws -> [UInt8]
     ) throws(LayeringCheckError) -> LayeringReport {
-        let locator = ManifestLocator(manifest: manifest ?? "")
-        var diagnostics: [Diagnostic] = []
+        let resolved = try ResolvedContract(contract, targets: targets)
+        var run = Run(checker: self, contract: resolved, locator: ManifestLocator(manifest: manifest ?? ""))
         var fileCount = 0
         var importCount = 0
-        let targets = graph.targets.filter { targetsByName[$0.name] != nil }
         for target in targets {
-            diagnostics += checkDependencies(of: target, locator: locator)
+            run.checkDependencies(of: target)
+            run.checkPlugins(of: target, in: graph)
             for source in target.sources where source.hasSuffix(".swift") {
                 let path = target.path.isEmpty ? source : "\(target.path)/\(source)"
                 let bytes: [UInt8]
@@ -56,19 +53,18 @@ public struct LayeringChecker: Sendable {
                 }
                 fileCount += 1
                 if let offset = Self.firstInvalidUTF8Offset(in: bytes) {
-                    diagnostics.append(encodingWarning(path: path, bytes: bytes, offset: offset, target: target))
+                    run.append(Self.encodingWarning(path: path, bytes: bytes, offset: offset, target: target))
                 }
                 let imports = ImportScanner.imports(in: bytes)
                 importCount += imports.count
-                for declaration in imports {
-                    if let diagnostic = checkImport(declaration, in: path, of: target) {
-                        diagnostics.append(diagnostic)
-                    }
-                }
+                run.checkImports(imports, in: path, of: target)
             }
         }
+        run.checkModuleAliases(in: manifest ?? "")
+        var diagnostics = run.applyIgnores()
         diagnostics.sort {
-            ($0.path, $0.line, $0.column, $0.rule.rawValue) < ($1.path, $1.line, $1.column, $1.rule.rawValue)
+            ($0.path, $0.line, $0.column, $0.rule.rawValue, $0.message)
+                < ($1.path, $1.line, $1.column, $1.rule.rawValue, $1.message)
         }
         return LayeringReport(
             diagnostics: diagnostics,
@@ -78,168 +74,286 @@ public struct LayeringChecker: Sendable {
         )
     }
 
-    // MARK: Rules
+    /// The state of one check: the findings so far and what was worked out on the way.
+    private struct Run {
+        let checker: LayeringChecker
+        let contract: ResolvedContract
+        let locator: ManifestLocator
+        private(set) var diagnostics: [Diagnostic] = []
+        /// Every target each target reaches through declared dependencies, worked out on demand.
+        private var reachable: [String: Set<String>] = [:]
 
-    /// The relation of `target` to `other` that a rule forbids, if any.
-    private func forbiddenRelation(
-        from target: PackageGraph.Target,
-        to other: PackageGraph.Target
-    ) -> Relation? {
-        guard other.name != target.name else { return nil }
-        switch (target.layer, other.layer) {
-        case (.component, .component):
-            guard family(of: target) != family(of: other) else { return nil }
-            return target.isTest ? .testIsolation(owner: family(of: target)) : .horizontal
-        case (.component, .shell), (.sources, .component), (.sources, .shell):
-            return .upward
-        case (.tests, .component):
-            guard let owner = owners[target.name], owner != family(of: other) else { return nil }
-            return .testIsolation(owner: owner)
-        default:
-            return nil
+        init(checker: LayeringChecker, contract: ResolvedContract, locator: ManifestLocator) {
+            self.checker = checker
+            self.contract = contract
+            self.locator = locator
         }
-    }
 
-    /// The component a component-layer target is part of.
-    private func family(of target: PackageGraph.Target) -> String {
-        families[target.name] ?? target.name
-    }
-
-    /// Maps each component-layer target, tests included, to the outermost component-layer target (not a
-    /// test) whose folder holds it.
-    private static func componentFamilies(of targets: [PackageGraph.Target]) -> [String: String] {
-        let components = targets.filter { $0.layer == .component && !$0.isTest }.sorted {
-            $0.path.count < $1.path.count
+        mutating func append(_ diagnostic: Diagnostic) {
+            diagnostics.append(diagnostic)
         }
-        var families: [String: String] = [:]
-        for target in targets where target.layer == .component {
-            let root = components.first { $0.path == target.path || target.path.hasPrefix($0.path + "/") }
-            families[target.name] = root?.name ?? target.name
+
+        private func target(_ name: String) -> PackageGraph.Target? { checker.targetsByName[name] }
+
+        // MARK: Dependencies and chains
+
+        /// Reports each declared dependency that breaks the contract, then each target reached along a
+        /// chain of allowed dependencies that the target itself may not reach: one finding per first
+        /// hop, naming the chain to the first such target.
+        mutating func checkDependencies(of source: PackageGraph.Target) {
+            for name in source.dependencies {
+                guard let dependency = target(name), let breach = contract.breach(from: source.name, to: name) else {
+                    continue
+                }
+                report(breach, from: source, to: dependency, chain: nil, more: [], isImport: false)
+            }
+            guard contract.constrains(source.name) else { return }
+            for (hop, reached) in chainsBreaking(from: source) {
+                guard let first = reached.first, let destination = target(first.last ?? ""),
+                    let breach = contract.breach(from: source.name, to: destination.name),
+                    target(hop) != nil
+                else { continue }
+                let others = reached.dropFirst().compactMap(\.last)
+                report(breach, from: source, to: destination, chain: first, more: Array(others), isImport: false)
+            }
         }
-        return families
-    }
 
-    private enum Relation {
-        case horizontal
-        case upward
-        /// A test target of component `owner` reaching a sibling.
-        case testIsolation(owner: String)
-    }
-
-    /// The component a test-layer target tests, or `nil` if it tests the app or no component.
-    ///
-    /// A test target that depends on the app may use every component. Otherwise it belongs to the
-    /// component it is named after (`ShopTests`), or to the first component it depends on.
-    private static func owningComponent(
-        of target: PackageGraph.Target,
-        targetsByName: [String: PackageGraph.Target]
-    ) -> String? {
-        let dependencies = target.dependencies.compactMap { targetsByName[$0] }
-        guard !dependencies.contains(where: { $0.layer == .shell }) else { return nil }
-        if target.name.hasSuffix("Tests"), let named = targetsByName[String(target.name.dropLast(5))],
-            named.layer == .component
-        {
-            return named.name
+        /// For each first hop of `source`, the chains (shortest first) to targets `source` may not reach
+        /// that pass only through dependencies each target on the way may have.
+        private func chainsBreaking(from source: PackageGraph.Target) -> [(hop: String, chains: [[String]])] {
+            var previous: [String: String] = [source.name: source.name]
+            var queue: [String] = []
+            for name in source.dependencies where target(name) != nil && previous[name] == nil {
+                if contract.breach(from: source.name, to: name) == nil {
+                    previous[name] = source.name
+                    queue.append(name)
+                }
+            }
+            let direct = Set(source.dependencies)
+            var found: [String: [[String]]] = [:]
+            var hops: [String] = []
+            var head = 0
+            while head < queue.count {
+                let current = queue[head]
+                head += 1
+                for next in target(current)?.dependencies ?? [] where previous[next] == nil && target(next) != nil {
+                    guard contract.breach(from: current, to: next) == nil else { continue }
+                    previous[next] = current
+                    queue.append(next)
+                    if !direct.contains(next), contract.breach(from: source.name, to: next) != nil {
+                        var chain = [next]
+                        while let last = chain.last, last != source.name, let before = previous[last] {
+                            chain.append(before)
+                        }
+                        chain.reverse()
+                        let hop = chain[1]
+                        if found[hop] == nil { hops.append(hop) }
+                        found[hop, default: []].append(chain)
+                    }
+                }
+            }
+            return hops.map { ($0, found[$0] ?? []) }
         }
-        return dependencies.first { $0.layer == .component }?.name
-    }
 
-    private func checkDependencies(of target: PackageGraph.Target, locator: ManifestLocator) -> [Diagnostic] {
-        target.dependencies.compactMap { name -> Diagnostic? in
-            guard let dependency = targetsByName[name],
-                let relation = forbiddenRelation(from: target, to: dependency)
-            else { return nil }
-            let (line, column) = locator.location(ofDependency: name, inTarget: target.name)
-            let (rule, message, hint) = explain(relation, target: target, other: dependency, isImport: false)
-            return Diagnostic(
-                path: "Package.swift",
-                line: line,
-                column: column,
-                rule: rule,
-                message: message,
-                hint: hint,
-                target: target.name,
-                module: dependency.name
-            )
+        /// Every target `source` reaches through declared dependencies.
+        private mutating func reach(of source: String) -> Set<String> {
+            if let known = reachable[source] { return known }
+            var seen: Set<String> = []
+            var stack = target(source)?.dependencies ?? []
+            while let name = stack.popLast() {
+                guard seen.insert(name).inserted else { continue }
+                stack += target(name)?.dependencies ?? []
+            }
+            reachable[source] = seen
+            return seen
         }
-    }
 
-    private func checkImport(
-        _ declaration: ImportDeclaration,
-        in path: String,
-        of target: PackageGraph.Target
-    ) -> Diagnostic? {
-        guard let imported = targetsByModule[declaration.module], imported.name != target.name else { return nil }
-        let rule: Rule
-        let message: String
-        let hint: String
-        if let relation = forbiddenRelation(from: target, to: imported) {
-            (rule, message, hint) = explain(relation, target: target, other: imported, isImport: true)
-        } else if !target.dependencies.contains(imported.name) {
-            rule = .undeclaredImport
-            message = "'\(target.name)' imports '\(imported.moduleName)', a module of this package it does not declare"
-            hint =
-                "add \"\(imported.name)\" to the dependencies of '\(target.name)' in Package.swift"
-                + " (today it builds only when '\(imported.name)' happens to be built first)"
-        } else {
-            return nil
+        // MARK: Imports
+
+        /// Checks a file's imports of this package's modules: one finding per module, however many
+        /// `#if` branches repeat the import.
+        mutating func checkImports(_ imports: [ImportDeclaration], in path: String, of source: PackageGraph.Target) {
+            var seen: Set<String> = []
+            for declaration in imports where seen.insert(declaration.module).inserted {
+                guard let imported = checker.targetsByModule[declaration.module], imported.name != source.name
+                else { continue }
+                let location = (path, declaration.line, declaration.column)
+                if let breach = contract.breach(from: source.name, to: imported.name) {
+                    report(breach, from: source, to: imported, chain: nil, more: [], isImport: true, at: location)
+                } else if !source.dependencies.contains(imported.name) {
+                    let reached = reach(of: source.name).contains(imported.name)
+                    append(
+                        Diagnostic(
+                            path: path, line: declaration.line, column: declaration.column,
+                            severity: reached ? .warning : .error,
+                            rule: reached ? .transitiveImport : .undeclaredImport,
+                            message: reached
+                                ? "'\(source.name)' imports '\(imported.moduleName)', which it reaches only through "
+                                    + "its dependencies"
+                                : "'\(source.name)' imports '\(imported.moduleName)', a module of this package that "
+                                    + "none of its dependencies brings in",
+                            hint: reached
+                                ? "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in "
+                                    + "Package.swift, so the import survives a change to those dependencies"
+                                : "add \"\(imported.name)\" to the dependencies of '\(source.name)' in Package.swift "
+                                    + "(today it builds only when '\(imported.name)' happens to be built first)",
+                            target: source.name, module: imported.moduleName))
+                }
+            }
         }
-        return Diagnostic(
-            path: path,
-            line: declaration.line,
-            column: declaration.column,
-            rule: rule,
-            message: message,
-            hint: hint,
-            target: target.name,
-            module: imported.moduleName
-        )
-    }
 
-    private func explain(
-        _ relation: Relation,
-        target: PackageGraph.Target,
-        other: PackageGraph.Target,
-        isImport: Bool
-    ) -> (Rule, String, String) {
-        let verb = isImport ? "imports" : "depends on"
-        let owner = family(of: target)
-        let router = routerFolder.map { "\($0)/\(owner)Router.swift" } ?? "the app's router for '\(owner)'"
-        switch relation {
-        case .horizontal where owner != target.name:
-            return (
-                isImport ? .horizontalImport : .horizontalDependency,
-                "'\(target.name)' of component '\(owner)' \(verb) sibling component '\(other.name)'",
-                "a preview runs its component alone: answer the require with a stub, as the other requires are"
-            )
-        case .horizontal:
-            return (
-                isImport ? .horizontalImport : .horizontalDependency,
-                "component '\(target.name)' \(verb) sibling component '\(other.name)'",
-                isImport
+        // MARK: What the check cannot see
+
+        /// Warns about a target that uses a build-tool plugin of this package: its generated sources are
+        /// not in the description, so their imports go unchecked.
+        mutating func checkPlugins(of source: PackageGraph.Target, in graph: PackageGraph) {
+            for name in source.dependencies {
+                guard let plugin = graph.targets.first(where: { $0.name == name && $0.isPlugin }),
+                    plugin.pluginCapability == "buildTool"
+                else { continue }
+                let (line, column) = locator.location(ofDependency: name, inTarget: source.name)
+                append(
+                    Diagnostic(
+                        path: "Package.swift", line: line, column: column, severity: .warning,
+                        rule: .incompleteSources,
+                        message: "'\(source.name)' uses the build-tool plugin '\(name)'; the sources it generates are "
+                            + "not on disk before a build, so their imports are not checked",
+                        hint: "keep generated code's imports to modules '\(source.name)' declares", target: source.name,
+                        module: name))
+            }
+        }
+
+        /// Warns at each `-module-alias` flag or `moduleAliases:` argument of the manifest: an aliased
+        /// module is imported under a name the check does not know.
+        mutating func checkModuleAliases(in manifest: String) {
+            for (index, line) in manifest.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard let range = line.range(of: "-module-alias") ?? line.range(of: "moduleAliases") else { continue }
+                let column = line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1
+                let owner = locator.target(enclosingLine: index + 1, among: checker.targets.map(\.name))
+                append(
+                    Diagnostic(
+                        path: "Package.swift", line: index + 1, column: column, severity: .warning,
+                        rule: .incompleteSources,
+                        message: "\(owner.map { "'\($0)'" } ?? "a target") renames a module with a module alias; "
+                            + "imports of the new name are not matched to the target",
+                        hint: "prefer the module's own name, or add the alias's target to the contract by its name",
+                        target: owner ?? "", module: nil))
+            }
+        }
+
+        // MARK: Ignores
+
+        /// Removes the findings the contract accepts, and reports each ignore entry that matched none.
+        func applyIgnores() -> [Diagnostic] {
+            let entries = contract.contract.ignore
+            guard !entries.isEmpty else { return diagnostics }
+            var used = [Bool](repeating: false, count: entries.count)
+            let kept = diagnostics.filter { diagnostic in
+                guard let other = diagnostic.module.flatMap({ checker.targetsByModule[$0] ?? target($0) }),
+                    let source = target(diagnostic.target)
+                else { return true }
+                guard
+                    let index = entries.firstIndex(where: { entry in
+                        (entry.rule == nil || entry.rule == diagnostic.rule)
+                            && entry.from.contains { $0.matches(source) } && entry.to.contains { $0.matches(other) }
+                    })
+                else { return true }
+                used[index] = true
+                return false
+            }
+            let unused = entries.indices.filter { !used[$0] }.map { index in
+                Diagnostic(
+                    path: contract.contract.path ?? LayerContract.fileName, line: entries[index].line, column: 1,
+                    severity: .warning, rule: .unusedIgnore,
+                    message: "ignore[\(index)] (\(entries[index].reason)) matches no finding",
+                    hint: "remove it: what it accepted is gone", target: "")
+            }
+            return kept + unused
+        }
+
+        // MARK: Explaining
+
+        private mutating func report(
+            _ breach: ResolvedContract.Breach, from source: PackageGraph.Target, to other: PackageGraph.Target,
+            chain: [String]?, more: [String], isImport: Bool, at location: (String, Int, Int)? = nil
+        ) {
+            let (rule, message, hint) = explain(breach, from: source, to: other, chain: chain, isImport: isImport)
+            let (path, line, column): (String, Int, Int)
+            if let location {
+                (path, line, column) = location
+            } else {
+                let declared = chain?[1] ?? other.name
+                let position = locator.location(ofDependency: declared, inTarget: source.name)
+                (path, line, column) = ("Package.swift", position.line, position.column)
+            }
+            let chainText = chain.map { " through \($0.joined(separator: " → "))" } ?? ""
+            let moreText =
+                more.isEmpty
+                ? ""
+                : " (and \(more.count) more: \(more.prefix(3).joined(separator: ", "))\(more.count > 3 ? ", …" : ""))"
+            append(
+                Diagnostic(
+                    path: path, line: line, column: column, rule: rule, message: message + chainText + moreText,
+                    hint: hint, target: source.name, module: isImport ? other.moduleName : other.name, chain: chain))
+        }
+
+        private func explain(
+            _ breach: ResolvedContract.Breach, from source: PackageGraph.Target, to other: PackageGraph.Target,
+            chain: [String]?, isImport: Bool
+        ) -> (Rule, String, String) {
+            let verb = isImport ? "imports" : chain == nil ? "depends on" : "reaches"
+            let owner = contract.component(of: source.name) ?? source.name
+            let router = checker.routerFolder.map { "\($0)/\(owner)Router.swift" } ?? "the app's router for '\(owner)'"
+            switch breach {
+            case .independence(let owner, let otherOwner):
+                let what = other.name == otherOwner ? "'\(other.name)'" : "'\(other.name)' of component '\(otherOwner)'"
+                if source.isTest {
+                    return (
+                        .testIsolation,
+                        "test target '\(source.name)' of component '\(owner)' \(verb) sibling component \(what)",
+                        "stub \(owner)'s requires instead; only the app's tests may use several components"
+                    )
+                }
+                let rule: Rule = isImport ? .horizontalImport : .horizontalDependency
+                if source.name != owner {
+                    return (
+                        rule, "'\(source.name)' of component '\(owner)' \(verb) sibling component \(what)",
+                        "a preview runs its component alone: answer the require with a stub, as the other requires are"
+                    )
+                }
+                let hint =
+                    isImport
                     ? "route it through a require wired in \(router)"
-                    : "remove '\(other.name)' from its dependencies and declare a require wired in \(router)"
-            )
-        case .upward:
-            let what = other.layer == .shell ? "the app '\(other.name)'" : "component '\(other.name)'"
-            let who = target.layer == .component ? "component '\(target.name)'" : "'\(target.name)' in Sources/"
-            let hint =
-                target.layer == .component
-                ? "components must not know the app; declare a require and let \(router) provide it"
-                : "lower layers must not know the layers above; move what both need down into Sources/"
-            return (isImport ? .upwardImport : .upwardDependency, "\(who) \(verb) \(what)", hint)
-        case .testIsolation(let owner):
-            return (
-                .testIsolation,
-                "test target '\(target.name)' of component '\(owner)' \(verb) sibling component '\(other.name)'",
-                "stub \(owner)'s requires instead; only the app's tests may use several components"
-            )
+                    : chain == nil
+                        ? "remove '\(other.name)' from its dependencies and declare a require wired in \(router)"
+                        : "cut the chain at '\(chain?[1] ?? "")' and declare a require wired in \(router)"
+                return (rule, "component '\(source.name)' \(verb) sibling component \(what)", hint)
+            case .upward(let from, let to):
+                let layers = contract.contract.layers
+                let message =
+                    "'\(source.name)' in layer '\(layers[from].name)' \(verb) '\(other.name)' in layer "
+                    + "'\(layers[to].name)' above it"
+                let hint =
+                    contract.component(of: source.name) != nil
+                    ? "a component must not know the layers above it; declare a require and let \(router) provide it"
+                    : "a layer may reach only the layers below it; move what both need down into "
+                        + "'\(layers[from].name)' or below"
+                return (isImport ? .upwardImport : .upwardDependency, message, hint)
+            case .forbidden(let entry):
+                return (
+                    isImport ? .forbiddenImport : .forbiddenDependency,
+                    "'\(source.name)' \(verb) '\(other.name)', which the contract forbids",
+                    entry.reason ?? "remove the dependency"
+                )
+            }
         }
     }
 
     // MARK: Encoding
 
-    private func encodingWarning(path: String, bytes: [UInt8], offset: Int, target: PackageGraph.Target) -> Diagnostic {
+    private static func encodingWarning(
+        path: String, bytes: [UInt8], offset: Int, target: PackageGraph.Target
+    ) -> Diagnostic {
         var line = 1
         var lineStart = 0
         for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {

@@ -34,4 +34,21 @@ struct ManifestLocator {
         }
         return (targetLine + 1, column ?? 1)
     }
+
+    /// The target declared nearest above the 1-based `line`: the last `name: "X"` at or before it that
+    /// names one of `targets`.
+    func target(enclosingLine line: Int, among targets: [String]) -> String? {
+        let names = Set(targets)
+        for index in stride(from: min(line, lines.count) - 1, through: 0, by: -1) {
+            var rest = lines[index][...]
+            while let range = rest.range(of: "name: \"") {
+                let after = rest[range.upperBound...]
+                if let end = after.firstIndex(of: "\""), names.contains(String(after[..<end])) {
+                    return String(after[..<end])
+                }
+                rest = after
+            }
+        }
+        return nil
+    }
 }

@@ -15,13 +15,15 @@ public struct PackageGraph: Sendable, Codable {
         public var path: String
         /// The target's Swift sources, relative to ``path``.
         public var sources: [String]
-        /// The targets of this package it declares as direct dependencies.
+        /// The targets of this package it declares as direct dependencies (plugins it uses included).
         public var dependencies: [String]
+        /// For a plugin target, its capability: `buildTool` or `command`.
+        public var pluginCapability: String?
 
         /// Creates a target.
         public init(
             name: String, moduleName: String? = nil, type: String, path: String, sources: [String],
-            dependencies: [String]
+            dependencies: [String], pluginCapability: String? = nil
         ) {
             self.name = name
             self.moduleName = moduleName ?? name
@@ -29,6 +31,7 @@ public struct PackageGraph: Sendable, Codable {
             self.path = path
             self.sources = sources
             self.dependencies = dependencies
+            self.pluginCapability = pluginCapability
         }
 
         enum CodingKeys: String, CodingKey {
@@ -38,6 +41,11 @@ public struct PackageGraph: Sendable, Codable {
             case path
             case sources
             case dependencies = "target_dependencies"
+            case pluginCapability = "plugin_capability"
+        }
+
+        private struct Capability: Codable {
+            var type: String
         }
 
         public init(from decoder: any Decoder) throws {
@@ -48,13 +56,30 @@ public struct PackageGraph: Sendable, Codable {
             path = try container.decode(String.self, forKey: .path)
             sources = try container.decodeIfPresent([String].self, forKey: .sources) ?? []
             dependencies = try container.decodeIfPresent([String].self, forKey: .dependencies) ?? []
+            pluginCapability = try container.decodeIfPresent(Capability.self, forKey: .pluginCapability)?.type
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(moduleName, forKey: .moduleName)
+            try container.encode(type, forKey: .type)
+            try container.encode(path, forKey: .path)
+            try container.encode(sources, forKey: .sources)
+            try container.encode(dependencies, forKey: .dependencies)
+            try container.encodeIfPresent(pluginCapability.map(Capability.init), forKey: .pluginCapability)
         }
 
         /// Whether the target is a test target.
         public var isTest: Bool { type == "test" }
 
-        /// The layer the target's folder puts it in.
-        public var layer: Layer { Layer(targetPath: path) }
+        /// Whether the target is a package plugin.
+        public var isPlugin: Bool { type == "plugin" }
+
+        /// Whether `other`'s folder is this target's folder or inside it.
+        func contains(_ other: Target) -> Bool {
+            other.path == path || other.path.hasPrefix(path + "/")
+        }
     }
 
     /// The package's name.

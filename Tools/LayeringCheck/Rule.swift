@@ -1,17 +1,89 @@
 /// The rules the check enforces. The raw value is the id printed after each diagnostic.
 public enum Rule: String, Sendable, Codable, CaseIterable {
-    /// A component declares a dependency on a sibling component in the manifest.
+    /// A member of an independence group (a component) depends on another, directly or along a chain.
     case horizontalDependency = "horizontal-dependency"
-    /// A component imports a sibling component.
+    /// A member of an independence group (a component) imports another.
     case horizontalImport = "horizontal-import"
-    /// A `Sources/` target depends on a component or the app, or a component on the app.
+    /// A target depends on a target in a higher layer, directly or along a chain.
     case upwardDependency = "upward-dependency"
-    /// A `Sources/` target imports a component or the app, or a component imports the app.
+    /// A target imports a target in a higher layer.
     case upwardImport = "upward-import"
-    /// A target imports a module of this package it does not declare as a direct dependency.
-    case undeclaredImport = "undeclared-import"
-    /// A component's test target depends on or imports a sibling component.
+    /// A target depends on a target a `forbidden` contract keeps it from, directly or along a chain.
+    case forbiddenDependency = "forbidden-dependency"
+    /// A target imports a target a `forbidden` contract keeps it from.
+    case forbiddenImport = "forbidden-import"
+    /// A component's test target reaches a sibling component.
     case testIsolation = "test-isolation"
+    /// A target imports a module of this package that none of its dependencies brings in: a build hole.
+    case undeclaredImport = "undeclared-import"
+    /// A target imports a module of this package that it reaches only through its dependencies.
+    case transitiveImport = "transitive-import"
     /// A source file is not valid UTF-8; its imports were read from the readable parts.
     case invalidEncoding = "invalid-utf8"
+    /// The check cannot see all of a target's sources or module names (a build-tool plugin, a module alias).
+    case incompleteSources = "incomplete-sources"
+    /// An `ignore` entry of the contract matches no finding.
+    case unusedIgnore = "unused-ignore"
+    /// A baseline entry matches no finding any more.
+    case staleBaseline = "stale-baseline"
+
+    /// How serious a finding of this rule is.
+    public var severity: Diagnostic.Severity {
+        switch self {
+        case .horizontalDependency, .horizontalImport, .upwardDependency, .upwardImport, .forbiddenDependency,
+            .forbiddenImport, .testIsolation, .undeclaredImport:
+            .error
+        case .transitiveImport, .invalidEncoding, .incompleteSources, .unusedIgnore, .staleBaseline:
+            .warning
+        }
+    }
+
+    /// One line: what the rule reports.
+    public var summary: String {
+        switch self {
+        case .horizontalDependency: "A component depends on a sibling component, directly or along a chain."
+        case .horizontalImport: "A component imports a sibling component."
+        case .upwardDependency: "A target depends on a target in a higher layer, directly or along a chain."
+        case .upwardImport: "A target imports a target in a higher layer."
+        case .forbiddenDependency: "A target depends on a target the contract forbids, directly or along a chain."
+        case .forbiddenImport: "A target imports a target the contract forbids."
+        case .testIsolation: "A component's test target reaches a sibling component."
+        case .undeclaredImport: "A target imports a module of this package that none of its dependencies provides."
+        case .transitiveImport: "A target imports a module of this package it reaches only through its dependencies."
+        case .invalidEncoding: "A source file is not valid UTF-8."
+        case .incompleteSources: "The check cannot see all of a target's sources or module names."
+        case .unusedIgnore: "An ignore entry of the contract matches no finding."
+        case .staleBaseline: "A baseline entry matches no finding any more."
+        }
+    }
+
+    /// How to fix a finding of this rule.
+    public var help: String {
+        switch self {
+        case .horizontalDependency, .horizontalImport:
+            "Components must not know each other: declare a require in the component's API and let the app's router "
+                + "wire it to the sibling's provide."
+        case .upwardDependency, .upwardImport:
+            "A layer may reach only the layers below it: move what both need down, or declare a require that a "
+                + "higher layer wires."
+        case .forbiddenDependency, .forbiddenImport:
+            "Remove the dependency; the contract's forbidden entry gives the reason."
+        case .testIsolation:
+            "Stub the component's requires in its tests; only the app's tests may use several components."
+        case .undeclaredImport:
+            "Add the module's target to the dependencies of the importing target in Package.swift; today it builds "
+                + "only when that module happens to be built first."
+        case .transitiveImport:
+            "Declare the module as a direct dependency, so the import does not break when a dependency changes."
+        case .invalidEncoding:
+            "Re-save the file as UTF-8; the compiler rejects it as it is."
+        case .incompleteSources:
+            "Keep generated code's imports to modules the target declares, or check them at build time with "
+                + "--explicit-target-dependency-import-check."
+        case .unusedIgnore:
+            "Remove the ignore entry: the finding it accepted is gone."
+        case .staleBaseline:
+            "Run with --update-baseline to drop entries for findings that were fixed."
+        }
+    }
 }

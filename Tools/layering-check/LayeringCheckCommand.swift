@@ -64,7 +64,8 @@ enum LayeringCheckCommand {
         let manifest = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let report: LayeringReport
         do throws(LayeringCheckError) {
-            report = try LayeringChecker(graph: graph).check(manifest: manifest) { path in
+            let contract = try LayerContract.load(packageRoot: root)
+            report = try LayeringChecker(graph: graph, contract: contract).check(manifest: manifest) { path in
                 try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
             }
         } catch {

@@ -1,0 +1,1 @@
+import let Shop.constant

@@ -1,0 +1,1 @@
+fileprivate import Shop

@@ -1,0 +1,1 @@
+@_implementationOnly import Shop

@@ -1,0 +1,1 @@
+@preconcurrency import Shop

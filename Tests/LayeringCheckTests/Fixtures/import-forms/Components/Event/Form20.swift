@@ -1,0 +1,1 @@
+@_spi(Internal) import Shop

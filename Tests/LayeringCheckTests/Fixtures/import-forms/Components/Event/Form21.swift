@@ -1,0 +1,1 @@
+@_spiOnly import Shop

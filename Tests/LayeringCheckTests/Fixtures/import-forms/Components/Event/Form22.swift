@@ -1,0 +1,1 @@
+@_weakLinked import Shop

@@ -1,0 +1,1 @@
+@testable @preconcurrency public import Shop

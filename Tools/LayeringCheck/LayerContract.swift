@@ -1,0 +1,263 @@
+import Foundation
+
+/// What a package promises about its architecture: `layers.json` at the package root.
+///
+/// Modelled on import-linter's contract types:
+/// - `layers`, top to bottom: a target may reach only targets in the layers below its own.
+/// - `independence`: groups whose members must not reach each other. A member stands for its whole
+///   component: the targets whose folders lie inside its folder (a preview) and its test target
+///   (`<Name>Tests`).
+/// - `forbidden`: targets matching `from` must not reach targets matching `to`.
+/// - `ignore`: accepted findings, each with a reason.
+///
+/// "Reach" means along any chain of declared dependencies, and by any `import`.
+public struct LayerContract: Sendable, Equatable {
+    /// One layer: a name and the targets in it.
+    public struct Layer: Sendable, Equatable {
+        public var name: String
+        public var targets: [TargetPattern]
+
+        public init(name: String, targets: [TargetPattern]) {
+            self.name = name
+            self.targets = targets
+        }
+    }
+
+    /// Targets matching `from` must not reach targets matching `to`.
+    public struct Forbidden: Sendable, Equatable {
+        public var from: [TargetPattern]
+        public var to: [TargetPattern]
+        public var reason: String?
+    }
+
+    /// A finding accepted on purpose: `from` reaching `to`, optionally only under one rule.
+    public struct Ignore: Sendable, Equatable {
+        public var from: [TargetPattern]
+        public var to: [TargetPattern]
+        public var rule: Rule?
+        public var reason: String
+        /// The 1-based line of the entry in the contract file, for reporting it when it matches nothing.
+        public var line: Int
+    }
+
+    /// The layers, top to bottom.
+    public var layers: [Layer]
+    /// Groups of targets that must not reach each other.
+    public var independence: [[TargetPattern]]
+    /// Explicit pairs that must not reach each other.
+    public var forbidden: [Forbidden]
+    /// Findings accepted on purpose.
+    public var ignore: [Ignore]
+    /// Where the contract came from: the file, relative to the package root, or `nil` for the built-in one.
+    public var path: String?
+
+    public init(
+        layers: [Layer], independence: [[TargetPattern]] = [], forbidden: [Forbidden] = [], ignore: [Ignore] = [],
+        path: String? = nil
+    ) {
+        self.layers = layers
+        self.independence = independence
+        self.forbidden = forbidden
+        self.ignore = ignore
+        self.path = path
+    }
+
+    /// The file name the check looks for at the package root.
+    public static let fileName = "layers.json"
+
+    /// The largest contract file read, in bytes.
+    public static let maximumSize = 1_000_000
+
+    /// The contract of a package without `layers.json`: a target's layer is its top-level folder.
+    /// `Shell/` (the app) above `Components/` (business components, independent of each other) above
+    /// `Sources/`; `Tests/`, `Tools/` and other folders are in no layer, so only the import rules and
+    /// the components' independence (which covers their test targets) apply to them.
+    public static let folders = LayerContract(
+        layers: [
+            Layer(name: "App", targets: [pattern("Shell/**")]),
+            Layer(name: "Business", targets: [pattern("Components/**")]),
+            Layer(name: "Sources", targets: [pattern("Sources/**")]),
+        ],
+        independence: [[pattern("Components/**")]]
+    )
+
+    private static func pattern(_ text: String) -> TargetPattern {
+        guard let pattern = TargetPattern(text) else { preconditionFailure("invalid built-in pattern \(text)") }
+        return pattern
+    }
+
+    // MARK: Reading
+
+    /// Reads `layers.json` from `root`, or returns ``folders`` if there is none.
+    public static func load(packageRoot root: URL) throws(LayeringCheckError) -> LayerContract {
+        let url = root.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return folders }
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+        } catch {
+            throw .unreadableFile(path: fileName, reason: error.localizedDescription)
+        }
+        return try parse(data, path: fileName)
+    }
+
+    /// Parses a contract, naming the key of the first problem.
+    public static func parse(_ data: Data, path: String = fileName) throws(LayeringCheckError) -> LayerContract {
+        func fail(_ key: String, _ problem: String) -> LayeringCheckError {
+            .invalidContract(path: path, key: key, problem: problem)
+        }
+        guard data.count <= maximumSize else {
+            throw fail("(file)", "the file is over \(maximumSize) bytes")
+        }
+        if let duplicate = JSONKeys.firstDuplicate(in: data) {
+            throw fail(duplicate.path, "the key appears twice in one object (line \(duplicate.line)); keep one")
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw fail("(file)", "not valid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error)")
+        }
+        guard let root = object as? [String: Any] else {
+            throw fail("(file)", "the top level must be an object with \"layers\"")
+        }
+        let known = ["layers", "independence", "forbidden", "ignore"]
+        if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
+            throw fail(unknown, "unknown key; a contract has \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        let reader = Reader(fail: fail, lines: data)
+        guard let layersValue = root["layers"] else {
+            throw fail("layers", "missing; list the layers top to bottom")
+        }
+        let layers = try reader.layers(layersValue)
+        let independence = try reader.list(root["independence"] ?? [Any](), key: "independence") {
+            value, key throws(LayeringCheckError) in try reader.patterns(value, key: key, allowEmpty: false)
+        }
+        let forbidden = try reader.list(root["forbidden"] ?? [Any](), key: "forbidden") {
+            value, key throws(LayeringCheckError) in try reader.forbidden(value, key: key)
+        }
+        let ignore = try reader.list(root["ignore"] ?? [Any](), key: "ignore") {
+            value, key throws(LayeringCheckError) in try reader.ignore(value, key: key)
+        }
+        return LayerContract(
+            layers: layers, independence: independence, forbidden: forbidden, ignore: ignore, path: path)
+    }
+
+    /// Reads the parts of a contract, each naming its key on failure.
+    private struct Reader {
+        let fail: (String, String) -> LayeringCheckError
+        let lines: Data
+
+        func list<T>(
+            _ value: Any, key: String, _ element: (Any, String) throws(LayeringCheckError) -> T
+        ) throws(LayeringCheckError) -> [T] {
+            guard let array = value as? [Any] else { throw fail(key, "must be an array") }
+            var result: [T] = []
+            for (index, item) in array.enumerated() {
+                result.append(try element(item, "\(key)[\(index)]"))
+            }
+            return result
+        }
+
+        func layers(_ value: Any) throws(LayeringCheckError) -> [Layer] {
+            let layers = try list(value, key: "layers") { item, key throws(LayeringCheckError) -> Layer in
+                if let object = item as? [String: Any] {
+                    try onlyKeys(object, ["name", "targets"], key: key)
+                    guard let name = object["name"] as? String, !name.trimmingCharacters(in: .whitespaces).isEmpty,
+                        name.count <= 100,
+                        !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                    else {
+                        throw fail("\(key).name", "needs a name: a short line of text, e.g. \"Trunk\"")
+                    }
+                    guard let targets = object["targets"] else { throw fail("\(key).targets", "missing") }
+                    return Layer(name: name, targets: try patterns(targets, key: "\(key).targets", allowEmpty: false))
+                }
+                let targets = try patterns(item, key: key, allowEmpty: false)
+                return Layer(name: targets.map(\.text).joined(separator: ", "), targets: targets)
+            }
+            guard !layers.isEmpty else { throw fail("layers", "is empty; list at least one layer") }
+            var names: Set<String> = []
+            for (index, layer) in layers.enumerated() where !names.insert(layer.name).inserted {
+                throw fail("layers[\(index)]", "the layer '\(layer.name)' is listed twice; a layer has one place")
+            }
+            return layers
+        }
+
+        func patterns(_ value: Any, key: String, allowEmpty: Bool) throws(LayeringCheckError) -> [TargetPattern] {
+            let texts: [Any] = value is String ? [value] : try list(value, key: key) { item, _ in item }
+            guard allowEmpty || !texts.isEmpty else { throw fail(key, "is empty; name at least one target") }
+            var patterns: [TargetPattern] = []
+            for (index, text) in texts.enumerated() {
+                let elementKey = value is String ? key : "\(key)[\(index)]"
+                guard let string = text as? String else {
+                    throw fail(elementKey, "must be a target name or glob, as a string")
+                }
+                guard let pattern = TargetPattern(string) else {
+                    throw fail(
+                        elementKey,
+                        "'\(string.prefix(80))' is not a target name or glob (empty, over "
+                            + "\(TargetPattern.maximumLength) characters, a control character, or a stray '/')")
+                }
+                guard !patterns.contains(pattern) else {
+                    throw fail(elementKey, "'\(string)' is listed twice")
+                }
+                patterns.append(pattern)
+            }
+            return patterns
+        }
+
+        func forbidden(_ value: Any, key: String) throws(LayeringCheckError) -> Forbidden {
+            guard let object = value as? [String: Any] else {
+                throw fail(key, "must be an object: {\"from\": [...], \"to\": [...], \"reason\": \"...\"}")
+            }
+            try onlyKeys(object, ["from", "to", "reason"], key: key)
+            return Forbidden(
+                from: try patterns(object["from"] ?? [Any](), key: "\(key).from", allowEmpty: false),
+                to: try patterns(object["to"] ?? [Any](), key: "\(key).to", allowEmpty: false),
+                reason: try optionalText(object["reason"], key: "\(key).reason")
+            )
+        }
+
+        func ignore(_ value: Any, key: String) throws(LayeringCheckError) -> Ignore {
+            guard let object = value as? [String: Any] else {
+                throw fail(key, "must be an object: {\"from\": ..., \"to\": ..., \"rule\": ..., \"reason\": \"...\"}")
+            }
+            try onlyKeys(object, ["from", "to", "rule", "reason"], key: key)
+            guard let reason = try optionalText(object["reason"], key: "\(key).reason") else {
+                throw fail("\(key).reason", "missing; say why this finding is accepted")
+            }
+            var rule: Rule?
+            if let ruleValue = object["rule"] {
+                guard let text = ruleValue as? String, let parsed = Rule(rawValue: text) else {
+                    throw fail(
+                        "\(key).rule",
+                        "not a rule; use one of \(Rule.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                rule = parsed
+            }
+            return Ignore(
+                from: try patterns(object["from"] ?? [Any](), key: "\(key).from", allowEmpty: false),
+                to: try patterns(object["to"] ?? [Any](), key: "\(key).to", allowEmpty: false),
+                rule: rule,
+                reason: reason,
+                line: JSONKeys.line(ofStringValue: reason, in: lines) ?? 1
+            )
+        }
+
+        func optionalText(_ value: Any?, key: String) throws(LayeringCheckError) -> String? {
+            guard let value else { return nil }
+            guard let text = value as? String, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 500
+            else { throw fail(key, "must be a sentence of text (at most 500 characters)") }
+            return text
+        }
+
+        func onlyKeys(_ object: [String: Any], _ allowed: [String], key: String) throws(LayeringCheckError) {
+            if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
+                throw fail(
+                    "\(key).\(unknown)", "unknown key; use \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+        }
+    }
+}

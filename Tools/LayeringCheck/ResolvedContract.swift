@@ -1,0 +1,169 @@
+/// A ``LayerContract`` applied to one package's targets: which layer each target is in, which
+/// component each belongs to, and what each may not reach.
+struct ResolvedContract {
+    /// Why one target may not reach another.
+    enum Breach {
+        /// The other target is in a higher layer.
+        case upward(from: Int, to: Int)
+        /// Both belong to members of one independence group: components `owner` and `otherOwner`.
+        case independence(owner: String, otherOwner: String)
+        /// A `forbidden` entry covers the pair.
+        case forbidden(LayerContract.Forbidden)
+    }
+
+    let contract: LayerContract
+    /// Each target's layer, as an index into ``LayerContract/layers`` (0 is the top).
+    private let layerIndex: [String: Int]
+    /// For each independence group, each target's component: the member it belongs to.
+    private let owners: [[String: String]]
+    /// For each forbidden entry, the names its sides match.
+    private let forbidden: [(entry: LayerContract.Forbidden, from: Set<String>, to: Set<String>)]
+
+    /// Resolves `contract` against `targets`; a file contract that names no target, or puts a target in
+    /// two layers, is refused with the key at fault.
+    init(_ contract: LayerContract, targets: [PackageGraph.Target]) throws(LayeringCheckError) {
+        self.contract = contract
+        let validates = contract.path != nil
+        func resolve(_ patterns: [TargetPattern], key: String) throws(LayeringCheckError) -> [PackageGraph.Target] {
+            var matched: [PackageGraph.Target] = []
+            for (index, pattern) in patterns.enumerated() {
+                let hits = targets.filter { pattern.matches($0) }
+                if hits.isEmpty, validates {
+                    throw .invalidContract(
+                        path: contract.path ?? LayerContract.fileName,
+                        key: patterns.count == 1 ? key : "\(key)[\(index)]",
+                        problem: Self.noMatch(pattern, targets: targets))
+                }
+                matched += hits
+            }
+            return matched
+        }
+
+        var layerIndex: [String: Int] = [:]
+        for (index, layer) in contract.layers.enumerated() {
+            for target in try resolve(layer.targets, key: "layers[\(index)]") {
+                if let other = layerIndex[target.name], other != index, validates {
+                    throw .invalidContract(
+                        path: contract.path ?? LayerContract.fileName, key: "layers[\(index)]",
+                        problem: "'\(target.name)' is already in layer '\(contract.layers[other].name)'; "
+                            + "a target has one layer")
+                }
+                layerIndex[target.name] = layerIndex[target.name] ?? index
+            }
+        }
+        self.layerIndex = layerIndex
+
+        var owners: [[String: String]] = []
+        for (index, group) in contract.independence.enumerated() {
+            let members = try resolve(group, key: "independence[\(index)]")
+            owners.append(Self.components(of: members, among: targets))
+        }
+        self.owners = owners
+
+        var forbidden: [(LayerContract.Forbidden, Set<String>, Set<String>)] = []
+        for (index, entry) in contract.forbidden.enumerated() {
+            let from = try resolve(entry.from, key: "forbidden[\(index)].from")
+            let to = try resolve(entry.to, key: "forbidden[\(index)].to")
+            forbidden.append((entry, Set(from.map(\.name)), Set(to.map(\.name))))
+        }
+        self.forbidden = forbidden
+
+        for (index, entry) in contract.ignore.enumerated() {
+            _ = try resolve(entry.from, key: "ignore[\(index)].from")
+            _ = try resolve(entry.to, key: "ignore[\(index)].to")
+        }
+    }
+
+    /// Maps every target that belongs to a member to that member: the member itself, any target whose
+    /// folder lies inside the member's (a preview, a test target placed there), and its test target
+    /// `<Member>Tests`. A member inside another member's folder belongs to the outer one; a test target
+    /// matched directly and in no member's folder is a component of its own.
+    private static func components(
+        of members: [PackageGraph.Target], among targets: [PackageGraph.Target]
+    ) -> [String: String] {
+        let roots = members.filter { !$0.isTest }.sorted { $0.path.count < $1.path.count }
+        var owner: [String: String] = [:]
+        for target in targets {
+            if let root = roots.first(where: { $0.contains(target) }) {
+                owner[target.name] = root.name
+            }
+        }
+        for target in targets where target.isTest && owner[target.name] == nil && target.name.hasSuffix("Tests") {
+            let tested = String(target.name.dropLast("Tests".count))
+            if let root = owner[tested] {
+                owner[target.name] = root
+            }
+        }
+        for member in members where owner[member.name] == nil {
+            owner[member.name] = member.name  // a test target matched directly, in no member's folder
+        }
+        return owner
+    }
+
+    private static func noMatch(_ pattern: TargetPattern, targets: [PackageGraph.Target]) -> String {
+        let what = pattern.matchesPath ? "no target's folder" : "no target"
+        let candidates = pattern.matchesPath ? targets.map(\.path) : targets.map(\.name)
+        let suggestion = pattern.isGlob ? nil : Self.closest(to: pattern.text, in: candidates)
+        return "'\(pattern.text)' matches \(what)"
+            + (suggestion.map { "; did you mean '\($0)'?" } ?? "; check the name against Package.swift")
+    }
+
+    /// The candidate within a third of the word's length in edits, if any.
+    private static func closest(to word: String, in candidates: [String]) -> String? {
+        let limit = max(1, word.count / 3)
+        return candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= limit }.min { $0.1 < $1.1 }?.0
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased())
+        let b = Array(b.lowercased())
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+
+    // MARK: Questions
+
+    /// The name of the layer `target` is in, if any.
+    func layerName(of target: String) -> String? {
+        layerIndex[target].map { contract.layers[$0].name }
+    }
+
+    /// The component `target` belongs to in some independence group, if any.
+    func component(of target: String) -> String? {
+        owners.lazy.compactMap { $0[target] }.first
+    }
+
+    /// Whether any rule could keep `target` from reaching something: the search along chains is
+    /// skipped for targets no rule constrains.
+    func constrains(_ target: String) -> Bool {
+        (layerIndex[target] ?? 0) > 0 || owners.contains { $0[target] != nil }
+            || forbidden.contains { $0.from.contains(target) }
+    }
+
+    /// Why `source` may not reach `destination`, or `nil` if it may.
+    func breach(from source: String, to destination: String) -> Breach? {
+        guard source != destination else { return nil }
+        for group in owners {
+            if let owner = group[source], let otherOwner = group[destination], owner != otherOwner {
+                return .independence(owner: owner, otherOwner: otherOwner)
+            }
+        }
+        if let entry = forbidden.first(where: { $0.from.contains(source) && $0.to.contains(destination) }) {
+            return .forbidden(entry.entry)
+        }
+        if let from = layerIndex[source], let to = layerIndex[destination], to < from {
+            return .upward(from: from, to: to)
+        }
+        return nil
+    }
+}
