@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "Middleware", targets: ["Middleware"]),
         .executable(name: "layering-check", targets: ["layering-check"]),
         .library(name: "LayeringCheck", targets: ["LayeringCheck"]),
+        // Other packages run the check with `swift package check-layering` after depending on this one.
+        .plugin(name: "CheckLayering", targets: ["CheckLayering"]),
         .executable(name: "new-component", targets: ["new-component"]),
     ],
     targets: []
@@ -96,7 +98,8 @@ package.targets += [
     .plugin(
         name: "CheckLayering",
         capability: .command(
-            intent: .custom(verb: "check-layering", description: "Check for horizontal and upward dependencies")
+            intent: .custom(
+                verb: "check-layering", description: "Check that the package keeps the layers of its layers.json")
         ),
         dependencies: [.target(name: "layering-check")],
         path: "Plugins/CheckLayering"

@@ -179,3 +179,29 @@ struct FixtureTests {
         }
     }
 }
+
+/// Chains under the built-in contract (no layers.json): what the folders allow one hop at a time, but
+/// not along the whole chain.
+@Suite("Chains of dependencies")
+struct ChainTests {
+    @Test func launderingThroughATargetInNoLayerAndTestsThroughTheAppAreReported() throws {
+        let report = try Fixture.check("laundering")
+        let spare = "test target 'SpareTests', in no component's folder,"
+        let move = "move it to Tests/ or into the folder of the component it tests, and stub the other components' requires"
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Components/SpareTests/SpareTests.swift:1:1: error: \(spare) imports component 'Event'; \(move) "
+                    + "[test-isolation]",
+                "Components/SpareTests/SpareTests.swift:2:1: error: \(spare) imports component 'Shop'; \(move) "
+                    + "[test-isolation]",
+                "Package.swift:11:55: error: component 'Event' reaches sibling component 'Shop' through Event → Bridge "
+                    + "→ Shop; cut the chain at 'Bridge' and declare a require wired in Shell/App/Routers/"
+                    + "EventRouter.swift [horizontal-dependency]",
+                "Package.swift:14:63: error: test target 'ShopTests' of component 'Shop' reaches sibling component "
+                    + "'Event' through ShopTests → App → Event; stub Shop's requires instead; only the app's tests may "
+                    + "use several components [test-isolation]",
+                "Package.swift:16:56: error: \(spare) depends on component 'Event'; \(move) [test-isolation]",
+            ]
+        )
+    }
+}

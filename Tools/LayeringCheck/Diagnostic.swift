@@ -12,8 +12,11 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var path: String
     /// The 1-based line.
     public var line: Int
-    /// The 1-based column, in UTF-8 bytes.
+    /// The 1-based column, in UTF-8 bytes, as the compiler counts.
     public var column: Int
+    /// The 1-based column in Unicode scalars, when the line before it holds a non-ASCII character and so
+    /// it differs from ``column``.
+    public var scalarColumn: Int?
     /// Whether the finding fails the check.
     public var severity: Severity
     /// The rule broken.

@@ -11,6 +11,10 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
     /// The layer contract is malformed or does not fit the package; `key` names where, e.g.
     /// `layers[2].targets[0]`.
     case invalidContract(path: String, key: String, problem: String)
+    /// A baseline file is not one that `--update-baseline` writes.
+    case invalidBaseline(path: String, problem: String)
+    /// The report could not be written.
+    case unwritableFile(path: String, reason: String)
 
     /// The message shown to the user, with what to do.
     public var description: String {
@@ -26,6 +30,10 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
             "cannot read '\(path)': \(reason)"
         case .invalidContract(let path, let key, let problem):
             "\(path): \(key): \(problem)"
+        case .invalidBaseline(let path, let problem):
+            "'\(path)' is not a baseline (\(problem)); write one with --update-baseline"
+        case .unwritableFile(let path, let reason):
+            "cannot write '\(path)': \(reason)"
         }
     }
 }

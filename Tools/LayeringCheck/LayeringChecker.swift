@@ -57,7 +57,7 @@ public struct LayeringChecker: Sendable {
                 }
                 let imports = ImportScanner.imports(in: bytes)
                 importCount += imports.count
-                run.checkImports(imports, in: path, of: target)
+                run.checkImports(imports, in: path, of: target, bytes: bytes)
             }
         }
         run.checkModuleAliases(in: manifest ?? "")
@@ -172,7 +172,11 @@ public struct LayeringChecker: Sendable {
 
         /// Checks a file's imports of this package's modules: one finding per module, however many
         /// `#if` branches repeat the import.
-        mutating func checkImports(_ imports: [ImportDeclaration], in path: String, of source: PackageGraph.Target) {
+        mutating func checkImports(
+            _ imports: [ImportDeclaration], in path: String, of source: PackageGraph.Target, bytes: [UInt8]
+        ) {
+            let start = diagnostics.count
+            defer { Self.addScalarColumns(to: &diagnostics[start...], bytes: bytes) }
             var seen: Set<String> = []
             for declaration in imports where seen.insert(declaration.module).inserted {
                 guard let imported = checker.targetsByModule[declaration.module], imported.name != source.name
@@ -199,6 +203,23 @@ public struct LayeringChecker: Sendable {
                                     + "(today it builds only when '\(imported.name)' happens to be built first)",
                             target: source.name, module: imported.moduleName))
                 }
+            }
+        }
+
+        /// Sets ``Diagnostic/scalarColumn`` where a non-ASCII character precedes the column on its line.
+        private static func addScalarColumns(to diagnostics: inout ArraySlice<Diagnostic>, bytes: [UInt8]) {
+            guard !diagnostics.isEmpty, bytes.contains(where: { $0 >= 0x80 }) else { return }
+            var lineStarts = [0]
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+                lineStarts.append(offset + 1)
+            }
+            for index in diagnostics.indices {
+                let diagnostic = diagnostics[index]
+                guard diagnostic.line <= lineStarts.count else { continue }
+                let start = lineStarts[diagnostic.line - 1]
+                let prefix = bytes[start..<min(bytes.count, start + diagnostic.column - 1)]
+                guard prefix.contains(where: { $0 >= 0x80 }) else { continue }
+                diagnostics[index].scalarColumn = String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
             }
         }
 
@@ -307,6 +328,14 @@ public struct LayeringChecker: Sendable {
             switch breach {
             case .independence(let owner, let otherOwner):
                 let what = other.name == otherOwner ? "'\(other.name)'" : "'\(other.name)' of component '\(otherOwner)'"
+                if source.isTest, owner == source.name {
+                    return (
+                        .testIsolation,
+                        "test target '\(source.name)', in no component's folder, \(verb) component \(what)",
+                        "move it to Tests/ or into the folder of the component it tests, and stub the other "
+                            + "components' requires"
+                    )
+                }
                 if source.isTest {
                     return (
                         .testIsolation,

@@ -10,6 +10,8 @@ public struct LayeringReport: Sendable, Codable {
     public var fileCount: Int
     /// The number of import declarations found.
     public var importCount: Int
+    /// The number of findings a baseline accepted (and removed from ``diagnostics``).
+    public var acceptedCount = 0
 
     /// Creates a report.
     public init(diagnostics: [Diagnostic], targetCount: Int, fileCount: Int, importCount: Int) {
@@ -28,10 +30,17 @@ public struct LayeringReport: Sendable, Codable {
     /// One line: what was checked and what was found.
     public var summary: String {
         let warnings = diagnostics.count - violations.count
-        let violationsText = "\(violations.count) violation\(violations.count == 1 ? "" : "s")"
-        let warningsText = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
-        return
-            "checked \(targetCount) targets, \(fileCount) files, \(importCount) imports: \(violationsText)\(warningsText)"
+        let counts = [
+            Self.count(violations.count, "violation"),
+            warnings == 0 ? nil : Self.count(warnings, "warning"),
+            acceptedCount == 0 ? nil : "\(Self.count(acceptedCount, "finding")) accepted by the baseline",
+        ]
+        return "checked \(Self.count(targetCount, "target")), \(Self.count(fileCount, "file")), "
+            + "\(Self.count(importCount, "import")): \(counts.compactMap { $0 }.joined(separator: ", "))"
+    }
+
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
     /// Every finding in the compiler's format, one per line, then the summary.
@@ -48,6 +57,7 @@ public struct LayeringReport: Sendable, Codable {
             var imports: Int
             var violations: Int
             var warnings: Int
+            var accepted: Int
             var diagnostics: [Diagnostic]
         }
         let document = Document(
@@ -57,11 +67,176 @@ public struct LayeringReport: Sendable, Codable {
             imports: importCount,
             violations: violations.count,
             warnings: diagnostics.count - violations.count,
+            accepted: acceptedCount,
             diagnostics: diagnostics
         )
+        return Self.prettyJSON(document)
+    }
+
+    /// GitHub Actions workflow commands: one `::error` or `::warning` annotation per finding, shown on
+    /// the file and line in a pull request, then the summary as a plain line.
+    public var githubAnnotations: String {
+        let lines = diagnostics.map { diagnostic in
+            let properties = [
+                "file=\(Self.escapeProperty(diagnostic.path))", "line=\(diagnostic.line)", "col=\(diagnostic.column)",
+                "title=\(Self.escapeProperty(diagnostic.rule.rawValue))",
+            ]
+            let message = "\(diagnostic.message); \(diagnostic.hint)"
+            return "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
+        }
+        return (lines + [summary]).joined(separator: "\n") + "\n"
+    }
+
+    /// Escapes a workflow command's message: `%`, carriage return and line feed.
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Escapes a workflow command's property value: as a message, plus `:` and `,`.
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// SARIF 2.1.0, the format code-scanning services read: the tool with every rule's id,
+    /// description and help, and one result per finding with its location relative to the package
+    /// root (`%SRCROOT%`); columns count Unicode scalars, as SARIF's `unicodeCodePoints` says.
+    public var sarif: String {
+        let rules = Rule.allCases
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
+        let log = SARIF.Log(
+            runs: [
+                SARIF.Run(
+                    tool: SARIF.Tool(
+                        driver: SARIF.Driver(
+                            rules: rules.map { rule in
+                                SARIF.ReportingDescriptor(
+                                    id: rule.rawValue, shortDescription: .init(text: rule.summary),
+                                    fullDescription: .init(text: rule.summary), help: .init(text: rule.help),
+                                    defaultConfiguration: .init(level: rule.severity.rawValue))
+                            })),
+                    results: diagnostics.map { diagnostic in
+                        SARIF.Result(
+                            ruleId: diagnostic.rule.rawValue, ruleIndex: ruleIndex[diagnostic.rule] ?? 0,
+                            level: diagnostic.severity.rawValue,
+                            message: .init(text: "\(diagnostic.message); \(diagnostic.hint)"),
+                            locations: [
+                                SARIF.Location(
+                                    physicalLocation: .init(
+                                        artifactLocation: .init(uri: Self.uri(diagnostic.path)),
+                                        region: .init(
+                                            startLine: diagnostic.line,
+                                            startColumn: diagnostic.scalarColumn ?? diagnostic.column)))
+                            ],
+                            partialFingerprints: [
+                                "layeringCheck/v1": [
+                                    diagnostic.rule.rawValue, diagnostic.path, diagnostic.target,
+                                    diagnostic.module ?? "",
+                                ].joined(separator: "|")
+                            ])
+                    })
+            ])
+        return Self.prettyJSON(log)
+    }
+
+    /// A relative path as a URI reference: each segment percent-encoded.
+    private static func uri(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "%;?#")
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
+    private static func prettyJSON(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(document)) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// The parts of SARIF 2.1.0 the report writes.
+private enum SARIF {
+    struct Log: Encodable {
+        var version = "2.1.0"
+        var schema = "https://json.schemastore.org/sarif-2.1.0.json"
+        var runs: [Run]
+
+        enum CodingKeys: String, CodingKey {
+            case version
+            case schema = "$schema"
+            case runs
+        }
+    }
+
+    struct Run: Encodable {
+        var tool: Tool
+        var originalUriBaseIds = ["%SRCROOT%": ArtifactLocation(uri: "./", description: nil)]
+        var columnKind = "unicodeCodePoints"
+        var results: [Result]
+    }
+
+    struct Tool: Encodable {
+        var driver: Driver
+    }
+
+    struct Driver: Encodable {
+        var name = "layering-check"
+        var informationUri = "https://www.swift.org/documentation/package-manager/"
+        var rules: [ReportingDescriptor]
+    }
+
+    struct Message: Encodable {
+        var text: String
+    }
+
+    struct ReportingDescriptor: Encodable {
+        var id: String
+        var shortDescription: Message
+        var fullDescription: Message
+        var help: Message
+        var defaultConfiguration: Configuration
+    }
+
+    struct Configuration: Encodable {
+        var level: String
+    }
+
+    struct Result: Encodable {
+        var ruleId: String
+        var ruleIndex: Int
+        var level: String
+        var message: Message
+        var locations: [Location]
+        var partialFingerprints: [String: String]
+    }
+
+    struct Location: Encodable {
+        var physicalLocation: PhysicalLocation
+    }
+
+    struct PhysicalLocation: Encodable {
+        var artifactLocation: ArtifactLocation
+        var region: Region
+    }
+
+    struct ArtifactLocation: Encodable {
+        var uri: String
+        var uriBaseId: String? = "%SRCROOT%"
+        var description: Message?
+
+        init(uri: String, uriBaseId: String? = "%SRCROOT%", description: Message? = nil) {
+            self.uri = uri
+            self.uriBaseId = uriBaseId
+            self.description = description
+        }
+
+        init(uri: String, description: Message?) {
+            self.init(uri: uri, uriBaseId: nil, description: description)
+        }
+    }
+
+    struct Region: Encodable {
+        var startLine: Int
+        var startColumn: Int
     }
 }

@@ -6,12 +6,19 @@ public enum PackageLoader {
     ///
     /// - Parameter scratchPath: A build folder for SwiftPM to use instead of the package's `.build`,
     ///   e.g. to avoid waiting for the lock of another SwiftPM command running in the same package.
-    public static func describe(packagePath: String, scratchPath: String? = nil) throws(LayeringCheckError)
-        -> PackageGraph
-    {
+    /// - Parameter cache: A folder to keep the description in, keyed by the manifest and the package's
+    ///   file list, so an unchanged package is not described again; `nil` describes every time.
+    public static func describe(
+        packagePath: String, scratchPath: String? = nil, cache: URL? = nil
+    ) throws(LayeringCheckError) -> PackageGraph {
         let root = URL(fileURLWithPath: packagePath).standardizedFileURL
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
             throw .notAPackage(path: packagePath)
+        }
+        let cached = cache.map { DescriptionCache(folder: $0, packageRoot: root) }
+        if let data = cached?.load(), var graph = try? decode(data) {
+            graph.path = root.path
+            return graph
         }
         let arguments =
             ["swift", "package", "--package-path", root.path]
@@ -29,6 +36,7 @@ public enum PackageLoader {
         }
         var graph = try decode(outcome.output)
         graph.path = root.path
+        cached?.store(outcome.output)
         return graph
     }
 
@@ -48,5 +56,74 @@ public enum PackageLoader {
         } catch {
             throw .invalidDescription("\(error)")
         }
+    }
+}
+
+/// A package description kept between runs: `swift package describe` costs most of a check, and its
+/// answer changes only with the manifest or the files in the package.
+///
+/// The key hashes every manifest (`Package*.swift`), the sorted list of every file path under the
+/// package (build folders and hidden folders left out) and the `swift` found on the `PATH`. A miss or
+/// any I/O failure only means describing again.
+struct DescriptionCache {
+    let folder: URL
+    let packageRoot: URL
+
+    private var descriptionFile: URL { folder.appendingPathComponent("describe.json") }
+    private var keyFile: URL { folder.appendingPathComponent("describe.key") }
+
+    func load() -> Data? {
+        guard let stored = try? String(contentsOf: keyFile, encoding: .utf8), stored == key() else { return nil }
+        return try? Data(contentsOf: descriptionFile)
+    }
+
+    func store(_ description: Data) {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        guard (try? description.write(to: descriptionFile, options: .atomic)) != nil else { return }
+        try? Data(key().utf8).write(to: keyFile, options: .atomic)
+    }
+
+    /// A 64-bit FNV-1a hash, in hex, of what the description depends on.
+    func key() -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3  // a separator, so ["ab", "c"] differs from ["a", "bc"]
+        }
+        let manager = FileManager.default
+        var paths: [String] = []
+        if let walker = manager.enumerator(
+            at: packageRoot, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        {
+            let prefix = packageRoot.path.count + 1
+            for case let url as URL in walker {
+                let path = String(url.standardizedFileURL.path.dropFirst(prefix))
+                if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
+                    path.hasPrefix(".build") || path == "Packages"
+                {
+                    walker.skipDescendants()
+                    continue
+                }
+                paths.append(path)
+            }
+        }
+        for path in paths.sorted() {
+            mix(path.utf8)
+            if path.hasPrefix("Package"), path.hasSuffix(".swift"), !path.contains("/") {
+                mix(manager.contents(atPath: packageRoot.appendingPathComponent(path).path) ?? Data())
+            }
+        }
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in searchPath.split(separator: ":") {
+            let swift = "\(folder)/swift"
+            if let attributes = try? manager.attributesOfItem(atPath: swift) {
+                mix(swift.utf8)
+                mix("\(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? 0)".utf8)
+                break
+            }
+        }
+        return String(hash, radix: 16)
     }
 }

@@ -1,58 +1,77 @@
 import Foundation
 import LayeringCheck
 
-/// `layering-check`: proves a package has no horizontal or upward dependencies.
+/// `layering-check`: proves a package keeps its layer contract, in the manifest and in every import.
 @main
 enum LayeringCheckCommand {
     static let usage = """
-        OVERVIEW: Check that no component depends on or imports a sibling, and that nothing depends upward.
-        Reads the manifest's targets and lexes every import of every Swift file; needs no build.
+        OVERVIEW: Check that a package keeps its layers: no target reaches a layer above it, no component
+        reaches a sibling, along every chain of dependencies and in every import. Needs no build.
 
-        USAGE: layering-check [--package-path <path>] [--format text|json] [--description <file>] [--timings]
+        USAGE: layering-check [--package-path <path>] [--format <format>] [--baseline <file> [--update-baseline]]
 
         OPTIONS:
           --package-path <path>   The package to check (default: the current folder).
-          --format text|json      Compiler-style lines (default), or JSON with the same facts.
-          --description <file>    Read the targets from this JSON file (the shape of
-                                  `swift package describe --type json`) instead of running describe.
-          --timings               Print how long loading the manifest and checking took, to stderr.
+          --format <format>       text (default): compiler-style lines; json: the same facts;
+                                  github: workflow annotations; sarif: SARIF 2.1.0 for code scanning.
+          --baseline <file>       Accept the findings listed in <file>; report only new ones, and
+                                  entries that match nothing any more as stale.
+          --update-baseline       Write every current finding to the --baseline file and exit 0.
+          --no-cache              Describe the package again even if nothing changed.
+          --timings               Print how long loading the package and checking took, to stderr.
           -h, --help              Show this help.
 
-        RULES: horizontal-dependency, horizontal-import, upward-dependency, upward-import,
-               undeclared-import, test-isolation (errors); invalid-utf8 (warning).
+        CONTRACT: layers.json at the package root (see the README); without it, a target's layer is
+        its top-level folder: Shell/ above Components/ (independent) above Sources/.
 
-        EXIT STATUS: 0 no violations, 1 violations, 2 usage or I/O error.
+        RULES: horizontal-dependency, horizontal-import, upward-dependency, upward-import,
+               forbidden-dependency, forbidden-import, test-isolation, undeclared-import (errors);
+               transitive-import, invalid-utf8, incomplete-sources, unused-ignore,
+               stale-baseline (warnings).
+
+        EXIT STATUS: 0 no violations, 1 violations, 2 usage, contract or I/O error.
         """
 
-    struct Options {
+    enum Format: String, CaseIterable {
+        case text, json, github, sarif
+    }
+
+    struct Options: Equatable {
         var packagePath = "."
-        var isJSON = false
-        var descriptionPath: String?
+        var format = Format.text
+        var baselinePath: String?
+        var updatesBaseline = false
+        var usesCache = true
         var printsTimings = false
+        var showsHelp = false
+        /// Read the targets from this file instead of describing the package: what the command plugin
+        /// passes. Internal, so not in the help.
+        var descriptionPath: String?
     }
 
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.contains("-h") || arguments.contains("--help") {
-            print(usage)
-            exit(0)
-        }
         let options: Options
-        switch parse(arguments) {
+        switch parse(Array(CommandLine.arguments.dropFirst())) {
         case .success(let parsed):
             options = parsed
         case .failure(let error):
-            fail("\(error)\nRun 'layering-check --help' for usage.")
+            fail(error.text)
+        }
+        if options.showsHelp {
+            write(usage + "\n")
+            exit(0)
         }
 
         let clock = ContinuousClock()
         let loadStart = clock.now
+        let root = URL(fileURLWithPath: options.packagePath).standardizedFileURL
         let graph: PackageGraph
         do throws(LayeringCheckError) {
             if let descriptionPath = options.descriptionPath {
                 graph = try PackageLoader.load(descriptionAt: descriptionPath)
             } else {
-                graph = try PackageLoader.describe(packagePath: options.packagePath)
+                let cache = options.usesCache ? root.appendingPathComponent(".build/layering-check") : nil
+                graph = try PackageLoader.describe(packagePath: options.packagePath, cache: cache)
             }
         } catch {
             fail(error.description)
@@ -60,54 +79,93 @@ enum LayeringCheckCommand {
         let loadDuration = clock.now - loadStart
 
         let checkStart = clock.now
-        let root = URL(fileURLWithPath: options.packagePath)
-        let manifest = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let report: LayeringReport
+        var report: LayeringReport
         do throws(LayeringCheckError) {
-            let contract = try LayerContract.load(packageRoot: root)
-            report = try LayeringChecker(graph: graph, contract: contract).check(manifest: manifest) { path in
-                try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
+            report = try LayeringChecker.check(packageAt: root, graph: graph)
+            if let baselinePath = options.baselinePath {
+                if options.updatesBaseline {
+                    try writeFile(Baseline(accepting: report).encoded(), to: baselinePath)
+                    let count = report.diagnostics.count
+                    write("wrote \(count) finding\(count == 1 ? "" : "s") to \(baselinePath)\n")
+                    exit(0)
+                }
+                report = try Baseline.load(from: baselinePath).apply(to: report, baselinePath: baselinePath)
             }
         } catch {
             fail(error.description)
         }
         let checkDuration = clock.now - checkStart
 
-        print(options.isJSON ? report.json : report.text, terminator: "")
+        switch options.format {
+        case .text: write(report.text)
+        case .json: write(report.json)
+        case .github: write(report.githubAnnotations)
+        case .sarif: write(report.sarif)
+        }
         if options.printsTimings {
-            let timings = "timings: manifest load \(seconds(loadDuration)) s, check \(seconds(checkDuration)) s\n"
-            FileHandle.standardError.write(Data(timings.utf8))
+            let timings = "timings: package load \(seconds(loadDuration)) s, check \(seconds(checkDuration)) s\n"
+            try? FileHandle.standardError.write(contentsOf: Data(timings.utf8))
         }
         exit(report.isClean ? 0 : 1)
     }
 
-    struct UsageError: Error, CustomStringConvertible {
+    struct UsageError: Error, CustomStringConvertible, Equatable {
         var description: String
+
+        /// What the tool prints: the error, then where the usage is.
+        var text: String { "\(description)\nRun 'layering-check --help' for usage." }
     }
 
+    /// Reads the arguments. A mistake anywhere is reported even when `--help` is also given, so the
+    /// order of the arguments never changes the outcome.
     static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
         var options = Options()
         var remaining = arguments[...]
+        func value(for option: String) -> Result<String, UsageError> {
+            guard let value = remaining.popFirst() else {
+                return .failure(UsageError(description: "\(option) needs a value"))
+            }
+            guard !value.hasPrefix("-") else {
+                return .failure(UsageError(description: "\(option) needs a value, not the option '\(value)'"))
+            }
+            return .success(value)
+        }
         while let argument = remaining.popFirst() {
             switch argument {
-            case "--package-path", "--format", "--description":
-                guard let value = remaining.popFirst(), !value.hasPrefix("--") else {
-                    return .failure(UsageError(description: "\(argument) needs a value"))
+            case "-h", "--help":
+                options.showsHelp = true
+            case "--package-path", "--baseline", "--description", "--format":
+                let text: String
+                switch value(for: argument) {
+                case .success(let value): text = value
+                case .failure(let error): return .failure(error)
                 }
-                if argument == "--package-path" {
-                    options.packagePath = value
-                } else if argument == "--description" {
-                    options.descriptionPath = value
-                } else if value == "json" || value == "text" {
-                    options.isJSON = value == "json"
-                } else {
-                    return .failure(UsageError(description: "unknown format '\(value)'; use text or json"))
+                switch argument {
+                case "--package-path": options.packagePath = text
+                case "--baseline": options.baselinePath = text
+                case "--description": options.descriptionPath = text
+                default:
+                    guard let format = Format(rawValue: text) else {
+                        let formats = Format.allCases.map(\.rawValue).joined(separator: ", ")
+                        return .failure(UsageError(description: "unknown format '\(text)'; use one of \(formats)"))
+                    }
+                    options.format = format
                 }
+            case "--update-baseline":
+                options.updatesBaseline = true
+            case "--no-cache":
+                options.usesCache = false
             case "--timings":
                 options.printsTimings = true
+            case "":
+                return .failure(UsageError(description: "an empty argument; remove the empty quotes"))
             default:
-                return .failure(UsageError(description: "unknown argument '\(argument)'"))
+                let what = argument.hasPrefix("-") ? "unknown option" : "unexpected argument"
+                return .failure(UsageError(description: "\(what) '\(argument)'"))
             }
+        }
+        if options.updatesBaseline, options.baselinePath == nil, !options.showsHelp {
+            return .failure(UsageError(description: "--update-baseline needs --baseline <file> to write"))
         }
         return .success(options)
     }
@@ -117,8 +175,27 @@ enum LayeringCheckCommand {
         return String(format: "%.3f", value)
     }
 
+    static func writeFile(_ data: Data, to path: String) throws(LayeringCheckError) {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .unwritableFile(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Writes to standard output; if that fails (a full disk, a closed pipe), says so and exits 2, so
+    /// a lost report never looks like a clean one.
+    static func write(_ text: String) {
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            fail("cannot write the report to standard output: \(error.localizedDescription)")
+        }
+    }
+
+    /// Prints `Error: message` to standard error and exits 2.
     static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("Error: \(message)\n".utf8))
         exit(2)
     }
 }

@@ -1,0 +1,16 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// A package with its own layout (every target under Sources/) that adopts the layering check as a
+// plugin. The test replaces CHECKER_PATH with the path of the package that provides the plugin.
+let package = Package(
+    name: "Consumer",
+    dependencies: [.package(path: "CHECKER_PATH")],
+    targets: [
+        .target(name: "Core", path: "Sources/Core"),
+        .target(name: "Feed", dependencies: ["Core"], path: "Sources/Feed"),
+        .target(name: "Bridge", dependencies: ["Feed"], path: "Sources/Bridge"),
+        .target(name: "Profile", dependencies: ["Core", "Bridge"], path: "Sources/Profile"),
+        .executableTarget(name: "AppMain", dependencies: ["Feed", "Profile"], path: "Sources/AppMain"),
+    ]
+)

@@ -1,0 +1,4 @@
+import Feed
+import Profile
+
+print(profile(), feed().count)

@@ -1,0 +1,3 @@
+import Core
+
+@_exported import Feed

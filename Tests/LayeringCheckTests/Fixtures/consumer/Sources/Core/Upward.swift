@@ -1,0 +1,2 @@
+// Core reaching up into a feature.
+import Profile

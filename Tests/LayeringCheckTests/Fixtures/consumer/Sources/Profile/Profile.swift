@@ -1,0 +1,4 @@
+import Bridge
+import Core
+
+public func profile() -> Int { feed().count }

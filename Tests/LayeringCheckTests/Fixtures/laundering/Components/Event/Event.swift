@@ -1,0 +1,4 @@
+import Base
+import Bridge
+
+public func title() -> String { shopName() }

@@ -1,0 +1,3 @@
+import Base
+
+public func shopName() -> String { "Blue Bottle" }

@@ -1,0 +1,2 @@
+import Event
+import Shop

@@ -1,0 +1,4 @@
+import Event
+import Shop
+
+print(title(), shopName())

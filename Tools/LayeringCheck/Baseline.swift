@@ -1,0 +1,115 @@
+import Foundation
+
+/// Findings accepted for now, so a package can adopt the check before it is clean: only new findings
+/// fail it. Entries are keyed by rule, file, target and module, never by line, so they survive edits
+/// that move code; a count covers repeats. An entry that no longer matches is reported as stale.
+public struct Baseline: Sendable, Equatable, Codable {
+    /// One accepted kind of finding.
+    public struct Entry: Sendable, Hashable, Codable, Comparable {
+        public var rule: Rule
+        public var path: String
+        public var target: String
+        public var module: String?
+        /// How many findings with this key are accepted.
+        public var count: Int
+
+        var key: Key { Key(rule: rule, path: path, target: target, module: module) }
+
+        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.path, lhs.rule.rawValue, lhs.target, lhs.module ?? "")
+                < (rhs.path, rhs.rule.rawValue, rhs.target, rhs.module ?? "")
+        }
+    }
+
+    struct Key: Hashable {
+        var rule: Rule
+        var path: String
+        var target: String
+        var module: String?
+
+        init(rule: Rule, path: String, target: String, module: String?) {
+            self.rule = rule
+            self.path = path
+            self.target = target
+            self.module = module
+        }
+
+        init(_ diagnostic: Diagnostic) {
+            self.init(rule: diagnostic.rule, path: diagnostic.path, target: diagnostic.target, module: diagnostic.module)
+        }
+    }
+
+    /// The format version, so a later format can be told apart.
+    public var version = 1
+    /// The accepted findings, sorted.
+    public var entries: [Entry]
+
+    /// A baseline accepting every finding of `report` except those about the baseline itself.
+    public init(accepting report: LayeringReport) {
+        var counts: [Key: Int] = [:]
+        for diagnostic in report.diagnostics where diagnostic.rule != .staleBaseline {
+            counts[Key(diagnostic), default: 0] += 1
+        }
+        entries = counts.map {
+            Entry(rule: $0.key.rule, path: $0.key.path, target: $0.key.target, module: $0.key.module, count: $0.value)
+        }.sorted()
+    }
+
+    /// Reads a baseline file written by ``encoded()``.
+    public static func load(from path: String) throws(LayeringCheckError) -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadableFile(path: path, reason: "no such file, or not readable; create it with --update-baseline")
+        }
+        do {
+            let baseline = try JSONDecoder().decode(Baseline.self, from: data)
+            guard baseline.version == 1, baseline.entries.allSatisfy({ $0.count > 0 }) else {
+                throw LayeringCheckError.invalidBaseline(path: path, problem: "version 1 with positive counts expected")
+            }
+            return baseline
+        } catch let error as LayeringCheckError {
+            throw error
+        } catch {
+            throw .invalidBaseline(path: path, problem: "\(error)")
+        }
+    }
+
+    /// The baseline as pretty JSON with sorted keys, for a readable diff in review.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+    }
+
+    /// `report` without the findings this baseline accepts, plus a warning for each entry (or part of
+    /// a count) that matched nothing, located at the baseline file.
+    public func apply(to report: LayeringReport, baselinePath: String) -> LayeringReport {
+        var remaining = Dictionary(entries.map { ($0.key, $0.count) }, uniquingKeysWith: +)
+        var kept: [Diagnostic] = []
+        var accepted = 0
+        for diagnostic in report.diagnostics {
+            let key = Key(diagnostic)
+            if let count = remaining[key], count > 0 {
+                remaining[key] = count - 1
+                accepted += 1
+            } else {
+                kept.append(diagnostic)
+            }
+        }
+        for entry in entries {
+            guard let left = remaining[entry.key], left > 0 else { continue }
+            remaining[entry.key] = 0
+            let what = [entry.rule.rawValue, entry.path, entry.target, entry.module].compactMap { $0 }
+            kept.append(
+                Diagnostic(
+                    path: baselinePath, line: 1, column: 1, severity: .warning, rule: .staleBaseline,
+                    message: "the baseline accepts \(left) more finding\(left == 1 ? "" : "s") of "
+                        + "\(what.joined(separator: " ")) than there are",
+                    hint: "run with --update-baseline to drop what was fixed", target: entry.target,
+                    module: entry.module))
+        }
+        var result = report
+        result.diagnostics = kept
+        result.acceptedCount = accepted
+        return result
+    }
+}
