@@ -106,7 +106,7 @@ package.targets += [
     ),
     .testTarget(
         name: "LayeringCheckTests",
-        dependencies: ["LayeringCheck"],
+        dependencies: ["LayeringCheck", "layering-check"],
         exclude: ["Fixtures"]
     ),
 ]
@@ -132,7 +132,7 @@ package.targets += [
         dependencies: [.target(name: "new-component")],
         path: "Plugins/NewComponent"
     ),
-    .testTarget(name: "ComponentScaffoldTests", dependencies: ["ComponentScaffold", "LayeringCheck"]),
+    .testTarget(name: "ComponentScaffoldTests", dependencies: ["ComponentScaffold", "LayeringCheck", "new-component"]),
 ]
 
 // MARK: - Settings shared by every target

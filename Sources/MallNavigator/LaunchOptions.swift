@@ -42,10 +42,11 @@ public struct LaunchOptions: Equatable, Sendable {
         var options = LaunchOptions()
         var remaining = arguments[...]
         var modes: [String] = []
+        var showsHelp = false
         while let argument = remaining.popFirst() {
             switch argument {
             case "-h", "--help", "help":
-                return .success(LaunchOptions(mode: .help))
+                showsHelp = true
             case "--tour" where hasTour:
                 options.mode = .tour
                 modes.append(argument)
@@ -53,7 +54,7 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.mode = .audit
                 modes.append(argument)
             case "--script":
-                guard let path = remaining.popFirst(), !path.hasPrefix("--") else {
+                guard let path = remaining.popFirst(), !path.hasPrefix("-") else {
                     return .failure(
                         UsageError("--script needs a file: \(program) --script commands.txt", program: program))
                 }
@@ -63,24 +64,28 @@ public struct LaunchOptions: Equatable, Sendable {
                 options.isStrict = true
             case "--no-color":
                 options.allowsColor = false
+            case "":
+                return .failure(UsageError("an empty argument; remove the empty quotes", program: program))
             default:
-                let suggestion = flags.first { $0.editDistance(to: argument) <= 2 }
+                // Suggest only a near miss, never a flag that shares no more than its dashes.
+                let suggestion = flags.first { $0.editDistance(to: argument) <= min(2, argument.count / 3 + 1) }
+                let what = argument.hasPrefix("-") ? "unknown option" : "unexpected argument"
                 return .failure(
                     UsageError(
-                        "Unknown argument '\(argument)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? ""),
+                        "\(what) '\(argument)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                         program: program
                     )
                 )
             }
         }
         if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
-            return .failure(UsageError("\(repeated) was given twice; give it once.", program: program))
+            return .failure(UsageError("\(repeated) was given twice; give it once", program: program))
         }
         guard modes.count <= 1 else {
             return .failure(
-                UsageError("\(modes.joined(separator: " and ")) cannot be used together.", program: program))
+                UsageError("\(modes.joined(separator: " and ")) cannot be used together", program: program))
         }
-        return .success(options)
+        return .success(showsHelp ? LaunchOptions(mode: .help) : options)
     }
 }
 

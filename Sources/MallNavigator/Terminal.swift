@@ -39,12 +39,20 @@ public final class StandardTerminal: Terminal {
         Swift.readLine(strippingNewline: true)
     }
 
+    /// Writes to standard output. If that fails (a full disk, a closed pipe), the session cannot go
+    /// on unseen: it says so on standard error and exits with status 2.
     public func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            writeError("Error: cannot write to standard output: \(error.localizedDescription)\n")
+            exit(ExitCode.usage.rawValue)
+        }
     }
 
+    /// Writes to standard error; if even that fails, there is nowhere left to say so.
     public func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
 }
 

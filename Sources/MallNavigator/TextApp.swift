@@ -102,14 +102,14 @@ public struct TextApp {
     private static func readScript(at path: String, program: String) throws(UsageError) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw UsageError("Cannot read script '\(path)': no such file.", program: program)
+            throw UsageError("cannot read script '\(path)': no such file", program: program)
         }
         guard !isDirectory.boolValue else {
-            throw UsageError("Cannot read script '\(path)': it is a directory.", program: program)
+            throw UsageError("cannot read script '\(path)': it is a directory", program: program)
         }
         // A file handle reads what FileManager refuses: /dev/null, a FIFO, a process substitution.
         guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
-            throw UsageError("Cannot read script '\(path)': permission denied or unreadable.", program: program)
+            throw UsageError("cannot read script '\(path)': permission denied or unreadable", program: program)
         }
         return String(decoding: data, as: UTF8.self)
     }

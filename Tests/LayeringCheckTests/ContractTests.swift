@@ -83,7 +83,8 @@ struct ContractTests {
     @Test func trunkDependingOnBaseIsAnUpwardDependencyAtItsManifestLine() throws {
         var package = Self.package()
         package.graph.targets[0].dependencies = ["MallBase"]
-        let manifest = "let package = Package(\n  targets: [\n    .target(name: \"Middleware\", dependencies: [\"MallBase\"]),"
+        let manifest =
+            "let package = Package(\n  targets: [\n    .target(name: \"Middleware\", dependencies: [\"MallBase\"]),"
         let lines = try package.lines(Self.contract, manifest: manifest)
         #expect(
             lines == [
@@ -169,14 +170,20 @@ struct ContractTests {
         ("{\"layers\": [[\"Mal\"]]}", "layers[0]"),
         ("{\"layers\": [[\"Mall\"], [\"Mall\"]]}", "layers[1]"),
         ("{\"layers\": [[\"Mall\"], [\"M*\"]]}", "layers[1]"),
-        ("{\"layers\": [{\"name\": \"A\", \"targets\": [\"Mall\"]}, {\"name\": \"A\", \"targets\": [\"Shop\"]}]}", "layers[1]"),
+        (
+            "{\"layers\": [{\"name\": \"A\", \"targets\": [\"Mall\"]}, {\"name\": \"A\", \"targets\": [\"Shop\"]}]}",
+            "layers[1]"
+        ),
         ("{\"layers\": [{\"targets\": [\"Mall\"]}]}", "layers[0].name"),
         ("{\"layers\": [[\"Mall\", 3]]}", "layers[0][1]"),
         ("{\"layers\": [[\"\"]]}", "layers[0][0]"),
         ("{\"layers\": [[\"Mall\"]], \"independence\": [[\"Shopp\"]]}", "independence[0]"),
         ("{\"layers\": [[\"Mall\"]], \"forbidden\": [{\"from\": \"Mall\"}]}", "forbidden[0].to"),
         ("{\"layers\": [[\"Mall\"]], \"ignore\": [{\"from\": \"Mall\", \"to\": \"Shop\"}]}", "ignore[0].reason"),
-        ("{\"layers\": [[\"Mall\"]], \"ignore\": [{\"from\": \"Mall\", \"to\": \"Shop\", \"rule\": \"nope\", \"reason\": \"x\"}]}", "ignore[0].rule"),
+        (
+            "{\"layers\": [[\"Mall\"]], \"ignore\": [{\"from\": \"Mall\", \"to\": \"Shop\", \"rule\": \"nope\", \"reason\": \"x\"}]}",
+            "ignore[0].rule"
+        ),
         ("{\"layers\": [[\"Mall\"]], \"layers\": [[\"Shop\"]]}", "layers"),
     ])
     func aMalformedContractIsRefusedNamingTheKey(_ contract: String, _ key: String) throws {
@@ -215,7 +222,8 @@ struct ContractTests {
     }
 
     @Test func globsMatchNamesAndFolders() throws {
-        let shop = PackageGraph.Target(name: "ShopPreview", type: "executable", path: "Components/Shop/Preview", sources: [], dependencies: [])
+        let shop = PackageGraph.Target(
+            name: "ShopPreview", type: "executable", path: "Components/Shop/Preview", sources: [], dependencies: [])
         #expect(TargetPattern("*Preview")?.matches(shop) == true)
         #expect(TargetPattern("Components/*")?.matches(shop) == false)
         #expect(TargetPattern("Components/*/Preview")?.matches(shop) == true)

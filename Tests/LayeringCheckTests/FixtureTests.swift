@@ -187,7 +187,8 @@ struct ChainTests {
     @Test func launderingThroughATargetInNoLayerAndTestsThroughTheAppAreReported() throws {
         let report = try Fixture.check("laundering")
         let spare = "test target 'SpareTests', in no component's folder,"
-        let move = "move it to Tests/ or into the folder of the component it tests, and stub the other components' requires"
+        let move =
+            "move it to Tests/ or into the folder of the component it tests, and stub the other components' requires"
         #expect(
             report.diagnostics.map(\.formatted) == [
                 "Components/SpareTests/SpareTests.swift:1:1: error: \(spare) imports component 'Event'; \(move) "

@@ -5,11 +5,15 @@ import Testing
 /// Each output format, exactly, for one small report; and the baseline.
 @Suite("Report formats and baseline")
 struct ReportFormatTests {
-    static let contract = "{\"layers\": [[\"App\"], [\"Shop\", \"Event\"], [\"Base\"]], \"independence\": [[\"Shop\", \"Event\"]]}"
+    static let contract =
+        "{\"layers\": [[\"App\"], [\"Shop\", \"Event\"], [\"Base\"]], \"independence\": [[\"Shop\", \"Event\"]]}"
 
     static func package(eventSource: String = "import Base\nimport Shop\n") -> MemoryPackage {
         MemoryPackage(
-            ["Base@Sources/Base:", "Shop@Sources/Shop: Base", "Event@Sources/Event: Base", "App@Sources/App: Shop, Event"],
+            [
+                "Base@Sources/Base:", "Shop@Sources/Shop: Base", "Event@Sources/Event: Base",
+                "App@Sources/App: Shop, Event",
+            ],
             files: [
                 "Sources/Base/Base.swift": "", "Sources/Shop/Shop.swift": "import Base",
                 "Sources/Event/Event, detail.swift": eventSource, "Sources/App/main.swift": "import Shop\nimport Event",
@@ -70,7 +74,8 @@ struct ReportFormatTests {
         #expect(rules[result["ruleIndex"] as? Int ?? -1]["id"] as? String == "horizontal-import")
         #expect(result["level"] as? String == "error")
         #expect((result["message"] as? [String: Any])?["text"] is String)
-        let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let location = try #require(
+            (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
         let artifact = try #require(location["artifactLocation"] as? [String: Any])
         #expect(artifact["uri"] as? String == "Sources/Event/Event,%20detail.swift")
         #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
@@ -91,7 +96,9 @@ struct ReportFormatTests {
         let accepted = baseline.apply(to: shifted, baselinePath: "baseline.json")
         #expect(accepted.diagnostics == [])
         #expect(accepted.isClean)
-        #expect(accepted.summary == "checked 4 targets, 4 files, 5 imports: 0 violations, 1 finding accepted by the baseline")
+        #expect(
+            accepted.summary
+                == "checked 4 targets, 4 files, 5 imports: 0 violations, 1 finding accepted by the baseline")
 
         let movedUp = try Self.package(eventSource: "import Shop\n").check(Self.contract)
         #expect(baseline.apply(to: movedUp, baselinePath: "baseline.json").diagnostics == [])
@@ -120,7 +127,9 @@ struct ReportFormatTests {
     @Test func aDamagedBaselineIsAClearError() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: file) }
-        for text in ["{", "[]", "{\"version\": 2, \"entries\": []}", "{\"version\": 1, \"entries\": [{\"rule\": \"nope\"}]}"] {
+        for text in [
+            "{", "[]", "{\"version\": 2, \"entries\": []}", "{\"version\": 1, \"entries\": [{\"rule\": \"nope\"}]}",
+        ] {
             try Data(text.utf8).write(to: file)
             #expect(throws: LayeringCheckError.self) { try Baseline.load(from: file.path) }
         }

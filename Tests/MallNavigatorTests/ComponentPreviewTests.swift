@@ -38,7 +38,7 @@ struct ComponentPreviewTests {
     }
 
     @Test(arguments: [
-        (["--tour"], "Error: Unknown argument '--tour'.\nRun 'KioskPreview --help' for usage.\n"),
+        (["--tour"], "Error: unknown option '--tour'\nRun 'KioskPreview --help' for usage.\n"),
         (
             ["--script"],
             "Error: --script needs a file: KioskPreview --script commands.txt\nRun 'KioskPreview --help' for usage.\n"
@@ -94,7 +94,7 @@ struct ComponentPreviewTests {
     func aModeGivenTwiceIsNamedOnce(arguments: [String], flag: String) {
         let run = run(arguments)
         #expect(run.status == .usage)
-        #expect(run.errors == "Error: \(flag) was given twice; give it once.\nRun 'KioskPreview --help' for usage.\n")
+        #expect(run.errors == "Error: \(flag) was given twice; give it once\nRun 'KioskPreview --help' for usage.\n")
     }
 
     @Test func anEmptyScriptFromDevNullEndsTheSession() {

@@ -79,15 +79,23 @@ struct LaunchTests {
     }
 
     @Test(arguments: [
-        (["--tuor"], "Error: Unknown argument '--tuor'. Did you mean '--tour'?\nRun 'mall --help' for usage.\n"),
-        (["shop"], "Error: Unknown argument 'shop'.\nRun 'mall --help' for usage.\n"),
+        (["--tuor"], "Error: unknown option '--tuor'; did you mean '--tour'?\nRun 'mall --help' for usage.\n"),
+        (["shop"], "Error: unexpected argument 'shop'\nRun 'mall --help' for usage.\n"),
         (["--script"], "Error: --script needs a file: mall --script commands.txt\nRun 'mall --help' for usage.\n"),
-        (["--tour", "audit"], "Error: --tour and audit cannot be used together.\nRun 'mall --help' for usage.\n"),
+        (["--tour", "audit"], "Error: --tour and audit cannot be used together\nRun 'mall --help' for usage.\n"),
         (
             ["--script", "/no/such/file.txt"],
-            "Error: Cannot read script '/no/such/file.txt': no such file.\nRun 'mall --help' for usage.\n"
+            "Error: cannot read script '/no/such/file.txt': no such file\nRun 'mall --help' for usage.\n"
         ),
-        (["--script", "/tmp"], "Error: Cannot read script '/tmp': it is a directory.\nRun 'mall --help' for usage.\n"),
+        (["--script", "/tmp"], "Error: cannot read script '/tmp': it is a directory\nRun 'mall --help' for usage.\n"),
+        (
+            ["--script", "--strict"],
+            "Error: --script needs a file: mall --script commands.txt\nRun 'mall --help' for usage.\n"
+        ),
+        (["--tour", "--tour"], "Error: --tour was given twice; give it once\nRun 'mall --help' for usage.\n"),
+        ([""], "Error: an empty argument; remove the empty quotes\nRun 'mall --help' for usage.\n"),
+        (["--help", "--bogus"], "Error: unknown option '--bogus'\nRun 'mall --help' for usage.\n"),
+        (["--bogus", "--help"], "Error: unknown option '--bogus'\nRun 'mall --help' for usage.\n"),
     ])
     func usageErrorsExitTwoWithAClearMessage(arguments: [String], message: String) {
         let run = runShell(arguments)

@@ -35,7 +35,8 @@ public struct Baseline: Sendable, Equatable, Codable {
         }
 
         init(_ diagnostic: Diagnostic) {
-            self.init(rule: diagnostic.rule, path: diagnostic.path, target: diagnostic.target, module: diagnostic.module)
+            self.init(
+                rule: diagnostic.rule, path: diagnostic.path, target: diagnostic.target, module: diagnostic.module)
         }
     }
 

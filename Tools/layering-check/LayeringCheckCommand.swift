@@ -189,7 +189,7 @@ enum LayeringCheckCommand {
         do {
             try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
         } catch {
-            fail("cannot write the report to standard output: \(error.localizedDescription)")
+            fail("cannot write to standard output: \(error.localizedDescription)")
         }
     }
 

@@ -23,9 +23,6 @@ enum NewComponentCommand {
                                   It becomes a provide_ function with a first screen naming its arguments.
           --interface <file>      Read declarations from JSON: {"requires": [...], "provides": [...]}.
           --package-path <path>   The package to change (default: the current folder).
-          --existing-targets <a,b>
-                                  The package's target names, when known (the plugin passes them);
-                                  otherwise they are read with `swift package describe`.
           --dry-run               Print what would be created and changed; write nothing.
           -h, --help              Show this help.
 
@@ -34,7 +31,8 @@ enum NewComponentCommand {
         Dictionary<K, V>, Set<K> (keys: those scalars or the base layer's ids and enums).
 
         As a plugin: swift package --allow-writing-to-package-directory new-component Coupon
-        EXIT STATUS: 0 created (or planned with --dry-run), 2 refused: nothing was written.
+
+        EXIT STATUS: 0 created (or planned with --dry-run), 2 usage error or refused: nothing was written.
         """
 
     struct Options {
@@ -43,18 +41,25 @@ enum NewComponentCommand {
         var provides: [String] = []
         var interfacePath: String?
         var packagePath = "."
+        /// The package's target names, when the caller knows them (the plugin passes them); otherwise
+        /// they are read with `swift package describe`. Internal, so not in the help.
         var existingTargets: Set<String>?
         var isDryRun = false
+        var showsHelp = false
     }
 
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.contains("-h") || arguments.contains("--help") {
-            print(usage)
-            exit(0)
-        }
         do throws(ScaffoldError) {
             var options = try parse(arguments)
+            if options.showsHelp {
+                do {
+                    try FileHandle.standardOutput.write(contentsOf: Data((usage + "\n").utf8))
+                    exit(0)
+                } catch {
+                    throw ScaffoldError("cannot write the help to standard output: \(error.localizedDescription)")
+                }
+            }
             guard let name = options.name else {
                 throw ScaffoldError("a component name is required, e.g. new-component Coupon")
             }
@@ -88,8 +93,8 @@ enum NewComponentCommand {
                 format(plan.newFiles.keys.sorted().map { root.appendingPathComponent($0).path })
             }
         } catch {
-            FileHandle.standardError.write(
-                Data("Error: \(error.message)\nRun 'new-component --help' for usage.\n".utf8))
+            try? FileHandle.standardError.write(
+                contentsOf: Data("Error: \(error.message)\nRun 'new-component --help' for usage.\n".utf8))
             exit(2)
         }
     }
@@ -103,7 +108,7 @@ enum NewComponentCommand {
                 guard let value = remaining.popFirst() else {
                     throw ScaffoldError("\(argument) needs a value")
                 }
-                guard !value.hasPrefix("--") else {
+                guard !value.hasPrefix("-") else {
                     throw ScaffoldError("\(argument) needs a value, not the option '\(value)'")
                 }
                 switch argument {
@@ -115,6 +120,10 @@ enum NewComponentCommand {
                 }
             case "--dry-run":
                 options.isDryRun = true
+            case "-h", "--help":
+                options.showsHelp = true
+            case "":
+                throw ScaffoldError("an empty argument; remove the empty quotes")
             case _ where argument.hasPrefix("-") && !argument.isEmpty:
                 throw ScaffoldError("unknown option '\(argument)'")
             default:
@@ -134,8 +143,8 @@ enum NewComponentCommand {
     static func format(_ files: [String]) {
         let outcome = try? Subprocess.run(["swift", "format", "format", "--in-place"] + files, mergingErrors: true)
         guard let outcome, outcome.status == 0 else {
-            FileHandle.standardError.write(
-                Data(
+            try? FileHandle.standardError.write(
+                contentsOf: Data(
                     "warning: `swift format` did not run on the new files; they build, but run it before committing\n"
                         .utf8))
             return

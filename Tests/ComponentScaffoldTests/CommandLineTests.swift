@@ -1,0 +1,29 @@
+import ComponentScaffold
+import Testing
+
+@testable import new_component
+
+/// `new-component` keeps the tools' shared convention: `Error: …` then `Run 'new-component --help'
+/// for usage.`, exit 2; a mistake anywhere wins over `--help`; an option where a value belongs is refused.
+@Suite("new-component command line")
+struct CommandLineTests {
+    @Test(arguments: [
+        (["Coupon", "--bogus"], "unknown option '--bogus'"),
+        (["Coupon", ""], "an empty argument; remove the empty quotes"),
+        (["Coupon", "Extra"], "one component at a time: got 'Coupon' and 'Extra'"),
+        (["Coupon", "--require"], "--require needs a value"),
+        (["Coupon", "--require", "--dry-run"], "--require needs a value, not the option '--dry-run'"),
+        (["Coupon", "--provide", "-h"], "--provide needs a value, not the option '-h'"),
+        (["--help", "--bogus"], "unknown option '--bogus'"),
+        (["--bogus", "--help"], "unknown option '--bogus'"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) {
+        #expect(throws: ScaffoldError(message)) { try NewComponentCommand.parse(arguments) }
+    }
+
+    @Test func helpAndInternalOptions() throws {
+        #expect(try NewComponentCommand.parse(["--help"]).showsHelp)
+        #expect(try NewComponentCommand.parse(["Coupon", "--existing-targets", "A,B"]).existingTargets == ["A", "B"])
+        #expect(!NewComponentCommand.usage.contains("--existing-targets"))
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import layering_check
+
+/// The package's tools share one convention (see CONTRIBUTING): `Error: …` then `Run '<tool> --help'
+/// for usage.`, exit 2; a mistake anywhere wins over `--help`; an option where a value belongs is refused.
+@Suite("layering-check command line")
+struct CommandLineTests {
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus'"),
+        (["extra"], "unexpected argument 'extra'"),
+        ([""], "an empty argument; remove the empty quotes"),
+        (["--format"], "--format needs a value"),
+        (["--format", "xml"], "unknown format 'xml'; use one of text, json, github, sarif"),
+        (["--format", "--json"], "--format needs a value, not the option '--json'"),
+        (["--baseline", "--update-baseline"], "--baseline needs a value, not the option '--update-baseline'"),
+        (["--update-baseline"], "--update-baseline needs --baseline <file> to write"),
+        (["--help", "--bogus"], "unknown option '--bogus'"),
+        (["--bogus", "--help"], "unknown option '--bogus'"),
+    ])
+    func usageErrors(_ arguments: [String], _ message: String) {
+        let result = LayeringCheckCommand.parse(arguments)
+        #expect(
+            result.map { _ in "" }.mapError { $0 } == .failure(LayeringCheckCommand.UsageError(description: message)))
+        if case .failure(let error) = result {
+            #expect(error.text == "\(message)\nRun 'layering-check --help' for usage.")
+        }
+    }
+
+    @Test func valuesAreEnums() throws {
+        for format in LayeringCheckCommand.Format.allCases {
+            let options = try LayeringCheckCommand.parse(["--format", format.rawValue]).get()
+            #expect(options.format == format)
+        }
+        #expect(try LayeringCheckCommand.parse(["-h"]).get().showsHelp)
+    }
+
+    @Test func internalOptionsWorkButAreNotInTheHelp() throws {
+        #expect(try LayeringCheckCommand.parse(["--description", "d.json"]).get().descriptionPath == "d.json")
+        #expect(!LayeringCheckCommand.usage.contains("--description"))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import LayeringCheck
+import Testing
+
+/// Another package adopts the check: `Fixtures/consumer` lays every target out under `Sources/`, states
+/// its layers in its own `layers.json`, depends on this package by path and runs the plugin.
+///
+/// It builds the checker inside the consumer, so it runs on CI (`CI` set) or with `RUN_SLOW_TESTS=1`.
+@Suite(
+    "A consumer package runs the plugin",
+    .enabled(
+        if: ProcessInfo.processInfo.environment["CI"] != nil
+            || ProcessInfo.processInfo.environment["RUN_SLOW_TESTS"] == "1",
+        "builds the plugin in a consumer package; set RUN_SLOW_TESTS=1 to run it locally"
+    )
+)
+struct ConsumerPackageTests {
+    @Test(.timeLimit(.minutes(10)))
+    func thePluginChecksTheConsumersOwnContract() throws {
+        let root = try Fixture.copy("consumer")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = root.appendingPathComponent("Package.swift")
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try text.replacingOccurrences(of: "CHECKER_PATH", with: Fixture.packageRoot.path)
+            .write(to: manifest, atomically: true, encoding: .utf8)
+
+        let run = try Fixture.run(["swift", "package", "check-layering", "--format", "github"], in: root)
+        #expect(run.status != 0, "the consumer has violations: \(run.output)")
+        let annotations: [String] = run.output.split(separator: "\n").filter { $0.hasPrefix("::") }.map(String.init)
+        let expected: [String] = [
+            "::error file=Package.swift,line=13,col=57,title=horizontal-dependency::component 'Profile' reaches "
+                + "sibling component 'Feed' through Profile → Bridge → Feed; cut the chain at 'Bridge' and declare "
+                + "a require wired in the app's router for 'Profile'",
+            "::warning file=Sources/Bridge/Bridge.swift,line=1,col=1,title=transitive-import::'Bridge' imports "
+                + "'Core', which it reaches only through its dependencies; declare \"Core\" in the dependencies of "
+                + "'Bridge' in Package.swift, so the import survives a change to those dependencies",
+            "::error file=Sources/Core/Upward.swift,line=2,col=1,title=upward-import::'Core' in layer 'Core' "
+                + "imports 'Profile' in layer 'Features' above it; a layer may reach only the layers below it; move "
+                + "what both need down into 'Core' or below",
+        ]
+        #expect(annotations == expected)
+        #expect(run.output.contains("checked 5 targets, 6 files, 8 imports: 2 violations, 1 warning"))
+    }
+}
