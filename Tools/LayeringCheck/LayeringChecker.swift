@@ -40,9 +40,11 @@ public struct LayeringChecker: Sendable {
         var run = Run(checker: self, contract: resolved, locator: ManifestLocator(manifest: manifest ?? ""))
         var fileCount = 0
         var importCount = 0
+        let buildToolPlugins = Set(
+            graph.targets.filter { $0.isPlugin && $0.pluginCapability == "buildTool" }.map(\.name))
         for target in targets {
             run.checkDependencies(of: target)
-            run.checkPlugins(of: target, in: graph)
+            run.checkPlugins(of: target, buildToolPlugins: buildToolPlugins)
             for source in target.sources where source.hasSuffix(".swift") {
                 let path = target.path.isEmpty ? source : "\(target.path)/\(source)"
                 let bytes: [UInt8]
@@ -227,11 +229,8 @@ public struct LayeringChecker: Sendable {
 
         /// Warns about a target that uses a build-tool plugin of this package: its generated sources are
         /// not in the description, so their imports go unchecked.
-        mutating func checkPlugins(of source: PackageGraph.Target, in graph: PackageGraph) {
-            for name in source.dependencies {
-                guard let plugin = graph.targets.first(where: { $0.name == name && $0.isPlugin }),
-                    plugin.pluginCapability == "buildTool"
-                else { continue }
+        mutating func checkPlugins(of source: PackageGraph.Target, buildToolPlugins: Set<String>) {
+            for name in source.dependencies where buildToolPlugins.contains(name) {
                 let (line, column) = locator.location(ofDependency: name, inTarget: source.name)
                 append(
                     Diagnostic(

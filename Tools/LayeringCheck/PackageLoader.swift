@@ -63,7 +63,7 @@ public enum PackageLoader {
 /// answer changes only with the manifest or the files in the package.
 ///
 /// The key hashes every manifest (`Package*.swift`), the sorted list of every file path under the
-/// package (build folders and hidden folders left out) and the `swift` found on the `PATH`. A miss or
+/// package (hidden folders such as `.build` left out) and the `swift` found on the `PATH`. A miss or
 /// any I/O failure only means describing again.
 struct DescriptionCache {
     let folder: URL
@@ -94,19 +94,12 @@ struct DescriptionCache {
         }
         let manager = FileManager.default
         var paths: [String] = []
-        if let walker = manager.enumerator(
-            at: packageRoot, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        // Hidden folders (`.build`, `.git`, `.swiftpm`) are skipped: SwiftPM ignores them too.
+        if let walker = manager.enumerator(at: packageRoot, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)
         {
             let prefix = packageRoot.path.count + 1
             for case let url as URL in walker {
-                let path = String(url.standardizedFileURL.path.dropFirst(prefix))
-                if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true,
-                    path.hasPrefix(".build") || path == "Packages"
-                {
-                    walker.skipDescendants()
-                    continue
-                }
-                paths.append(path)
+                paths.append(String(url.path.dropFirst(prefix)))
             }
         }
         for path in paths.sorted() {

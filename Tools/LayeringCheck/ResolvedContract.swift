@@ -81,12 +81,24 @@ struct ResolvedContract {
     private static func components(
         of members: [PackageGraph.Target], among targets: [PackageGraph.Target]
     ) -> [String: String] {
-        let roots = members.filter { !$0.isTest }.sorted { $0.path.count < $1.path.count }
+        // Each member's folder, outermost first: a target belongs to the shortest member folder that is
+        // its own folder or one of its ancestors, found by walking up its path.
+        var rootByFolder: [Substring: String] = [:]
+        for member in members.filter({ !$0.isTest }).sorted(by: { $0.path.count > $1.path.count }) {
+            rootByFolder[member.path[...]] = member.name
+        }
         var owner: [String: String] = [:]
         for target in targets {
-            if let root = roots.first(where: { $0.contains(target) }) {
-                owner[target.name] = root.name
+            var folder = target.path[...]
+            var found: String?
+            while true {
+                if let root = rootByFolder[folder] {
+                    found = root  // keep walking: an outer member wins
+                }
+                guard let slash = folder.lastIndex(of: "/") else { break }
+                folder = folder[..<slash]
             }
+            owner[target.name] = found
         }
         for target in targets where target.isTest && owner[target.name] == nil && target.name.hasSuffix("Tests") {
             let tested = String(target.name.dropLast("Tests".count))
