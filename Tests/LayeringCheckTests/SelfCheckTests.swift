@@ -2,13 +2,53 @@ import Foundation
 import LayeringCheck
 import Testing
 
-/// The layering-check test: this package itself must keep every layer rule.
+/// The layering-check test: this package itself must keep its contract, and the README must show the
+/// contract and the output as they are.
 @Suite("This package's layering")
 struct SelfCheckTests {
-    @Test func thisPackageHasNoHorizontalOrUpwardDependencies() throws {
+    static let readme = Fixture.packageRoot.appendingPathComponent("README.md")
+
+    @Test func thisPackageKeepsItsContract() throws {
         let report = try Fixture.check(packageAt: Fixture.packageRoot)
-        #expect(report.violations.isEmpty, "\n\(report.text)")
+        #expect(report.diagnostics.isEmpty, "\n\(report.text)")
         #expect(report.targetCount >= 9)
         #expect(report.fileCount > 50)
+    }
+
+    /// The package's `layers.json` states the document's layers; `Middleware` importing `MallBase` is
+    /// caught, as the README's sample output shows (with the counts that grow with the package elided).
+    @Test func trunkImportingBaseFailsAsTheReadmeShows() throws {
+        let root = Fixture.packageRoot
+        var graph = try PackageLoader.describe(
+            packagePath: root.path,
+            scratchPath: FileManager.default.temporaryDirectory.appendingPathComponent("describe-\(UUID())").path)
+        let probe = "Probe.swift"
+        let index = try #require(graph.targets.firstIndex { $0.name == "Middleware" })
+        graph.targets[index].sources.append(probe)
+        let contract = try LayerContract.load(packageRoot: root)
+        let report = try LayeringChecker(graph: graph, contract: contract).check { path in
+            path == "Sources/Middleware/\(probe)"
+                ? Array("import MallBase\n".utf8) : try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
+        }
+        let counts = "checked \(report.targetCount) targets, \(report.fileCount) files, \(report.importCount) imports"
+        let sample =
+            "$ swift run layering-check\n"
+            + report.text.replacingOccurrences(of: counts, with: "checked … targets, … files, … imports")
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        #expect(
+            readme.contains(sample),
+            "update the README's sample output after 'import MallBase' to a 'Middleware' file to:\n\(sample)")
+        #expect(report.violations.map(\.rule) == [.upwardImport])
+    }
+
+    @Test func theReadmeShowsThisPackagesContract() throws {
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        let section = try #require(readme.range(of: "### The contract: `layers.json`"))
+        let afterHeading = readme[section.upperBound...]
+        let start = try #require(afterHeading.range(of: "```json\n"))
+        let end = try #require(afterHeading[start.upperBound...].range(of: "```"))
+        let shown = try LayerContract.parse(Data(afterHeading[start.upperBound..<end.lowerBound].utf8))
+        let actual = try LayerContract.load(packageRoot: Fixture.packageRoot)
+        #expect(shown == actual, "copy layers.json into the README's contract section")
     }
 }
