@@ -114,7 +114,7 @@ package.targets += [
 // MARK: - Tooling: the component scaffolder (library, command, plugin)
 
 package.targets += [
-    .target(name: "ComponentScaffold", path: "Tools/ComponentScaffold"),
+    .target(name: "ComponentScaffold", dependencies: ["LayeringCheck"], path: "Tools/ComponentScaffold"),
     .executableTarget(
         name: "new-component",
         dependencies: ["ComponentScaffold", "LayeringCheck"],

@@ -1,4 +1,5 @@
 import Foundation
+import LayeringCheck
 
 /// What a new component requires and provides, as written in `--require` / `--provide` options or a
 /// small JSON file: `{"requires": ["shopDetail(shopId: ShopID)"], "provides": ["couponDetail(couponId: String)"]}`.
@@ -62,8 +63,9 @@ public struct InterfaceDocument: Sendable, Hashable {
                 "'\(file)' is not an interface document; expected {\"requires\": [\"name(label: Type)\"], \"provides\": [...]}"
             )
         }
-        if let duplicate = duplicateTopLevelKey(in: data) {
-            throw ScaffoldError("'\(file)' has the key \(duplicate) twice; merge the two lists into one")
+        // JSON decoders keep the last of two equal keys and say nothing, which would drop declarations.
+        if let duplicate = JSONKeys.firstDuplicate(in: data) {
+            throw ScaffoldError("'\(file)' has the key \"\(duplicate.path)\" twice; merge the two lists into one")
         }
         let unknown = Set(object.keys).subtracting(["requires", "provides"])
         guard unknown.isEmpty else {
@@ -71,35 +73,5 @@ public struct InterfaceDocument: Sendable, Hashable {
                 "'\(file)' has unknown keys: \(unknown.sorted().joined(separator: ", ")); use requires and provides")
         }
         return (object["requires"] ?? [], object["provides"] ?? [])
-    }
-
-    /// The first key of the top-level object that appears twice, if any. JSON decoders keep the last of
-    /// two equal keys and say nothing, which would drop declarations silently.
-    static func duplicateTopLevelKey(in data: Data) -> String? {
-        var keys: Set<String> = []
-        var depth = 0
-        var index = data.startIndex
-        while index < data.endIndex {
-            let byte = data[index]
-            if byte == UInt8(ascii: "\"") {
-                var end = data.index(after: index)
-                while end < data.endIndex, data[end] != UInt8(ascii: "\"") {
-                    end =
-                        data.index(end, offsetBy: data[end] == UInt8(ascii: "\\") ? 2 : 1, limitedBy: data.endIndex)
-                        ?? data.endIndex
-                }
-                let afterString = data[min(end + 1, data.endIndex)...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-                if depth == 1, afterString == UInt8(ascii: ":") {
-                    let key = String(decoding: data[index...min(end, data.endIndex - 1)], as: UTF8.self)
-                    if !keys.insert(key).inserted { return key }
-                }
-                index = min(end + 1, data.endIndex)
-                continue
-            }
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") { depth += 1 }
-            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") { depth -= 1 }
-            index += 1
-        }
-        return nil
     }
 }
