@@ -12,7 +12,8 @@ struct PackageCopy {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("mall-copy-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for item in [
-            "Package.swift", ".swift-format", "layers.json", "Sources", "Tools", "Components", "Shell", "Tests",
+            "Package.swift", ".swift-format", "layers.json", "README.md", "Sources", "Tools", "Components", "Shell",
+            "Tests",
             "Plugins",
         ] {
             try FileManager.default.copyItem(
