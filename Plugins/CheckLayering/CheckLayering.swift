@@ -23,13 +23,6 @@ struct CheckLayering: CommandPlugin {
         var targets: [TargetDescription]
     }
 
-    struct CheckFailed: Error, CustomStringConvertible {
-        var status: Int32
-        var description: String {
-            status == 1 ? "the layering check found violations" : "the layering check could not run (status \(status))"
-        }
-    }
-
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         let package = context.package
         let root = package.directoryURL.standardizedFileURL.path
@@ -61,7 +54,9 @@ struct CheckLayering: CommandPlugin {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CheckFailed(status: process.terminationStatus)
+            // SwiftPM exits 1 whatever the plugin's status, but says "Plugin ended with exit code 2" for a
+            // usage or I/O error, so the status is passed on rather than a generic failure.
+            exit(process.terminationStatus)
         }
     }
 

@@ -43,7 +43,14 @@ public struct LaunchOptions: Equatable, Sendable {
         var remaining = arguments[...]
         var modes: [String] = []
         var showsHelp = false
+        var seen: Set<String> = []
         while let argument = remaining.popFirst() {
+            let spelling = ["-h", "help"].contains(argument) ? "--help" : argument
+            if !modes.contains(spelling), ["--help", "--strict", "--no-color"].contains(spelling),
+                !seen.insert(spelling).inserted
+            {
+                return .failure(UsageError("\(argument) was given twice; give it once", program: program))
+            }
             switch argument {
             case "-h", "--help", "help":
                 showsHelp = true

@@ -16,6 +16,9 @@ struct CommandLineTests {
         (["Coupon", "--provide", "-h"], "--provide needs a value, not the option '-h'"),
         (["--help", "--bogus"], "unknown option '--bogus'"),
         (["--bogus", "--help"], "unknown option '--bogus'"),
+        (["Coupon", "--package-path", ""], "--package-path needs a value, not an empty one"),
+        (["Coupon", "--dry-run", "--dry-run"], "--dry-run was given twice; give it once"),
+        (["Coupon", "--interface", "a.json", "--interface", "b.json"], "--interface was given twice; give it once"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         #expect(throws: ScaffoldError(message)) { try NewComponentCommand.parse(arguments) }
@@ -25,5 +28,7 @@ struct CommandLineTests {
         #expect(try NewComponentCommand.parse(["--help"]).showsHelp)
         #expect(try NewComponentCommand.parse(["Coupon", "--existing-targets", "A,B"]).existingTargets == ["A", "B"])
         #expect(!NewComponentCommand.usage.contains("--existing-targets"))
+        let repeated = try NewComponentCommand.parse(["Coupon", "--require", "a", "--require", "b"])
+        #expect(repeated.requires == ["a", "b"])
     }
 }

@@ -36,6 +36,14 @@ struct ComponentNameTests {
             "'Coupon\\u{A}' is not a Swift identifier in UpperCamelCase; use ASCII letters and digits, starting with an uppercase letter, e.g. Coupon or GiftCard"
         ),
         ("COUPON", "'COUPON' is all capitals; name a component like a type, e.g. Coupon or GiftCard"),
+        (
+            "PriceTests",
+            "'PriceTests' ends in 'Tests', which names test and preview targets (layers.json places '*Tests' targets by that ending); choose another name"
+        ),
+        (
+            "KioskPreview",
+            "'KioskPreview' ends in 'Preview', which names test and preview targets (layers.json places '*Preview' targets by that ending); choose another name"
+        ),
         ("Self", "'Self' is a Swift keyword or a standard type; choose another name"),
         ("Any", "'Any' is a Swift keyword or a standard type; choose another name"),
         ("Swift", "'Swift' is a standard module; a component with that name would shadow it"),

@@ -17,6 +17,10 @@ struct CommandLineTests {
         (["--update-baseline"], "--update-baseline needs --baseline <file> to write"),
         (["--help", "--bogus"], "unknown option '--bogus'"),
         (["--bogus", "--help"], "unknown option '--bogus'"),
+        (["--update-baseline", "--help"], "--update-baseline needs --baseline <file> to write"),
+        (["--package-path", ""], "--package-path needs a value, not an empty one"),
+        (["--format", "json", "--format", "text"], "--format was given twice; give it once"),
+        (["-h", "--help"], "--help was given twice; give it once"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         let result = LayeringCheckCommand.parse(arguments)

@@ -36,6 +36,14 @@ struct CompilerOracleTests {
         "let u = a/b/c",
         "let v = #/\n  \"\n  /#",
         "func f(_ x: Int) -> Int { x /2 }",
+        "let w = /\"\\ /",
+        "func k() { x /= 2 }",
+        "let z = x/2",
+        "import\u{A0}M",
+        "#if compiler(>=99)\nlet future = (\n#endif",
+        "let p = ^^/\"/",
+        "foo(/= 2/)",
+        "// note\rimport M",
     ]
 
     @Test func randomFilesYieldTheCompilersImports() throws {

@@ -2,6 +2,10 @@ import Foundation
 import LayeringCheck
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A package held in memory: targets written `Name@Path: Dependency, …` and their files' text.
 struct MemoryPackage {
     var graph: PackageGraph
@@ -185,6 +189,18 @@ struct ContractTests {
             "ignore[0].rule"
         ),
         ("{\"layers\": [[\"Mall\"]], \"layers\": [[\"Shop\"]]}", "layers"),
+        ("{\"layers\": [[\"Mall\"]], \"independence\": [\"Shop\", \"Event\"]}", "independence[0]"),
+        ("{\"layers\": [[\"Mall\"]], \"independence\": [[\"Shop\"]]}", "independence[0]"),
+        (
+            "{\"layers\": [[\"Mall\"]], \"independence\": [[\"Shop\", \"Event\"]], \"independenc\\u0065\": []}",
+            "independence"
+        ),
+        ("{\"layers\": [[\"Mall\"],]}", "(file)"),
+        (
+            "{\"layers\": [[\"Mall\"]], \"forbidden\": [{\"from\": \"Mall\", \"to\": \"Shop\", \"reason\": \"a\\nb\"}]}",
+            "forbidden[0].reason"
+        ),
+        ("{\"layers\": [{\"name\": \"\\u001b[31mRed\", \"targets\": [\"Mall\"]}]}", "layers[0].name"),
     ])
     func aMalformedContractIsRefusedNamingTheKey(_ contract: String, _ key: String) throws {
         #expect {
@@ -193,6 +209,26 @@ struct ContractTests {
             guard case .invalidContract(_, let reported, _) = error as? LayeringCheckError else { return false }
             return reported == key
         }
+    }
+
+    /// A contract that is a dangling link, a folder or a FIFO is refused before it is read.
+    @Test func aContractThatIsNotARegularFileIsRefused() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let contract = root.appendingPathComponent("layers.json")
+        try FileManager.default.createSymbolicLink(atPath: contract.path, withDestinationPath: "missing.json")
+        #expect(throws: LayeringCheckError.self) { try LayerContract.load(packageRoot: root) }
+        try FileManager.default.removeItem(at: contract)
+        try FileManager.default.createDirectory(at: contract, withIntermediateDirectories: true)
+        #expect(
+            throws: LayeringCheckError.unreadableFile(path: "layers.json", reason: "it is a folder")
+        ) { try LayerContract.load(packageRoot: root) }
+        try FileManager.default.removeItem(at: contract)
+        #expect(mkfifo(contract.path, 0o600) == 0)
+        #expect(
+            throws: LayeringCheckError.unreadableFile(path: "layers.json", reason: "it is not a regular file")
+        ) { try LayerContract.load(packageRoot: root) }
     }
 
     @Test func aNearMissNameGetsASuggestion() throws {

@@ -113,6 +113,38 @@ struct ImportScannerTests {
             expected: ["Shop@2:1", "Event@3:1"]),
     ]
 
+    /// What an adversarial run found hiding an import the compiler sees, or inventing one it does not.
+    static let nearMisses: [Case] = [
+        Case(
+            name: "regex ending in an escaped space",
+            source: "let r = /\"\"\"\\ /; import Shop\nlet t = \"\"\"\n\"\"\"",
+            expected: ["Shop@1:18"]),
+        Case(name: "escaped parenthesis and space", source: "let r = /\\(\\ /\nimport Shop", expected: ["Shop@2:1"]),
+        Case(
+            name: "regex after a prefix operator", source: "let n = ^^/\"\"\"/\nimport Shop\nlet t = \"\"\"\n\"\"\"",
+            expected: ["Shop@2:1"]),
+        Case(
+            name: "compound division beside a division", source: "func f() { x /= 2 }; import Shop; let y = x/2",
+            expected: ["Shop@1:22"]),
+        Case(name: "regex after an opening parenthesis", source: "foo(/= 2/); import Shop", expected: ["Shop@1:13"]),
+        Case(
+            name: "carriage return ends a comment", source: "import Base // note\rimport Shop",
+            expected: ["Base@1:1", "Shop@2:1"]),
+        Case(name: "no-break space", source: "import\u{A0}Shop", expected: ["Shop@1:1"]),
+        Case(
+            name: "unbalanced bracket in a skipped branch",
+            source: "#if compiler(>=99)\nlet future = (\n#endif\nimport Shop",
+            expected: ["Shop@4:1"]),
+        Case(
+            name: "import inside a regex ending in an escaped space", source: "let r = /a; import Shop\\ /",
+            expected: []),
+    ]
+
+    @Test(arguments: nearMisses)
+    func findsWhatTheCompilerFindsInNearMisses(_ testCase: Case) {
+        #expect(Self.describe(ImportScanner.imports(in: testCase.source)) == testCase.expected)
+    }
+
     @Test(arguments: regexes)
     func readsRegexLiteralsAsTheCompilerDoes(_ testCase: Case) {
         #expect(Self.describe(ImportScanner.imports(in: testCase.source)) == testCase.expected)

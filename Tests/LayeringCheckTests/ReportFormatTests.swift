@@ -127,8 +127,12 @@ struct ReportFormatTests {
     @Test func aDamagedBaselineIsAClearError() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: file) }
+        let entry = "{\"rule\": \"upward-import\", \"path\": \"a.swift\", \"target\": \"A\", \"count\": "
         for text in [
             "{", "[]", "{\"version\": 2, \"entries\": []}", "{\"version\": 1, \"entries\": [{\"rule\": \"nope\"}]}",
+            "{\"version\": 1, \"entries\": [\(entry)9223372036854775807}, \(entry)1}]}",
+            "{\"version\": 1, \"entries\": [\(entry)0}]}", "{\"version\": 1, \"entries\": [\(entry)1.5}]}",
+            "{\"version\": 1, \"entries\": [\(entry)1}, \(entry)1}]}",
         ] {
             try Data(text.utf8).write(to: file)
             #expect(throws: LayeringCheckError.self) { try Baseline.load(from: file.path) }

@@ -96,6 +96,11 @@ struct LaunchTests {
         ([""], "Error: an empty argument; remove the empty quotes\nRun 'mall --help' for usage.\n"),
         (["--help", "--bogus"], "Error: unknown option '--bogus'\nRun 'mall --help' for usage.\n"),
         (["--bogus", "--help"], "Error: unknown option '--bogus'\nRun 'mall --help' for usage.\n"),
+        (
+            ["--no-color", "--no-color"],
+            "Error: --no-color was given twice; give it once\nRun 'mall --help' for usage.\n"
+        ),
+        (["-h", "--help"], "Error: --help was given twice; give it once\nRun 'mall --help' for usage.\n"),
     ])
     func usageErrorsExitTwoWithAClearMessage(arguments: [String], message: String) {
         let run = runShell(arguments)

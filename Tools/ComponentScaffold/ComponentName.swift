@@ -77,6 +77,11 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         guard !Self.standardModules.contains(text) else {
             throw ScaffoldError("'\(text)' is a standard module; a component with that name would shadow it")
         }
+        if let suffix = ["Tests", "Preview"].first(where: { text.hasSuffix($0) }) {
+            throw ScaffoldError(
+                "'\(text)' ends in '\(suffix)', which names test and preview targets (layers.json places "
+                    + "'*\(suffix)' targets by that ending); choose another name")
+        }
         let generated = Self.generatedSuffixes.map { text + $0 }
         for name in generated where existingNames.contains(name) {
             throw ScaffoldError("'\(name)' is already a target or module of this package; choose another name")

@@ -64,8 +64,8 @@ public struct InterfaceDocument: Sendable, Hashable {
             )
         }
         // JSON decoders keep the last of two equal keys and say nothing, which would drop declarations.
-        if let duplicate = JSONKeys.firstDuplicate(in: data) {
-            throw ScaffoldError("'\(file)' has the key \"\(duplicate.path)\" twice; merge the two lists into one")
+        if let duplicate = JSONKeys.inspect(data).duplicate {
+            throw ScaffoldError("'\(file)' has the key \"\(duplicate.key)\" twice; merge the two lists into one")
         }
         let unknown = Set(object.keys).subtracting(["requires", "provides"])
         guard unknown.isEmpty else {

@@ -56,22 +56,56 @@ public struct Baseline: Sendable, Equatable, Codable {
         }.sorted()
     }
 
+    /// The largest count an entry may hold, and the largest baseline file read.
+    static let maximumCount = 1_000_000
+    static let maximumSize = 50_000_000
+
     /// Reads a baseline file written by ``encoded()``.
     public static func load(from path: String) throws(LayeringCheckError) -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "no such file, or not readable; create it with --update-baseline")
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .unreadableFile(path: path, reason: "no such file; create it with --update-baseline")
         }
+        let data = try RegularFile.read(path, shownAs: path, limit: maximumSize)
+        guard data.count <= maximumSize else {
+            throw .invalidBaseline(path: path, problem: "over \(maximumSize) bytes")
+        }
+        let baseline: Baseline
         do {
-            let baseline = try JSONDecoder().decode(Baseline.self, from: data)
-            guard baseline.version == 1, baseline.entries.allSatisfy({ $0.count > 0 }) else {
-                throw LayeringCheckError.invalidBaseline(path: path, problem: "version 1 with positive counts expected")
-            }
-            return baseline
-        } catch let error as LayeringCheckError {
-            throw error
+            baseline = try JSONDecoder().decode(Baseline.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw .invalidBaseline(path: path, problem: Self.describe(context))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw .invalidBaseline(path: path, problem: "\(Self.location(context)) has no \"\(key.stringValue)\"")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw .invalidBaseline(path: path, problem: Self.describe(context))
         } catch {
             throw .invalidBaseline(path: path, problem: "\(error)")
         }
+        guard baseline.version == 1 else {
+            throw .invalidBaseline(path: path, problem: "version \(baseline.version); this tool reads version 1")
+        }
+        var keys: Set<Key> = []
+        for (index, entry) in baseline.entries.enumerated() {
+            guard (1...maximumCount).contains(entry.count) else {
+                throw .invalidBaseline(path: path, problem: "entries[\(index)].count must be 1 to \(maximumCount)")
+            }
+            guard keys.insert(entry.key).inserted else {
+                throw .invalidBaseline(
+                    path: path, problem: "entries[\(index)] repeats an earlier entry; add the counts")
+            }
+        }
+        return baseline
+    }
+
+    private static func location(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return path.isEmpty ? "the file" : String(path.drop { $0 == "." })
+    }
+
+    private static func describe(_ context: DecodingError.Context) -> String {
+        context.codingPath.isEmpty
+            ? "not valid JSON of the baseline's shape"
+            : "\(location(context)) is not what a baseline holds there"
     }
 
     /// The baseline as pretty JSON with sorted keys, for a readable diff in review.

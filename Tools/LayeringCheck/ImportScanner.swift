@@ -60,6 +60,13 @@ public enum ImportScanner {
                     index = indexAfterBalancedParentheses(in: tokens, from: index)
                 }
                 continue
+            case .punctuation(UInt8(ascii: "#"))
+            where index + 1 < tokens.count
+                && isConditionalDirective(tokens[index + 1], bytes: bytes):
+                // `#if`, `#elseif`, `#else`, `#endif` stand outside any brackets; an unbalanced bracket in
+                // a branch the compiler skips (`#if compiler(>=99)`) must not hide the imports after it.
+                depth = 0
+                declarationStart = nil
             case .punctuation(let byte):
                 if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
                     depth += 1
@@ -94,6 +101,13 @@ public enum ImportScanner {
             index += 1
         }
         return found
+    }
+
+    private static func isConditionalDirective(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard token.kind == .identifier else { return false }
+        let word = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+        return word.elementsEqual("if".utf8) || word.elementsEqual("elseif".utf8) || word.elementsEqual("else".utf8)
+            || word.elementsEqual("endif".utf8)
     }
 
     /// Whether the `import` token at `index` is the keyword, not a member name or an argument label.
@@ -164,7 +178,12 @@ public enum ImportScanner {
         var position = 0
         for item in found {
             while position < item.offset {
-                if bytes[position] == UInt8(ascii: "\n") {
+                // A line ends at LF, CR, or CR LF, as the compiler counts lines.
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\n")
+                    || (byte == UInt8(ascii: "\r")
+                        && (position + 1 >= bytes.count || bytes[position + 1] != UInt8(ascii: "\n")))
+                {
                     line += 1
                     lineStart = position + 1
                 }

@@ -1,74 +1,120 @@
 import Foundation
 
 /// What Foundation's JSON parser does not tell: a key written twice in one object (it keeps one value
-/// silently), and on which line a value sits.
+/// silently, even when the two are spelled differently, as `"a"` and `"\u0061"`), a trailing comma (it
+/// accepts one), and on which line each element of a top-level array starts.
 package enum JSONKeys {
-    /// The first key that appears twice in the same object, at any depth, and its 1-based line.
-    /// One pass, no recursion: nesting is tracked on an explicit stack.
-    package static func firstDuplicate(in data: Data) -> (path: String, line: Int)? {
+    /// What one pass over a JSON text found.
+    package struct Inspection {
+        /// The first key that appears twice in one object, at any depth, and its 1-based line.
+        package var duplicate: (key: String, line: Int)?
+        /// The 1-based line of the first comma followed by `]` or `}`.
+        package var trailingCommaLine: Int?
+        /// For the top-level key asked about, the 1-based line where each element of its array starts.
+        package var elementLines: [Int] = []
+    }
+
+    /// Inspects `data` in one pass without recursion: nesting is tracked on an explicit stack.
+    ///
+    /// - Parameter arrayKey: A key of the top-level object whose array elements' lines are wanted.
+    package static func inspect(_ data: Data, elementsOf arrayKey: String? = nil) -> Inspection {
         let bytes = [UInt8](data)
-        /// For each open bracket, the keys seen so far if it is an object, `nil` if it is an array.
-        var open: [Set<[UInt8]>?] = []
+        var inspection = Inspection()
+        /// For each open bracket: the keys seen so far if it is an object, `nil` if it is an array.
+        var open: [Set<String>?] = []
+        /// The depth of the array whose elements are wanted, once it is open.
+        var wantedArrayDepth: Int?
+        var lastKeyAtTop: String?
+        var expectingElement = false
+        var pendingComma: Int?
         var line = 1
         var index = 0
+        func startValue() {
+            if let wanted = wantedArrayDepth, open.count == wanted, expectingElement {
+                inspection.elementLines.append(line)
+                expectingElement = false
+            }
+        }
         while index < bytes.count {
             let byte = bytes[index]
+            if byte != 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D, byte != UInt8(ascii: "]"),
+                byte != UInt8(ascii: "}")
+            {
+                pendingComma = nil
+            }
             switch byte {
             case UInt8(ascii: "\""):
                 let start = index + 1
                 var end = start
+                var escaped = false
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-                    if bytes[end] == UInt8(ascii: "\n") { line += 1 }
-                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                    if bytes[end] == UInt8(ascii: "\\") {
+                        escaped = true
+                        end += 1
+                    }
+                    end += 1
                 }
                 end = min(end, bytes.count)
                 var after = end + 1
                 while after < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[after]) {
                     after += 1
                 }
-                if after < bytes.count, bytes[after] == UInt8(ascii: ":"), case .some(.some(var keys)) = open.last {
-                    let key = Array(bytes[start..<end])
-                    guard keys.insert(key).inserted else {
-                        return (String(decoding: key, as: UTF8.self), line)
+                let isKey = after < bytes.count && bytes[after] == UInt8(ascii: ":")
+                if isKey, case .some(.some(var keys)) = open.last {
+                    let key = decodedString(bytes[start..<end], escaped: escaped)
+                    if !keys.insert(key).inserted, inspection.duplicate == nil {
+                        inspection.duplicate = (key, line)
                     }
                     open[open.count - 1] = keys
+                    if open.count == 1 {
+                        lastKeyAtTop = key
+                    }
+                } else {
+                    startValue()
                 }
                 index = end + 1
                 continue
-            case UInt8(ascii: "{"):
-                open.append([])
-            case UInt8(ascii: "["):
-                open.append(nil)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                startValue()
+                open.append(byte == UInt8(ascii: "{") ? [] : nil)
+                if byte == UInt8(ascii: "["), open.count == 2, let arrayKey, lastKeyAtTop == arrayKey,
+                    wantedArrayDepth == nil
+                {
+                    wantedArrayDepth = open.count
+                    expectingElement = true
+                }
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if let comma = pendingComma, inspection.trailingCommaLine == nil {
+                    inspection.trailingCommaLine = comma
+                }
+                pendingComma = nil
+                if open.count == wantedArrayDepth {
+                    expectingElement = false
+                    wantedArrayDepth = -1  // found and closed: a second array of that name is a duplicate key
+                }
                 _ = open.popLast()
+            case UInt8(ascii: ","):
+                pendingComma = line
+                if let wanted = wantedArrayDepth, open.count == wanted {
+                    expectingElement = true
+                }
             case UInt8(ascii: "\n"):
                 line += 1
-            default:
+            case 0x20, 0x09, 0x0D, UInt8(ascii: ":"):
                 break
+            default:
+                startValue()  // a number, true, false or null
             }
             index += 1
         }
-        return nil
+        return inspection
     }
 
-    /// The 1-based line of the first string value equal to `value`, as JSON would encode it.
-    package static func line(ofStringValue value: String, in data: Data) -> Int? {
-        guard
-            let encoded = try? JSONSerialization.data(
-                withJSONObject: [value], options: [.fragmentsAllowed, .withoutEscapingSlashes]),
-            encoded.count > 2
-        else { return nil }
-        let needle = [UInt8](encoded.dropFirst().dropLast())  // the quoted string without the brackets
-        let bytes = [UInt8](data)
-        guard needle.count <= bytes.count else { return nil }
-        var line = 1
-        for start in 0...(bytes.count - needle.count) {
-            if bytes[start] == UInt8(ascii: "\n") {
-                line += 1
-            } else if bytes[start] == needle[0], bytes[start..<(start + needle.count)].elementsEqual(needle) {
-                return line
-            }
-        }
-        return nil
+    /// The text of a JSON string's contents, with escapes resolved when it has any.
+    private static func decodedString(_ contents: ArraySlice<UInt8>, escaped: Bool) -> String {
+        guard escaped else { return String(decoding: contents, as: UTF8.self) }
+        let quoted = Data([UInt8(ascii: "\"")] + contents + [UInt8(ascii: "\"")])
+        return (try? JSONSerialization.jsonObject(with: quoted, options: .fragmentsAllowed) as? String)
+            ?? String(decoding: contents, as: UTF8.self)
     }
 }

@@ -90,17 +90,15 @@ public struct LayerContract: Sendable, Equatable {
 
     /// Reads `layers.json` from `root`, or returns ``folders`` if there is none.
     public static func load(packageRoot root: URL) throws(LayeringCheckError) -> LayerContract {
-        let url = root.appendingPathComponent(fileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return folders }
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
-        } catch {
-            throw .unreadableFile(path: fileName, reason: error.localizedDescription)
+        let path = root.appendingPathComponent(fileName).path
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: path) else {
+            if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil {
+                throw .unreadableFile(path: fileName, reason: "it is a symbolic link to a file that does not exist")
+            }
+            return folders
         }
-        return try parse(data, path: fileName)
+        return try parse(try RegularFile.read(path, shownAs: fileName, limit: maximumSize), path: fileName)
     }
 
     /// Parses a contract, naming the key of the first problem.
@@ -111,8 +109,12 @@ public struct LayerContract: Sendable, Equatable {
         guard data.count <= maximumSize else {
             throw fail("(file)", "the file is over \(maximumSize) bytes")
         }
-        if let duplicate = JSONKeys.firstDuplicate(in: data) {
-            throw fail(duplicate.path, "the key appears twice in one object (line \(duplicate.line)); keep one")
+        let inspection = JSONKeys.inspect(data, elementsOf: "ignore")
+        if let duplicate = inspection.duplicate {
+            throw fail(duplicate.key, "the key appears twice in one object (line \(duplicate.line)); keep one")
+        }
+        if let line = inspection.trailingCommaLine {
+            throw fail("(file)", "a comma before a closing bracket on line \(line); JSON allows none")
         }
         let object: Any
         do {
@@ -127,19 +129,26 @@ public struct LayerContract: Sendable, Equatable {
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "unknown key; a contract has \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
-        let reader = Reader(fail: fail, lines: data)
+        let reader = Reader(fail: fail, ignoreLines: inspection.elementLines)
         guard let layersValue = root["layers"] else {
             throw fail("layers", "missing; list the layers top to bottom")
         }
         let layers = try reader.layers(layersValue)
         let independence = try reader.list(root["independence"] ?? [Any](), key: "independence") {
-            value, key throws(LayeringCheckError) in try reader.patterns(value, key: key, allowEmpty: false)
+            value, key throws(LayeringCheckError) in
+            guard value is [Any] else {
+                throw fail(key, "a group must be an array of the targets kept apart, e.g. [[\"Shop\", \"Event\"]]")
+            }
+            return try reader.patterns(value, key: key, allowEmpty: false)
         }
         let forbidden = try reader.list(root["forbidden"] ?? [Any](), key: "forbidden") {
             value, key throws(LayeringCheckError) in try reader.forbidden(value, key: key)
         }
-        let ignore = try reader.list(root["ignore"] ?? [Any](), key: "ignore") {
-            value, key throws(LayeringCheckError) in try reader.ignore(value, key: key)
+        var ignore: [Ignore] = []
+        for (index, entry) in try reader.list(root["ignore"] ?? [Any](), key: "ignore", { value, _ in value })
+            .enumerated()
+        {
+            ignore.append(try reader.ignore(entry, key: "ignore[\(index)]", index: index))
         }
         return LayerContract(
             layers: layers, independence: independence, forbidden: forbidden, ignore: ignore, path: path)
@@ -148,7 +157,8 @@ public struct LayerContract: Sendable, Equatable {
     /// Reads the parts of a contract, each naming its key on failure.
     private struct Reader {
         let fail: (String, String) -> LayeringCheckError
-        let lines: Data
+        /// The line of each `ignore` entry, for reporting one that matches nothing.
+        let ignoreLines: [Int]
 
         func list<T>(
             _ value: Any, key: String, _ element: (Any, String) throws(LayeringCheckError) -> T
@@ -165,10 +175,7 @@ public struct LayerContract: Sendable, Equatable {
             let layers = try list(value, key: "layers") { item, key throws(LayeringCheckError) -> Layer in
                 if let object = item as? [String: Any] {
                     try onlyKeys(object, ["name", "targets"], key: key)
-                    guard let name = object["name"] as? String, !name.trimmingCharacters(in: .whitespaces).isEmpty,
-                        name.count <= 100,
-                        !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-                    else {
+                    guard let name = object["name"] as? String, Self.isLineOfText(name, maximumLength: 100) else {
                         throw fail("\(key).name", "needs a name: a short line of text, e.g. \"Trunk\"")
                     }
                     guard let targets = object["targets"] else { throw fail("\(key).targets", "missing") }
@@ -189,6 +196,7 @@ public struct LayerContract: Sendable, Equatable {
             let texts: [Any] = value is String ? [value] : try list(value, key: key) { item, _ in item }
             guard allowEmpty || !texts.isEmpty else { throw fail(key, "is empty; name at least one target") }
             var patterns: [TargetPattern] = []
+            var seen: Set<String> = []
             for (index, text) in texts.enumerated() {
                 let elementKey = value is String ? key : "\(key)[\(index)]"
                 guard let string = text as? String else {
@@ -200,7 +208,7 @@ public struct LayerContract: Sendable, Equatable {
                         "'\(string.prefix(80))' is not a target name or glob (empty, over "
                             + "\(TargetPattern.maximumLength) characters, a control character, or a stray '/')")
                 }
-                guard !patterns.contains(pattern) else {
+                guard seen.insert(string).inserted else {
                     throw fail(elementKey, "'\(string)' is listed twice")
                 }
                 patterns.append(pattern)
@@ -220,7 +228,7 @@ public struct LayerContract: Sendable, Equatable {
             )
         }
 
-        func ignore(_ value: Any, key: String) throws(LayeringCheckError) -> Ignore {
+        func ignore(_ value: Any, key: String, index: Int) throws(LayeringCheckError) -> Ignore {
             guard let object = value as? [String: Any] else {
                 throw fail(key, "must be an object: {\"from\": ..., \"to\": ..., \"rule\": ..., \"reason\": \"...\"}")
             }
@@ -242,15 +250,23 @@ public struct LayerContract: Sendable, Equatable {
                 to: try patterns(object["to"] ?? [Any](), key: "\(key).to", allowEmpty: false),
                 rule: rule,
                 reason: reason,
-                line: JSONKeys.line(ofStringValue: reason, in: lines) ?? 1
+                line: ignoreLines.indices.contains(index) ? ignoreLines[index] : 1
             )
         }
 
         func optionalText(_ value: Any?, key: String) throws(LayeringCheckError) -> String? {
             guard let value else { return nil }
-            guard let text = value as? String, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 500
-            else { throw fail(key, "must be a sentence of text (at most 500 characters)") }
+            guard let text = value as? String, Self.isLineOfText(text, maximumLength: 500) else {
+                throw fail(key, "must be one line of text (at most 500 characters, no control characters)")
+            }
             return text
+        }
+
+        /// Text that prints on one line as it is: not blank, not too long, no control characters (a line
+        /// break or an escape sequence would forge or hide output).
+        static func isLineOfText(_ text: String, maximumLength: Int) -> Bool {
+            !text.trimmingCharacters(in: .whitespaces).isEmpty && text.count <= maximumLength
+                && !text.unicodeScalars.contains { $0.properties.generalCategory == .control }
         }
 
         func onlyKeys(_ object: [String: Any], _ allowed: [String], key: String) throws(LayeringCheckError) {

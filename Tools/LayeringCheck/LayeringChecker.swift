@@ -120,8 +120,9 @@ public struct LayeringChecker: Sendable {
             }
         }
 
-        /// For each first hop of `source`, the chains (shortest first) to targets `source` may not reach
-        /// that pass only through dependencies each target on the way may have.
+        /// For each first hop of `source`, the targets `source` may not reach that it reaches through
+        /// that hop, passing only through dependencies each target on the way may have: the first with
+        /// its chain (a shortest one), the others by name. Linear in the targets and dependencies.
         private func chainsBreaking(from source: PackageGraph.Target) -> [(hop: String, chains: [[String]])] {
             var previous: [String: String] = [source.name: source.name]
             var queue: [String] = []
@@ -134,23 +135,27 @@ public struct LayeringChecker: Sendable {
             let direct = Set(source.dependencies)
             var found: [String: [[String]]] = [:]
             var hops: [String] = []
+            var hopOf: [String: String] = [:]
             var head = 0
             while head < queue.count {
                 let current = queue[head]
                 head += 1
+                let hop = hopOf[current] ?? current
                 for next in target(current)?.dependencies ?? [] where previous[next] == nil && target(next) != nil {
                     guard contract.breach(from: current, to: next) == nil else { continue }
                     previous[next] = current
+                    hopOf[next] = hop
                     queue.append(next)
-                    if !direct.contains(next), contract.breach(from: source.name, to: next) != nil {
+                    guard !direct.contains(next), contract.breach(from: source.name, to: next) != nil else { continue }
+                    if found[hop] == nil {
+                        hops.append(hop)
                         var chain = [next]
                         while let last = chain.last, last != source.name, let before = previous[last] {
                             chain.append(before)
                         }
-                        chain.reverse()
-                        let hop = chain[1]
-                        if found[hop] == nil { hops.append(hop) }
-                        found[hop, default: []].append(chain)
+                        found[hop] = [chain.reversed()]
+                    } else {
+                        found[hop]?.append([next])  // only the name is shown for the others
                     }
                 }
             }
@@ -247,8 +252,9 @@ public struct LayeringChecker: Sendable {
         /// module is imported under a name the check does not know.
         mutating func checkModuleAliases(in manifest: String) {
             for (index, line) in manifest.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                guard let range = line.range(of: "-module-alias") ?? line.range(of: "moduleAliases") else { continue }
-                let column = line.utf8.distance(from: line.startIndex, to: range.lowerBound) + 1
+                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]  // not in a comment
+                guard let range = code.range(of: "-module-alias") ?? code.range(of: "moduleAliases") else { continue }
+                let column = code.utf8.distance(from: code.startIndex, to: range.lowerBound) + 1
                 let owner = locator.target(enclosingLine: index + 1, among: checker.targets.map(\.name))
                 append(
                     Diagnostic(

@@ -123,7 +123,7 @@ public struct LayeringReport: Sendable, Codable {
                             locations: [
                                 SARIF.Location(
                                     physicalLocation: .init(
-                                        artifactLocation: .init(uri: Self.uri(diagnostic.path)),
+                                        artifactLocation: Self.artifact(diagnostic.path),
                                         region: .init(
                                             startLine: diagnostic.line,
                                             startColumn: diagnostic.scalarColumn ?? diagnostic.column)))
@@ -139,11 +139,15 @@ public struct LayeringReport: Sendable, Codable {
         return Self.prettyJSON(log)
     }
 
-    /// A relative path as a URI reference: each segment percent-encoded.
-    private static func uri(_ path: String) -> String {
+    /// A path as a SARIF artifact location: relative to the package root (`%SRCROOT%`, which the
+    /// consumer sets to the checkout), or, for a file outside it such as a baseline given by an absolute
+    /// path, a `file://` URI of its own. Each segment is percent-encoded.
+    private static func artifact(_ path: String) -> SARIF.ArtifactLocation {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "%;?#")
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return path.hasPrefix("/")
+            ? SARIF.ArtifactLocation(uri: "file://" + encoded, uriBaseId: nil) : .init(uri: encoded)
     }
 
     private static func prettyJSON(_ value: some Encodable) -> String {
@@ -170,7 +174,6 @@ private enum SARIF {
 
     struct Run: Encodable {
         var tool: Tool
-        var originalUriBaseIds = ["%SRCROOT%": ArtifactLocation(uri: "./", description: nil)]
         var columnKind = "unicodeCodePoints"
         var results: [Result]
     }
@@ -222,17 +225,6 @@ private enum SARIF {
     struct ArtifactLocation: Encodable {
         var uri: String
         var uriBaseId: String? = "%SRCROOT%"
-        var description: Message?
-
-        init(uri: String, uriBaseId: String? = "%SRCROOT%", description: Message? = nil) {
-            self.uri = uri
-            self.uriBaseId = uriBaseId
-            self.description = description
-        }
-
-        init(uri: String, description: Message?) {
-            self.init(uri: uri, uriBaseId: nil, description: description)
-        }
     }
 
     struct Region: Encodable {

@@ -50,11 +50,23 @@ struct Lexer {
     private var contexts: [Context] = []
     /// Where the source starts: after a byte-order mark, if any.
     private let start: Int
-    /// For a number of `#`s, a position after which no `/` followed by that many `#`s occurs: an
-    /// unclosed multi-line regex literal is scanned to the end once, not once per opening.
-    private var unclosedRegexes: [Int: Int] = [:]
-    /// Whether the last name was `func` or `operator`, after which a `/` names an operator.
-    private var followsOperatorKeyword = false
+    /// After the first unclosed multi-line regex literal: where its text began, and for each number of
+    /// `#`s the last `/` followed by exactly that many. A later literal opened after that point is then
+    /// known to be unclosed without scanning to the end again.
+    private var closers: (from: Int, last: [Int: Int])?
+    /// What came last, to tell a regex literal from a division as the compiler does.
+    private var last = Last.start
+    /// Where the operator (a run of operator characters) that the last token belongs to began, and
+    /// what came before that operator.
+    private var operatorRunStart = 0
+    private var beforeOperatorRun = Last.start
+
+    private enum Last {
+        case start
+        /// A string, number or regex literal: an expression ended.
+        case literal
+        case token(Token)
+    }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -91,6 +103,8 @@ struct Lexer {
             }
         case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0:
             index += 1
+        case _ where isNoBreakSpace(at: index):
+            index += 2  // a no-break space separates tokens, as the compiler reads it (with a warning)
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
             skipLineComment()
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
@@ -98,35 +112,48 @@ struct Lexer {
         case UInt8(ascii: "/"):
             if contexts.isEmpty, let end = bareRegexEnd() {
                 index = end
+                last = .literal
             } else {
                 index += 1
-                followsOperatorKeyword = false
-                return Token(kind: .punctuation(byte), start: index - 1, end: index)
+                return record(Token(kind: .punctuation(byte), start: index - 1, end: index))
             }
         case UInt8(ascii: "\""):
             openString(hashes: 0)
         case UInt8(ascii: "#"):
             return hashes()
         case UInt8(ascii: "`"):
-            followsOperatorKeyword = false
-            return quotedIdentifier()
+            return record(quotedIdentifier())
         case _ where Self.isIdentifierHead(byte):
             let start = index
-            while index < bytes.count, Self.isIdentifierBody(bytes[index]) {
+            while index < bytes.count, Self.isIdentifierBody(bytes[index]), !isNoBreakSpace(at: index) {
                 index += 1
             }
-            let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            followsOperatorKeyword = word.elementsEqual("func".utf8) || word.elementsEqual("operator".utf8)
-            return Token(kind: .identifier, start: start, end: index)
+            return record(Token(kind: .identifier, start: start, end: index))
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             skipNumber()
+            last = .literal
         default:
             index += 1
             trackParenthesis(byte)
-            followsOperatorKeyword = false
-            return Token(kind: .punctuation(byte), start: index - 1, end: index)
+            return record(Token(kind: .punctuation(byte), start: index - 1, end: index))
         }
         return nil
+    }
+
+    /// Remembers `token` as the last one, and where the operator it is part of began.
+    private mutating func record(_ token: Token) -> Token {
+        if case .punctuation(let byte) = token.kind, Self.isOperatorCharacter(byte) {
+            if case .token(let previous) = last, case .punctuation(let before) = previous.kind,
+                Self.isOperatorCharacter(before), previous.end == token.start
+            {
+                // The operator goes on.
+            } else {
+                operatorRunStart = token.start
+                beforeOperatorRun = last
+            }
+        }
+        last = .token(token)
+        return token
     }
 
     /// Counts parentheses inside an interpolation; the one that closes it returns to the string.
@@ -157,10 +184,10 @@ struct Lexer {
         }
         if peek(0) == UInt8(ascii: "/"), contexts.isEmpty {
             skipExtendedRegex(hashes: count)
+            last = .literal
             return nil
         }
-        followsOperatorKeyword = false
-        return Token(kind: .punctuation(UInt8(ascii: "#")), start: start, end: start + 1)
+        return record(Token(kind: .punctuation(UInt8(ascii: "#")), start: start, end: start + 1))
     }
 
     // MARK: Characters
@@ -173,6 +200,11 @@ struct Lexer {
 
     private static func isIdentifierBody(_ byte: UInt8) -> Bool {
         isIdentifierHead(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    /// Whether U+00A0 (UTF-8 `C2 A0`) starts at `position`: the compiler takes it for a space.
+    private func isNoBreakSpace(at position: Int) -> Bool {
+        position + 1 < bytes.count && bytes[position] == 0xC2 && bytes[position + 1] == 0xA0
     }
 
     private func peek(_ offset: Int) -> UInt8? {
@@ -190,7 +222,7 @@ struct Lexer {
     // MARK: Comments and numbers
 
     private mutating func skipLineComment() {
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+        while index < bytes.count, !Self.isLineBreak(bytes[index]) {
             index += 1
         }
     }
@@ -289,6 +321,7 @@ struct Lexer {
             }
         }
         contexts.removeLast()
+        last = .literal
     }
 
     private func hashesFollow(at position: Int, count: Int) -> Bool {
@@ -318,11 +351,43 @@ struct Lexer {
         }
         let firstLineBreak = cursor
         let textStart = index
-        let knownUnclosed = unclosedRegexes.contains { $0.key <= hashes && $0.value <= textStart }
-        if knownUnclosed || !skipRegexText(hashes: hashes, isMultiline: true) {
-            unclosedRegexes[hashes] = min(unclosedRegexes[hashes] ?? textStart, textStart)
+        if let closers, textStart >= closers.from,
+            !closers.last.contains(where: { $0.key >= hashes && $0.value >= textStart })
+        {
+            index = firstLineBreak
+            return
+        }
+        if !skipRegexText(hashes: hashes, isMultiline: true) {
+            if closers == nil {
+                closers = (textStart, lastClosers(from: textStart))
+            }
             index = firstLineBreak
         }
+    }
+
+    /// For each number of `#`s, the last `/` after `position` followed by exactly that many.
+    private func lastClosers(from position: Int) -> [Int: Int] {
+        var last: [Int: Int] = [:]
+        var cursor = position
+        while cursor < bytes.count {
+            if bytes[cursor] == UInt8(ascii: "\\") {
+                cursor += 2
+                continue
+            }
+            if bytes[cursor] == UInt8(ascii: "/") {
+                var hashes = 0
+                while cursor + 1 + hashes < bytes.count, bytes[cursor + 1 + hashes] == UInt8(ascii: "#") {
+                    hashes += 1
+                }
+                if hashes > 0 {
+                    last[hashes] = cursor
+                }
+                cursor += 1 + hashes
+                continue
+            }
+            cursor += 1
+        }
+        return last
     }
 
     /// Skips regex text up to and including `/` and `hashes` `#`s. Returns whether it found them; a
@@ -343,14 +408,36 @@ struct Lexer {
         return false
     }
 
-    /// Where the bare regex literal opened by the `/` at the cursor ends, or `nil` if that `/` is an
-    /// operator.
+    /// Where the bare regex literal opened by the `/` at the cursor ends, or `nil` if that `/` is (part
+    /// of) an operator. As the compiler decides: the operator the `/` is in must not be bound to what
+    /// precedes it; if it is not bound to what follows either, an expression must be able to start
+    /// there; the literal may not start with a space, must end on its line without an unescaped space
+    /// before the closing `/`, and may hold no unbalanced `)`.
     private func bareRegexEnd() -> Int? {
-        guard !followsOperatorKeyword, !isLeftBound(index) else { return nil }
+        var continuesOperator = false
+        if case .token(let previous) = last, case .punctuation(let byte) = previous.kind,
+            Self.isOperatorCharacter(byte), previous.end == index
+        {
+            continuesOperator = true
+        }
+        let runStart = continuesOperator ? operatorRunStart : index
+        let before = continuesOperator ? beforeOperatorRun : last
+        guard !isLeftBound(runStart), !Self.isOperatorKeyword(before, in: bytes) else { return nil }
+        var runEnd = index + 1
+        while runEnd < bytes.count, Self.isOperatorCharacter(bytes[runEnd]),
+            !(bytes[runEnd] == UInt8(ascii: "/") && runEnd + 1 < bytes.count
+                && (bytes[runEnd + 1] == UInt8(ascii: "/") || bytes[runEnd + 1] == UInt8(ascii: "*")))
+        {
+            runEnd += 1
+        }
+        if !isRightBound(runEnd) {
+            guard Self.isRegexPosition(after: before, in: bytes, lexer: self) else { return nil }
+        }
         guard let first = peek(1), !Self.isSpaceOrTab(first), !Self.isLineBreak(first) else { return nil }
         var cursor = index + 1
         var groups = 0
         var classes = 0
+        var lastUnescapedSpace = -1
         while cursor < bytes.count {
             let byte = bytes[cursor]
             switch byte {
@@ -361,6 +448,8 @@ struct Lexer {
                 if cursor < bytes.count, Self.isLineBreak(bytes[cursor]) {
                     return nil
                 }
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                lastUnescapedSpace = cursor
             case UInt8(ascii: "(") where classes == 0:
                 groups += 1
             case UInt8(ascii: ")") where classes == 0:
@@ -372,7 +461,7 @@ struct Lexer {
                 classes = max(0, classes - 1)
             case UInt8(ascii: "/"):
                 let after = cursor + 1 < bytes.count ? bytes[cursor + 1] : nil
-                if after == UInt8(ascii: "*") || after == UInt8(ascii: "/") || Self.isSpaceOrTab(bytes[cursor - 1]) {
+                if after == UInt8(ascii: "*") || after == UInt8(ascii: "/") || lastUnescapedSpace == cursor - 1 {
                     return nil
                 }
                 return cursor + 1
@@ -384,9 +473,85 @@ struct Lexer {
         return nil
     }
 
+    /// Operator characters, as far as telling operators from regex literals needs.
+    private static func isOperatorCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
+            UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+            UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Whether an operator ending before `position` is bound to what follows it.
+    private func isRightBound(_ position: Int) -> Bool {
+        guard position < bytes.count else { return false }
+        switch bytes[position] {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0,
+            UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: ":"):
+            return false
+        case 0xC2:
+            return position + 1 >= bytes.count || bytes[position + 1] != 0xA0
+        default:
+            return true
+        }
+    }
+
+    /// Whether `last` is the keyword `func` or `operator`, after which a `/` names an operator.
+    private static func isOperatorKeyword(_ last: Last, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard case .token(let token) = last, token.kind == .identifier else { return false }
+        let word = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+        return word.elementsEqual("func".utf8) || word.elementsEqual("operator".utf8)
+    }
+
+    /// Keywords that are expressions themselves, so a `/` after them divides.
+    private static let expressionKeywords: [[UInt8]] = ["true", "false", "Any", "nil", "self", "Self", "super"]
+        .map { Array($0.utf8) }
+    /// Keywords after which an expression may start (the others are plain names to this check).
+    private static let sequencingKeywords: [[UInt8]] = [
+        "return", "throw", "try", "await", "in", "case", "where", "if", "guard", "while", "else", "is", "as",
+        "repeat", "switch", "let", "var", "yield", "some", "any", "inout", "do", "catch", "for", "defer",
+        "default", "consume", "copy", "each", "then", "discard",
+    ].map { Array($0.utf8) }
+
+    /// Whether an expression can start after `last`, as the compiler's lexer decides for a `/` that is
+    /// bound to nothing on either side.
+    private static func isRegexPosition(after last: Last, in bytes: UnsafeBufferPointer<UInt8>, lexer: Lexer) -> Bool {
+        switch last {
+        case .start:
+            return true
+        case .literal:
+            return false
+        case .token(let token):
+            switch token.kind {
+            case .quotedIdentifier:
+                return false
+            case .identifier:
+                let word = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
+                if expressionKeywords.contains(where: { word.elementsEqual($0) }) {
+                    return false
+                }
+                return sequencingKeywords.contains { word.elementsEqual($0) }
+            case .punctuation(let byte):
+                switch byte {
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "."), UInt8(ascii: "@"),
+                    UInt8(ascii: "#"), UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: ">"):
+                    return false
+                case UInt8(ascii: "!"), UInt8(ascii: "?"):
+                    return !lexer.isLeftBound(token.start)  // a postfix `!` or `?` ends an expression
+                default:
+                    return true
+                }
+            }
+        }
+    }
+
     /// Whether the character before `position` binds an operator there to the token before it, as the
     /// compiler decides between a prefix, postfix and binary operator.
-    private func isLeftBound(_ position: Int) -> Bool {
+    func isLeftBound(_ position: Int) -> Bool {
         guard position > start else { return false }
         switch bytes[position - 1] {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0,
@@ -395,6 +560,8 @@ struct Lexer {
             return false
         case UInt8(ascii: "/"):
             return !(position >= 2 && bytes[position - 2] == UInt8(ascii: "*"))  // after a block comment
+        case 0xA0:
+            return !(position >= 2 && bytes[position - 2] == 0xC2)  // after a no-break space
         default:
             return true
         }

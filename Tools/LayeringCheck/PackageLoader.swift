@@ -6,17 +6,20 @@ public enum PackageLoader {
     ///
     /// - Parameter scratchPath: A build folder for SwiftPM to use instead of the package's `.build`,
     ///   e.g. to avoid waiting for the lock of another SwiftPM command running in the same package.
-    /// - Parameter cache: A folder to keep the description in, keyed by the manifest and the package's
-    ///   file list, so an unchanged package is not described again; `nil` describes every time.
+    /// - Parameters:
+    ///   - cache: A folder to keep the description in, keyed by the manifest and the package's file
+    ///     list, so an unchanged package is not described again; `nil` describes every time.
+    ///   - refreshesCache: Describe even if the cache holds a description, and store the new one.
     public static func describe(
-        packagePath: String, scratchPath: String? = nil, cache: URL? = nil
+        packagePath: String, scratchPath: String? = nil, cache: URL? = nil, refreshesCache: Bool = false
     ) throws(LayeringCheckError) -> PackageGraph {
         let root = URL(fileURLWithPath: packagePath).standardizedFileURL
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
             throw .notAPackage(path: packagePath)
         }
         let cached = cache.map { DescriptionCache(folder: $0, packageRoot: root) }
-        if let data = cached?.load(), var graph = try? decode(data) {
+        let key = cached?.key()
+        if !refreshesCache, let key, let data = cached?.load(key: key), var graph = try? decode(data) {
             graph.path = root.path
             return graph
         }
@@ -36,7 +39,9 @@ public enum PackageLoader {
         }
         var graph = try decode(outcome.output)
         graph.path = root.path
-        cached?.store(outcome.output)
+        if let key {
+            cached?.store(outcome.output, key: key)
+        }
         return graph
     }
 
@@ -72,19 +77,21 @@ struct DescriptionCache {
     private var descriptionFile: URL { folder.appendingPathComponent("describe.json") }
     private var keyFile: URL { folder.appendingPathComponent("describe.key") }
 
-    func load() -> Data? {
-        guard let stored = try? String(contentsOf: keyFile, encoding: .utf8), stored == key() else { return nil }
+    func load(key: String) -> Data? {
+        guard let stored = try? String(contentsOf: keyFile, encoding: .utf8), stored == key else { return nil }
         return try? Data(contentsOf: descriptionFile)
     }
 
-    func store(_ description: Data) {
+    func store(_ description: Data, key: String) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: keyFile)  // never a new key beside an old description
         guard (try? description.write(to: descriptionFile, options: .atomic)) != nil else { return }
-        try? Data(key().utf8).write(to: keyFile, options: .atomic)
+        try? Data(key.utf8).write(to: keyFile, options: .atomic)
     }
 
-    /// A 64-bit FNV-1a hash, in hex, of what the description depends on.
-    func key() -> String {
+    /// A 64-bit FNV-1a hash, in hex, of what the description depends on; `nil` when the package holds a
+    /// symbolic link, whose target the walk would not see change, so such a package is always described.
+    func key() -> String? {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         func mix(_ bytes: some Sequence<UInt8>) {
             for byte in bytes {
@@ -93,20 +100,21 @@ struct DescriptionCache {
             hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3  // a separator, so ["ab", "c"] differs from ["a", "bc"]
         }
         let manager = FileManager.default
-        var paths: [String] = []
-        // Hidden folders (`.build`, `.git`, `.swiftpm`) are skipped: SwiftPM ignores them too.
-        if let walker = manager.enumerator(at: packageRoot, includingPropertiesForKeys: nil, options: .skipsHiddenFiles)
-        {
-            let prefix = packageRoot.path.count + 1
-            for case let url as URL in walker {
-                paths.append(String(url.path.dropFirst(prefix)))
-            }
-        }
+        guard let paths = Self.files(under: packageRoot.path) else { return nil }
+        var manifests = Data()
         for path in paths.sorted() {
             mix(path.utf8)
             if path.hasPrefix("Package"), path.hasSuffix(".swift"), !path.contains("/") {
-                mix(manager.contents(atPath: packageRoot.appendingPathComponent(path).path) ?? Data())
+                let manifest = manager.contents(atPath: packageRoot.appendingPathComponent(path).path) ?? Data()
+                mix(manifest)
+                manifests += manifest
             }
+        }
+        // A manifest may read the environment: every variable it names, quoted, is part of the key.
+        let text = String(decoding: manifests, as: UTF8.self)
+        for (name, value) in ProcessInfo.processInfo.environment.sorted(by: { $0.key < $1.key })
+        where text.contains("\"\(name)\"") {
+            mix("\(name)=\(value)".utf8)
         }
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
         for folder in searchPath.split(separator: ":") {
@@ -118,5 +126,33 @@ struct DescriptionCache {
             }
         }
         return String(hash, radix: 16)
+    }
+
+    /// Every path under `root`, relative to it, hidden entries (`.build`, `.git`) left out, or `nil` if
+    /// the tree holds a symbolic link or cannot be read. A directory walk with an explicit stack.
+    private static func files(under root: String) -> [String]? {
+        var paths: [String] = []
+        var folders = [""]
+        while let folder = folders.popLast() {
+            guard let directory = opendir(folder.isEmpty ? root : "\(root)/\(folder)") else { return nil }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                let path = folder.isEmpty ? name : "\(folder)/\(name)"
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_LNK), Int32(DT_UNKNOWN):
+                    return nil
+                case Int32(DT_DIR):
+                    folders.append(path)
+                default:
+                    break
+                }
+                paths.append(path)
+            }
+        }
+        return paths
     }
 }

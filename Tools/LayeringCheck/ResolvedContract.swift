@@ -56,6 +56,12 @@ struct ResolvedContract {
         var owners: [[String: String]] = []
         for (index, group) in contract.independence.enumerated() {
             let members = try resolve(group, key: "independence[\(index)]")
+            if validates, Set(members.filter { !$0.isTest }.map(\.name)).count < 2 {
+                throw .invalidContract(
+                    path: contract.path ?? LayerContract.fileName, key: "independence[\(index)]",
+                    problem: "the group matches \(members.count) target\(members.count == 1 ? "" : "s"); "
+                        + "it needs two or more to keep apart")
+            }
             owners.append(Self.components(of: members, among: targets))
         }
         self.owners = owners

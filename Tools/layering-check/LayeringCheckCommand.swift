@@ -17,7 +17,7 @@ enum LayeringCheckCommand {
           --baseline <file>       Accept the findings listed in <file>; report only new ones, and
                                   entries that match nothing any more as stale.
           --update-baseline       Write every current finding to the --baseline file and exit 0.
-          --no-cache              Describe the package again even if nothing changed.
+          --no-cache              Describe the package again even if nothing changed (and cache that).
           --timings               Print how long loading the package and checking took, to stderr.
           -h, --help              Show this help.
 
@@ -70,8 +70,9 @@ enum LayeringCheckCommand {
             if let descriptionPath = options.descriptionPath {
                 graph = try PackageLoader.load(descriptionAt: descriptionPath)
             } else {
-                let cache = options.usesCache ? root.appendingPathComponent(".build/layering-check") : nil
-                graph = try PackageLoader.describe(packagePath: options.packagePath, cache: cache)
+                graph = try PackageLoader.describe(
+                    packagePath: options.packagePath, cache: root.appendingPathComponent(".build/layering-check"),
+                    refreshesCache: !options.usesCache)
             }
         } catch {
             fail(error.description)
@@ -86,7 +87,13 @@ enum LayeringCheckCommand {
                 if options.updatesBaseline {
                     try writeFile(Baseline(accepting: report).encoded(), to: baselinePath)
                     let count = report.diagnostics.count
-                    write("wrote \(count) finding\(count == 1 ? "" : "s") to \(baselinePath)\n")
+                    let message = "wrote \(count) finding\(count == 1 ? "" : "s") to \(baselinePath)\n"
+                    // A machine-readable format keeps standard output for the format alone.
+                    if options.format == .text {
+                        write(message)
+                    } else {
+                        try? FileHandle.standardError.write(contentsOf: Data(message.utf8))
+                    }
                     exit(0)
                 }
                 report = try Baseline.load(from: baselinePath).apply(to: report, baselinePath: baselinePath)
@@ -128,9 +135,17 @@ enum LayeringCheckCommand {
             guard !value.hasPrefix("-") else {
                 return .failure(UsageError(description: "\(option) needs a value, not the option '\(value)'"))
             }
+            guard !value.isEmpty else {
+                return .failure(UsageError(description: "\(option) needs a value, not an empty one"))
+            }
             return .success(value)
         }
+        var seen: Set<String> = []
         while let argument = remaining.popFirst() {
+            let spelling = argument == "-h" ? "--help" : argument
+            if spelling.hasPrefix("-"), !seen.insert(spelling).inserted {
+                return .failure(UsageError(description: "\(argument) was given twice; give it once"))
+            }
             switch argument {
             case "-h", "--help":
                 options.showsHelp = true
@@ -164,7 +179,7 @@ enum LayeringCheckCommand {
                 return .failure(UsageError(description: "\(what) '\(argument)'"))
             }
         }
-        if options.updatesBaseline, options.baselinePath == nil, !options.showsHelp {
+        if options.updatesBaseline, options.baselinePath == nil {
             return .failure(UsageError(description: "--update-baseline needs --baseline <file> to write"))
         }
         return .success(options)
@@ -175,11 +190,20 @@ enum LayeringCheckCommand {
         return String(format: "%.3f", value)
     }
 
+    /// Writes `data` to the regular file at `path`, through a symbolic link if it is one, atomically;
+    /// anything else there (a folder, a device) is refused and left alone.
     static func writeFile(_ data: Data, to path: String) throws(LayeringCheckError) {
+        guard !path.isEmpty else { throw .unwritableFile(path: path, reason: "the path is empty") }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        if let type = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.type] as? FileAttributeType,
+            type != .typeRegular
+        {
+            throw .unwritableFile(path: path, reason: "it is not a regular file")
+        }
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try data.write(to: target, options: .atomic)
         } catch {
-            throw .unwritableFile(path: path, reason: error.localizedDescription)
+            throw .unwritableFile(path: path, reason: "the folder is missing or not writable")
         }
     }
 

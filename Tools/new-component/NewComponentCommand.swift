@@ -88,7 +88,15 @@ enum NewComponentCommand {
             if !options.isDryRun {
                 try scaffolder.apply(plan)
             }
-            print(report(plan, isDryRun: options.isDryRun, requireCount: options.requires.count))
+            let summary = report(plan, isDryRun: options.isDryRun, requireCount: options.requires.count) + "\n"
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data(summary.utf8))
+            } catch {
+                // The files are written (or, with --dry-run, the plan is lost): say so rather than exit 0.
+                throw ScaffoldError(
+                    "cannot write to standard output (\(error.localizedDescription)); "
+                        + (options.isDryRun ? "the plan was not shown" : "the component was created; see git status"))
+            }
             if !options.isDryRun {
                 format(plan.newFiles.keys.sorted().map { root.appendingPathComponent($0).path })
             }
@@ -102,7 +110,13 @@ enum NewComponentCommand {
     static func parse(_ arguments: [String]) throws(ScaffoldError) -> Options {
         var options = Options()
         var remaining = arguments[...]
+        var seen: Set<String> = []
         while let argument = remaining.popFirst() {
+            let spelling = argument == "-h" ? "--help" : argument
+            if spelling.hasPrefix("-"), !["--require", "--provide"].contains(spelling), !seen.insert(spelling).inserted
+            {
+                throw ScaffoldError("\(argument) was given twice; give it once")
+            }
             switch argument {
             case "--require", "--provide", "--interface", "--package-path", "--existing-targets":
                 guard let value = remaining.popFirst() else {
@@ -110,6 +124,9 @@ enum NewComponentCommand {
                 }
                 guard !value.hasPrefix("-") else {
                     throw ScaffoldError("\(argument) needs a value, not the option '\(value)'")
+                }
+                guard !value.isEmpty else {
+                    throw ScaffoldError("\(argument) needs a value, not an empty one")
                 }
                 switch argument {
                 case "--require": options.requires.append(value)
