@@ -173,7 +173,7 @@ struct FixtureTests {
                 .init(name: "Shop", type: "library", path: "Components/Shop", sources: ["Gone.swift"], dependencies: [])
             ]
         )
-        struct Missing: Error, CustomStringConvertible { var description: String { "no such file" } }
+        struct Missing: LocalizedError { var errorDescription: String? { "no such file" } }
         #expect(throws: LayeringCheckError.unreadableFile(path: "Components/Shop/Gone.swift", reason: "no such file")) {
             try LayeringChecker(graph: graph).check { _ in throw Missing() }
         }

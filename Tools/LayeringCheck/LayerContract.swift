@@ -65,8 +65,9 @@ public struct LayerContract: Sendable, Equatable {
     /// The file name the check looks for at the package root.
     public static let fileName = "layers.json"
 
-    /// The largest contract file read, in bytes.
+    /// The largest contract file read, in bytes, and the most strings (names, patterns, keys) in it.
     public static let maximumSize = 1_000_000
+    public static let maximumStrings = 20_000
 
     /// The contract of a package without `layers.json`: a target's layer is its top-level folder.
     /// `Shell/` (the app) above `Components/` (business components, independent of each other) above
@@ -130,6 +131,11 @@ public struct LayerContract: Sendable, Equatable {
             throw fail(unknown, "unknown key; a contract has \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
         let reader = Reader(fail: fail, ignoreLines: inspection.elementLines)
+        // Every pattern is matched against every target: bound the work a contract can ask for.
+        let patternCount = data.reduce(0) { $0 + ($1 == UInt8(ascii: "\"") ? 1 : 0) } / 2
+        guard patternCount <= maximumStrings else {
+            throw fail("(file)", "over \(maximumStrings) names and patterns; group targets with globs")
+        }
         guard let layersValue = root["layers"] else {
             throw fail("layers", "missing; list the layers top to bottom")
         }

@@ -51,7 +51,7 @@ public struct LayeringChecker: Sendable {
                 do {
                     bytes = try readFile(path)
                 } catch {
-                    throw .unreadableFile(path: path, reason: "\(error)")
+                    throw .unreadableFile(path: path, reason: error.localizedDescription)
                 }
                 fileCount += 1
                 if let offset = Self.firstInvalidUTF8Offset(in: bytes) {

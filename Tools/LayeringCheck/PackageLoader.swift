@@ -47,10 +47,7 @@ public enum PackageLoader {
 
     /// Reads a package description from a JSON file (what the command plugin writes).
     public static func load(descriptionAt path: String) throws(LayeringCheckError) -> PackageGraph {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableFile(path: path, reason: "no such file, or not readable")
-        }
-        return try decode(data)
+        try decode(try RegularFile.read(path, shownAs: path, limit: Int(Int32.max)))
     }
 
     /// Decodes the JSON of `swift package describe --type json`, skipping anything printed before it.

@@ -60,6 +60,7 @@ public struct TargetPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `subject` matches, in time proportional to the product of both lengths at worst.
     public func matches(_ subject: String) -> Bool {
+        guard isGlob else { return subject == text }
         // `X/**` also matches `X` itself.
         if case .any? = parts.last, parts.count >= 2, case .literal("/") = parts[parts.count - 2],
             Self.match(Array(parts.dropLast(2)), Array(subject))
