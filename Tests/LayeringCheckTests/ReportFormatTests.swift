@@ -85,6 +85,21 @@ struct ReportFormatTests {
         #expect(run["columnKind"] as? String == "unicodeCodePoints")
     }
 
+    /// Lines end at LF, CR or CR LF everywhere a location is worked out, as the compiler counts them.
+    @Test func locationsCountCarriageReturnsAsTheCompilerDoes() throws {
+        let report = try Self.package(eventSource: "let a = 1\r\nlet b = 2\rlet é = 1; import Shop\r// \u{FFFD}")
+            .check(Self.contract)
+        let finding = try #require(report.diagnostics.first)
+        #expect((finding.line, finding.column, finding.scalarColumn) == (3, 13, 12))
+        var bytes = Array("let a = 1\rlet b = 2\r\nlet c".utf8)
+        bytes.append(0xFF)
+        let broken = MemoryPackage(["Base@Sources/Base:"], files: ["Sources/Base/Base.swift": ""])
+        var graph = broken.graph
+        graph.targets[0].sources = ["Base.swift"]
+        let warning = try LayeringChecker(graph: graph).check { _ in bytes }.diagnostics.first
+        #expect(warning.map { ($0.rule, $0.line, $0.column) } ?? (.invalidEncoding, 0, 0) == (.invalidEncoding, 3, 6))
+    }
+
     @Test func aBaselineSurvivesShiftedLinesAndReportsWhatWentStale() throws {
         let before = try Self.package().check(Self.contract)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID()).json")

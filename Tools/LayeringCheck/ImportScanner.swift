@@ -169,36 +169,13 @@ public enum ImportScanner {
         return cursor
     }
 
-    /// Turns byte offsets into 1-based lines and columns in one forward pass.
+    /// Turns byte offsets into 1-based lines and columns.
     private static func locate(_ found: [Found], in bytes: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
-        var declarations: [ImportDeclaration] = []
-        declarations.reserveCapacity(found.count)
-        var line = 1
-        var lineStart = 0
-        var position = 0
-        for item in found {
-            while position < item.offset {
-                // A line ends at LF, CR, or CR LF, as the compiler counts lines.
-                let byte = bytes[position]
-                if byte == UInt8(ascii: "\n")
-                    || (byte == UInt8(ascii: "\r")
-                        && (position + 1 >= bytes.count || bytes[position + 1] != UInt8(ascii: "\n")))
-                {
-                    line += 1
-                    lineStart = position + 1
-                }
-                position += 1
-            }
-            declarations.append(
-                ImportDeclaration(
-                    module: item.module,
-                    path: item.path,
-                    kind: item.kind,
-                    line: line,
-                    column: item.offset - lineStart + 1
-                )
-            )
+        guard !found.isEmpty else { return [] }
+        let lines = SourceLines(bytes)
+        return found.map { item in
+            let (line, column) = lines.location(of: item.offset)
+            return ImportDeclaration(module: item.module, path: item.path, kind: item.kind, line: line, column: column)
         }
-        return declarations
     }
 }

@@ -216,14 +216,10 @@ public struct LayeringChecker: Sendable {
         /// Sets ``Diagnostic/scalarColumn`` where a non-ASCII character precedes the column on its line.
         private static func addScalarColumns(to diagnostics: inout ArraySlice<Diagnostic>, bytes: [UInt8]) {
             guard !diagnostics.isEmpty, bytes.contains(where: { $0 >= 0x80 }) else { return }
-            var lineStarts = [0]
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-                lineStarts.append(offset + 1)
-            }
+            let lines = SourceLines(bytes)
             for index in diagnostics.indices {
                 let diagnostic = diagnostics[index]
-                guard diagnostic.line <= lineStarts.count else { continue }
-                let start = lineStarts[diagnostic.line - 1]
+                guard let start = lines.start(ofLine: diagnostic.line) else { continue }
                 let prefix = bytes[start..<min(bytes.count, start + diagnostic.column - 1)]
                 guard prefix.contains(where: { $0 >= 0x80 }) else { continue }
                 diagnostics[index].scalarColumn = String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
@@ -388,16 +384,11 @@ public struct LayeringChecker: Sendable {
     private static func encodingWarning(
         path: String, bytes: [UInt8], offset: Int, target: PackageGraph.Target
     ) -> Diagnostic {
-        var line = 1
-        var lineStart = 0
-        for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = position + 1
-        }
+        let (line, column) = SourceLines(bytes[..<offset]).location(of: offset)
         return Diagnostic(
             path: path,
             line: line,
-            column: offset - lineStart + 1,
+            column: column,
             severity: .warning,
             rule: .invalidEncoding,
             message: "the file is not valid UTF-8 (byte \(offset)); its imports were read from the readable parts",
