@@ -1,3 +1,4 @@
+import Foundation
 import MallNavigator
 import Middleware
 
@@ -8,21 +9,30 @@ enum Launcher {
         OVERVIEW: A modular mall app in the terminal: navigate between the Shop, Event, Groupbuy and
         Appointment components, wired through routers and never through each other.
 
-        USAGE: mall [--tour | --script <file>] [--strict] [--no-color]
+        USAGE: mall [open <url>] [--tour | --script <file>] [options]
+               mall routes [--format text|json|markdown]
                mall audit
 
         SUBCOMMANDS:
+          open <url>          Start on the screen a link opens, home underneath (b goes home), as when
+                              another app opens it. Only external routes open; exit 2 on a bad link.
+          routes              Print every route: pattern, exposure, parameters, what it opens, an example.
           audit               Print which requires each component has and which are not wired.
                               Exits 0 when all are wired, 1 otherwise.
 
         OPTIONS:
           --tour              Play a walk through all four components, printing every screen.
           --script <file>     Read commands from <file>, one per line, printing every screen.
+          --routes-config <file>
+                              Downgrade routes to web pages: {"downgrade": {"<route>": "<https template>"}}.
+                              MALL_ROUTES_CONFIG=<file> does the same; this option wins.
+          --trace             Print one line per navigation on standard error.
+          --analytics <file>  Append one JSON object per screen view to <file>.
           --strict            Exit 1 at launch if any require is not wired.
           --no-color          Never colour the output (NO_COLOR=1 does the same).
           -h, --help          Show this help.
 
-        Commands on a screen: a number, b (back), h (home), q (quit), ? (help).
+        Commands on a screen: a number, b (back), h (home), q (quit), ? (help), open <url>.
         Commands also come from a pipe: printf '1\\n2\\nb\\nq\\n' | swift run mall
         Each component also runs alone: swift run ShopPreview (EventPreview, GroupbuyPreview…).
         """
@@ -31,20 +41,24 @@ enum Launcher {
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
+    ///   - environment: Where `MALL_ROUTES_CONFIG` is read.
     ///   - routers: The routers to configure; tests pass their own to open holes on purpose.
     ///   - makeTerminal: The terminal to use, given the parsed options (tests pass a scripted one).
     static func run(
         arguments: [String],
-        routers: [any ComponentRouter] = Routers.all(),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        routers: @MainActor (Links) -> [any ComponentRouter] = Routers.all(links:),
         makeTerminal: (LaunchOptions) -> any Terminal = { StandardTerminal(allowsColor: $0.allowsColor) }
     ) -> ExitCode {
-        let app = MallApp(routers: routers)
+        let app = MallApp(links: Links(environment: environment), routers: routers)
         return TextApp(
             program: "mall",
             usage: usage,
             audit: { app.audit },
             home: { app.home },
-            tour: Tour.play
+            tour: Tour.play,
+            links: app.links,
+            hooks: app.hooks
         ).run(arguments: arguments, makeTerminal: makeTerminal)
     }
 }

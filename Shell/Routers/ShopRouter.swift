@@ -2,12 +2,44 @@ import Appointment
 import Event
 import Groupbuy
 import MallBase
+import Middleware
 import Shop
 
-/// Wires Shop's requirements to Event, Groupbuy, Appointment and the shell's own pages.
+/// Wires Shop's requirements to Event, Groupbuy, Appointment and the shell's own pages, and declares
+/// the links into Shop.
 @MainActor
 struct ShopRouter: ComponentRouter {
     let component = Shop.shared
+    /// Every require that leads into a routed provide goes through here, so downgrades apply.
+    let links: Links
+
+    static let finder = MallRoute(
+        "mall://shop/finder", exposure: .external, provide: "Shop.provide_searchShop()"
+    ) {
+        Shop.shared.provide_searchShop()
+    }
+
+    static let detail = MallRoute(
+        "mall://shop/detail",
+        exposure: .external,
+        provide: "Shop.provide_shopDetail(shopId:)",
+        parameters: .identifier("shopId", ShopID.self),
+        example: "s01"
+    ) { shopId in
+        Shop.shared.provide_shopDetail(shopId: shopId)
+    }
+
+    static let applicableShops = MallRoute(
+        "mall://shop/applicable",
+        exposure: .external,
+        provide: "Shop.provide_shopApplyForGroupbuy(gbId:)",
+        parameters: .identifier("gbId", GroupbuyID.self),
+        example: "g01"
+    ) { gbId in
+        Shop.shared.provide_shopApplyForGroupbuy(gbId: gbId)
+    }
+
+    var routes: [AnyRoute<Screen>] { [Self.finder.erased, Self.detail.erased, Self.applicableShops.erased] }
 
     var homeEntry: Action {
         .push("Shops: find a shop") { Shop.shared.provide_searchShop() }
@@ -15,32 +47,34 @@ struct ShopRouter: ComponentRouter {
 
     func configure() {
         let shop = component
+        let links = links
         shop.require_eventDetail = { eventId, eventType in
-            Event.shared.provide_eventDetail(eventId: eventId, eventType: eventType)
+            links.open(EventRouter.detail, eventId, eventType)
         }
         shop.require_buyOrder = { merchantNo, itemNo in
-            BuyOrderScreen.make(merchantNo: merchantNo, itemNo: itemNo)
+            links.open(ShellRoutes.bill, merchantNo, itemNo)
         }
         shop.require_groupbuyInfo = { gbId in
-            Groupbuy.shared.provide_groupbuyInfo(gbId: gbId)
+            links.open(GroupbuyRouter.info, gbId)
         }
+        // A list of summaries is not something a link can carry: no route.
         shop.require_allGroupbuy = { summaries in
             Groupbuy.shared.provide_groupbuyAllForShop(summaries)
         }
         shop.require_couponDetail = { couponId, category in
-            CouponDetailScreen.make(couponId: couponId, category: category)
+            links.open(ShellRoutes.couponDetail, couponId, category)
         }
         shop.require_couponConsumeDetail = { couponId in
-            CouponConsumeDetailScreen.make(couponId: couponId)
+            links.open(ShellRoutes.usedCoupon, couponId)
         }
         shop.require_navFindShopAndCar = { url in
-            WebPageScreen.make(url: url)
+            links.open(ShellRoutes.webPage, url)
         }
         shop.require_appointmentBookInfo = { shopId in
-            Appointment.shared.provide_appointmentBookInfo(shopId: shopId)
+            links.open(AppointmentRouter.queue, shopId)
         }
         shop.require_appointmentBookDetail = { serialNo, orderNo in
-            Appointment.shared.provide_appointmentBookDetail(serialNo: serialNo, orderNo: orderNo)
+            links.open(AppointmentRouter.booking, serialNo, orderNo)
         }
     }
 }

@@ -12,6 +12,9 @@ public struct Action: Sendable {
         case dismiss
         /// Runs the closure (which may change state) and shows the text it returns; the screen stays.
         case message(@MainActor @Sendable () -> String)
+        /// Runs the closure, shows the text it returns, then closes the current screen (its modal
+        /// stack, if it opened one): a step that finishes a task, such as signing in.
+        case close(@MainActor @Sendable () -> String)
     }
 
     /// The text shown next to the action's number.
@@ -38,6 +41,11 @@ public struct Action: Sendable {
     /// An action that runs `perform` and shows the message it returns.
     public static func message(_ title: String, _ perform: @escaping @MainActor @Sendable () -> String) -> Action {
         Action(title, .message(perform))
+    }
+
+    /// An action that runs `perform`, shows the message it returns, then closes the current screen.
+    public static func close(_ title: String, _ perform: @escaping @MainActor @Sendable () -> String) -> Action {
+        Action(title, .close(perform))
     }
 
     /// An action that pops the current screen.

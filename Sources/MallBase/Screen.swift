@@ -22,6 +22,8 @@ public struct Screen: Sendable {
     public let title: String
     /// The component (or the app) that made the screen, e.g. `Shop`.
     public let origin: String
+    /// The route and URL the screen was opened through, when it came from one.
+    public var link: Link?
     /// Called when the screen leaves the navigation stack (the seed's `viewDidDisappearCallBack`).
     public var onDisappear: (@MainActor @Sendable () -> Void)?
     private let makeContent: @MainActor @Sendable () -> Content
@@ -63,6 +65,13 @@ public struct Screen: Sendable {
         actions.first { $0.title == title }
     }
 
+    /// A copy that records the route and URL it was opened through.
+    public func linked(route: String, url: String) -> Screen {
+        var copy = self
+        copy.link = Link(route: route, url: url)
+        return copy
+    }
+
     /// A copy that also calls `hook` when the screen leaves the stack, after any hook it had.
     public func onDisappear(_ hook: @escaping @MainActor @Sendable () -> Void) -> Screen {
         var copy = self
@@ -72,5 +81,21 @@ public struct Screen: Sendable {
             hook()
         }
         return copy
+    }
+}
+
+extension Screen {
+    /// Where a screen opened through a route came from: the route's pattern and the URL itself.
+    public struct Link: Sendable, Hashable {
+        /// The route's pattern, e.g. `mall://shop/detail`.
+        public var route: String
+        /// The URL, e.g. `mall://shop/detail?shopId=s01`.
+        public var url: String
+
+        /// Creates a link record.
+        public init(route: String, url: String) {
+            self.route = route
+            self.url = url
+        }
     }
 }

@@ -1,6 +1,10 @@
+import Middleware
+
 /// A line the user typed, understood.
 enum Command: Equatable {
     case choose(Int)
+    /// Open a URL, as a link from outside the app would.
+    case open(String)
     case back
     case home
     case quit
@@ -17,11 +21,17 @@ enum Command: Equatable {
     /// The longest line taken as a command; anything longer is refused before it is looked at.
     static let maximumLength = 64
 
+    /// The word that opens a URL: `open mall://shop/detail?shopId=s01`.
+    static let openWord = "open"
+
     /// Parses a line typed on a screen with `actionCount` actions.
     static func parse(_ line: String, actionCount: Int) -> Result<Command, InputError> {
         let text = line.trimmingWhitespace()
         guard !text.isEmpty else {
             return .failure(InputError("empty command", hint: choices(actionCount)))
+        }
+        if let url = url(in: text) {
+            return url
         }
         guard text.count <= maximumLength else {
             return .failure(InputError("the command is \(text.count) characters long", hint: choices(actionCount)))
@@ -44,6 +54,16 @@ enum Command: Equatable {
                 InputError("unknown command \(quoted)", hint: "did you mean '\(suggestion)'? Type ? for help"))
         }
         return .failure(InputError("unknown command \(quoted)", hint: choices(actionCount)))
+    }
+
+    /// The URL of an `open` command, or `nil` when the line is another command.
+    private static func url(in text: String) -> Result<Command, InputError>? {
+        let words = text.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let first = words.first, first.lowercased() == openWord else { return nil }
+        guard words.count == 2 else {
+            return .failure(InputError("open needs a URL", hint: "type open mall://shop/detail?shopId=s01"))
+        }
+        return .success(.open(String(words[1]).trimmingWhitespace()))
     }
 
     private static func choices(_ actionCount: Int) -> String {

@@ -1,3 +1,5 @@
+import Middleware
+
 /// What a text app's command line asked for: `mall` and every component preview share these options.
 public struct LaunchOptions: Equatable, Sendable {
     /// What the run does.
@@ -10,16 +12,47 @@ public struct LaunchOptions: Equatable, Sendable {
         case script(path: String)
         /// Print the wiring report and exit.
         case audit
+        /// Print the route table and exit.
+        case routes(RouteFormat)
         /// Print usage and exit.
         case help
     }
 
+    /// How `routes` prints the table.
+    public enum RouteFormat: String, Equatable, Sendable, CaseIterable {
+        /// One block per route, for people.
+        case text
+        /// An array of route objects, for programs.
+        case json
+        /// A deep-link document: every external URL with its parameters and an example.
+        case markdown
+    }
+
+    /// What a program offers beyond the options every text app has.
+    public struct Features: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        /// `--tour`.
+        public static let tour = Features(rawValue: 1)
+        /// `open URL`, `routes`, `--routes-config`.
+        public static let links = Features(rawValue: 2)
+    }
+
     /// What the run does.
     public var mode: Mode = .interactive
+    /// A URL to open before reading commands, as a link from another app (`open URL`).
+    public var openURL: String?
     /// Whether unwired requirements make the launch fail.
     public var isStrict = false
     /// Whether colour is allowed at all.
     public var allowsColor = true
+    /// Whether every navigation is traced on standard error.
+    public var isTracing = false
+    /// Where screen views are appended as JSON lines, if anywhere.
+    public var analyticsPath: String?
+    /// The routes configuration file given with `--routes-config`.
+    public var routesConfigPath: String?
 
     /// Creates options; the defaults are an interactive, lenient, coloured run.
     public init(mode: Mode = .interactive, isStrict: Bool = false, allowsColor: Bool = true) {
@@ -32,67 +65,127 @@ public struct LaunchOptions: Equatable, Sendable {
     ///
     /// - Parameters:
     ///   - program: The program's name, for messages (`mall`, `ShopPreview`).
-    ///   - hasTour: Whether the program offers `--tour`; if not, the flag is an unknown argument.
+    ///   - features: What the program offers; other programs' options are unknown arguments.
     public static func parse(
         _ arguments: [String],
         program: String,
-        hasTour: Bool
+        features: Features = []
     ) -> Result<LaunchOptions, UsageError> {
-        let flags = ["--script", "--strict", "--no-color", "--help", "-h", "audit"] + (hasTour ? ["--tour"] : [])
+        var parser = Parser(program: program, features: features, remaining: arguments[...])
+        do {
+            return .success(try parser.parse())
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension LaunchOptions {
+    /// Reads arguments one by one, remembering what was given so repeats and clashes are refused.
+    private struct Parser {
+        let program: String
+        let features: Features
+        var remaining: ArraySlice<String>
         var options = LaunchOptions()
-        var remaining = arguments[...]
+        /// The arguments that choose what the run does, in order (`--tour`, `audit`, `open`…).
         var modes: [String] = []
-        var showsHelp = false
         var seen: Set<String> = []
-        while let argument = remaining.popFirst() {
+        var showsHelp = false
+        var format: RouteFormat?
+
+        /// Every spelling the program accepts, for "did you mean".
+        var spellings: [String] {
+            var spellings = [
+                "--script", "--strict", "--no-color", "--trace", "--analytics", "--help", "-h", "audit",
+            ]
+            if features.contains(.tour) { spellings.append("--tour") }
+            if features.contains(.links) { spellings += ["open", "routes", "--format", "--routes-config"] }
+            return spellings
+        }
+
+        mutating func parse() throws(UsageError) -> LaunchOptions {
+            while let argument = remaining.popFirst() {
+                try take(argument)
+            }
+            if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
+                throw UsageError("\(repeated) was given twice; give it once", program: program)
+            }
+            // `open URL` starts the app on a screen; a script may go on from there.
+            let clashing = modes.filter { !(modes.contains("open") && $0 == "--script") }
+            guard clashing.count <= 1 else {
+                throw UsageError("\(clashing.joined(separator: " and ")) cannot be used together", program: program)
+            }
+            if let format {
+                guard case .routes = options.mode else {
+                    throw UsageError("--format applies only to '\(program) routes'", program: program)
+                }
+                options.mode = .routes(format)
+            }
+            return showsHelp ? LaunchOptions(mode: .help) : options
+        }
+
+        private mutating func take(_ argument: String) throws(UsageError) {
             let spelling = ["-h", "help"].contains(argument) ? "--help" : argument
-            if !modes.contains(spelling), ["--help", "--strict", "--no-color"].contains(spelling),
-                !seen.insert(spelling).inserted
-            {
-                return .failure(UsageError("\(argument) was given twice; give it once", program: program))
+            if spelling.hasPrefix("-"), !seen.insert(spelling).inserted {
+                throw UsageError("\(argument) was given twice; give it once", program: program)
             }
             switch argument {
             case "-h", "--help", "help":
                 showsHelp = true
-            case "--tour" where hasTour:
+            case "--tour" where features.contains(.tour):
                 options.mode = .tour
                 modes.append(argument)
             case "audit":
                 options.mode = .audit
                 modes.append(argument)
-            case "--script":
-                guard let path = remaining.popFirst(), !path.hasPrefix("-") else {
-                    return .failure(
-                        UsageError("--script needs a file: \(program) --script commands.txt", program: program))
-                }
-                options.mode = .script(path: path)
+            case "routes" where features.contains(.links):
+                options.mode = .routes(.text)
                 modes.append(argument)
+            case "open" where features.contains(.links):
+                options.openURL = try value(
+                    of: argument, needs: "a URL", example: "open 'mall://shop/detail?shopId=s01'")
+                modes.append(argument)
+            case "--script":
+                options.mode = .script(path: try value(of: argument, needs: "a file", example: "--script commands.txt"))
+                modes.append(argument)
+            case "--format" where features.contains(.links):
+                let text = try value(of: argument, needs: "a format", example: "routes --format markdown")
+                guard let chosen = RouteFormat(rawValue: text) else {
+                    let formats = RouteFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("unknown format '\(text)'; use one of \(formats)", program: program)
+                }
+                format = chosen
+            case "--routes-config" where features.contains(.links):
+                options.routesConfigPath = try value(
+                    of: argument, needs: "a file", example: "--routes-config routes.json")
+            case "--analytics":
+                options.analyticsPath = try value(of: argument, needs: "a file", example: "--analytics views.jsonl")
+            case "--trace":
+                options.isTracing = true
             case "--strict":
                 options.isStrict = true
             case "--no-color":
                 options.allowsColor = false
             case "":
-                return .failure(UsageError("an empty argument; remove the empty quotes", program: program))
+                throw UsageError("an empty argument; remove the empty quotes", program: program)
             default:
                 // Suggest only a near miss, never a flag that shares no more than its dashes.
-                let suggestion = flags.first { $0.editDistance(to: argument) <= min(2, argument.count / 3 + 1) }
+                let suggestion = spellings.first { $0.editDistance(to: argument) <= min(2, argument.count / 3 + 1) }
                 let what = argument.hasPrefix("-") ? "unknown option" : "unexpected argument"
-                return .failure(
-                    UsageError(
-                        "\(what) '\(argument)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                        program: program
-                    )
+                throw UsageError(
+                    "\(what) '\(argument)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                    program: program
                 )
             }
         }
-        if let repeated = modes.first(where: { mode in modes.filter { $0 == mode }.count > 1 }) {
-            return .failure(UsageError("\(repeated) was given twice; give it once", program: program))
+
+        /// The value after an option; an option-like or missing value is refused with an example.
+        private mutating func value(of option: String, needs: String, example: String) throws(UsageError) -> String {
+            guard let value = remaining.popFirst(), !value.isEmpty, !value.hasPrefix("-") else {
+                throw UsageError("\(option) needs \(needs): \(program) \(example)", program: program)
+            }
+            return value
         }
-        guard modes.count <= 1 else {
-            return .failure(
-                UsageError("\(modes.joined(separator: " and ")) cannot be used together", program: program))
-        }
-        return .success(showsHelp ? LaunchOptions(mode: .help) : options)
     }
 }
 

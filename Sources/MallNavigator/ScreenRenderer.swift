@@ -65,4 +65,9 @@ struct ScreenRenderer {
           q, quit    leave the app
           ?, help    show this help
         """
+
+    /// The help line for `open`, shown by programs that open links.
+    static let openHelp = """
+          open URL   open a link as another app would, e.g. open mall://shop/detail?shopId=s01
+        """
 }

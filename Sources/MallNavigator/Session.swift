@@ -1,4 +1,5 @@
 import MallBase
+import Middleware
 
 /// One run of the text app: reads commands from a terminal and navigates between screens.
 @MainActor
@@ -14,13 +15,24 @@ public final class Session {
     private let terminal: any Terminal
     private let renderer: ScreenRenderer
     private let style: TextStyle
+    private let links: (any AppLinks)?
 
     /// Creates a session that starts on `home` and talks through `terminal`.
-    public init(home: Screen, terminal: any Terminal) {
-        self.navigator = Navigator(root: home)
+    ///
+    /// - Parameters:
+    ///   - hooks: The observers and guards every navigation passes.
+    ///   - links: What `open URL` uses; without it, `open` explains that the program opens no links.
+    public init(
+        home: Screen,
+        terminal: any Terminal,
+        hooks: NavigationHooks = NavigationHooks(),
+        links: (any AppLinks)? = nil
+    ) {
+        self.navigator = Navigator(root: home, hooks: hooks)
         self.terminal = terminal
         self.style = TextStyle(usesColor: terminal.usesColor)
         self.renderer = ScreenRenderer(style: style)
+        self.links = links
     }
 
     /// Shows the first screen, then runs commands until `q` or the end of input.
@@ -35,8 +47,9 @@ public final class Session {
         terminal.write(terminal.isInteractive ? "\n" : "(end of input)\n")
     }
 
-    /// Shows the current screen and the prompt.
+    /// Shows the current screen and the prompt; the first time, observers see it as the start.
     public func showCurrentScreen() {
+        navigator.start()
         terminal.write("\n" + renderer.render(navigator) + "> ")
     }
 
@@ -56,48 +69,84 @@ public final class Session {
             terminal.write("Bye.\n")
             return .finished
         case .success(.help):
-            terminal.write(ScreenRenderer.help + "\n")
+            terminal.write(ScreenRenderer.help + (links == nil ? "" : "\n" + ScreenRenderer.openHelp) + "\n")
         case .success(.home):
-            navigator.home()
+            attempt { () throws(Navigator.Refusal) in try navigator.home() }
         case .success(.back):
             goBack()
         case .success(.choose(let number)):
             perform(actions[number - 1])
+        case .success(.open(let url)):
+            open(url)
         }
         showCurrentScreen()
         return .running
     }
 
-    private func perform(_ action: Action) {
-        switch action.effect {
-        case .push(let destination):
-            navigator.push(destination())
-        case .present(let destination):
-            navigator.present(destination())
-        case .back:
-            goBack()
-        case .dismiss:
-            do {
-                try navigator.dismiss()
-            } catch {
-                goBack()
-            }
-        case .message(let perform):
-            terminal.write(style.yellow("→ \(perform())") + "\n")
+    /// Opens a URL as a link from outside the app would: only external routes, values checked first.
+    public func open(_ url: String) {
+        guard let links else {
+            report(InputError("this program opens no links", hint: "run the whole app: swift run mall"))
+            return
+        }
+        switch links.screen(for: url, from: .outside) {
+        case .success(let screen):
+            attempt { () throws(Navigator.Refusal) in try navigator.open(screen) }
+        case .failure(let error):
+            report(InputError(error.problem, hint: error.hint))
         }
     }
 
+    private func perform(_ action: Action) {
+        switch action.effect {
+        case .push(let destination):
+            attempt { () throws(Navigator.Refusal) in try navigator.push(destination()) }
+        case .present(let destination):
+            attempt { () throws(Navigator.Refusal) in try navigator.present(destination()) }
+        case .back:
+            goBack()
+        case .dismiss:
+            close()
+        case .message(let perform):
+            terminal.write(style.yellow("→ \(perform())") + "\n")
+        case .close(let perform):
+            terminal.write(style.yellow("→ \(perform())") + "\n")
+            close()
+        }
+    }
+
+    /// Closes the current modal stack, or goes back when the screen is not modal.
+    private func close() {
+        guard navigator.isModal else { return goBack() }
+        attempt { () throws(Navigator.Refusal) in try navigator.dismiss() }
+    }
+
     private func goBack() {
+        attempt { () throws(Navigator.Refusal) in try navigator.back() }
+    }
+
+    /// Carries out a navigation, reporting a refusal as an error line; the stack stays as it was.
+    private func attempt(_ navigation: () throws(Navigator.Refusal) -> Void) {
         do {
-            try navigator.back()
+            try navigation()
         } catch {
-            report(InputError("already at the home screen", hint: "choose an action, or q to quit"))
+            switch error {
+            case .atHome:
+                report(InputError("already at the home screen", hint: "choose an action, or q to quit"))
+            case .notModal:
+                report(InputError("nothing to close here", hint: "type b to go back"))
+            case .refused(let reason):
+                report(InputError(reason, hint: "the screen stays as it was"))
+            }
         }
     }
 
     private func report(_ error: InputError) {
         terminal.write(style.red(error.description) + "\n")
     }
+
+    /// The longest input echoed whole; room for a typical `open` URL.
+    static let echoLimit = 200
 
     /// The input as it is echoed in a transcript: one line, control characters shown as `�`, long lines cut.
     static func echo(_ line: String) -> String {
@@ -106,7 +155,7 @@ public final class Session {
                 line.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }
             )
         )
-        guard visible.count > Command.maximumLength else { return visible }
-        return String(visible.prefix(Command.maximumLength)) + "… (\(visible.count) characters)"
+        guard visible.count > echoLimit else { return visible }
+        return String(visible.prefix(echoLimit)) + "… (\(visible.count) characters)"
     }
 }

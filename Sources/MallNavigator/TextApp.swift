@@ -6,7 +6,7 @@ import Middleware
 ///
 /// Both run the same way: parse the command line, audit the wiring (warn about holes, or refuse to
 /// start with `--strict`), then navigate interactively, from piped input, from a `--script` file, or
-/// along the program's tour.
+/// along the program's tour, every navigation passing the program's hooks.
 @MainActor
 public struct TextApp {
     /// The program's name, as messages spell it: `mall`, `ShopPreview`.
@@ -19,6 +19,12 @@ public struct TextApp {
     public var home: @MainActor () -> Screen
     /// The self-playing walk `--tour` runs, if the program has one.
     public var tour: (@MainActor (Session, any Terminal) -> Result<Void, InputError>)?
+    /// The program's routes, if it has any: `open URL`, `routes`, `--routes-config`.
+    public var links: (any AppLinks)?
+    /// The observers and guards every navigation passes; `--trace` and `--analytics` add observers.
+    public var hooks: NavigationHooks
+    /// The clock analytics timestamps come from.
+    public var now: @MainActor () -> Date = Date.init
 
     /// Creates a program.
     public init(
@@ -26,13 +32,25 @@ public struct TextApp {
         usage: String,
         audit: @escaping @MainActor () -> WiringReport,
         home: @escaping @MainActor () -> Screen,
-        tour: (@MainActor (Session, any Terminal) -> Result<Void, InputError>)? = nil
+        tour: (@MainActor (Session, any Terminal) -> Result<Void, InputError>)? = nil,
+        links: (any AppLinks)? = nil,
+        hooks: NavigationHooks = NavigationHooks()
     ) {
         self.program = program
         self.usage = usage
         self.audit = audit
         self.home = home
         self.tour = tour
+        self.links = links
+        self.hooks = hooks
+    }
+
+    /// What the program offers on its command line.
+    private var features: LaunchOptions.Features {
+        var features: LaunchOptions.Features = []
+        if tour != nil { features.insert(.tour) }
+        if links != nil { features.insert(.links) }
+        return features
     }
 
     /// Runs the program and returns its exit status.
@@ -45,7 +63,7 @@ public struct TextApp {
         makeTerminal: (LaunchOptions) -> any Terminal = { StandardTerminal(allowsColor: $0.allowsColor) }
     ) -> ExitCode {
         let options: LaunchOptions
-        switch LaunchOptions.parse(arguments, program: program, hasTour: tour != nil) {
+        switch LaunchOptions.parse(arguments, program: program, features: features) {
         case .success(let parsed):
             options = parsed
         case .failure(let error):
@@ -53,49 +71,108 @@ public struct TextApp {
             return .usage
         }
         let terminal = makeTerminal(options)
+        do {
+            return try run(options, terminal: terminal)
+        } catch {
+            terminal.writeError(error.message + "\n")
+            return error.status
+        }
+    }
+
+    private func run(_ options: LaunchOptions, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
         if options.mode == .help {
             terminal.write(usage + "\n")
             return .success
         }
+        if let links, case .failure(let failure) = links.prepare(options) {
+            throw failure
+        }
+        if case .routes(let format) = options.mode, let links {
+            terminal.write(links.document(format))
+            return .success
+        }
+        try checkWiring(options, terminal: terminal)
+        if options.mode == .audit {
+            return .success
+        }
+        let session = Session(
+            home: home(), terminal: try input(for: options, terminal: terminal),
+            hooks: try hooks(for: options, terminal: terminal), links: links)
+        if let url = options.openURL {
+            try open(url, in: session)
+        }
+        if options.mode == .tour, let tour, case .failure(let error) = tour(session, terminal) {
+            throw LaunchFailure(error.description, status: .findings)
+        } else if options.mode != .tour {
+            session.run()
+        }
+        return .success
+    }
 
+    /// Prints the audit for `audit`; otherwise warns about holes, and with `--strict` refuses them.
+    private func checkWiring(_ options: LaunchOptions, terminal: any Terminal) throws(LaunchFailure) {
         let report = audit()
         if options.mode == .audit {
             terminal.write(report.description + "\n")
-            return report.isComplete ? .success : .findings
+            if !report.isComplete { throw LaunchFailure("", status: .findings) }
+            return
         }
         for requirement in report.unwired {
             terminal.writeError("warning: \(requirement) is not wired; its screens will show 'unavailable'\n")
         }
         if options.isStrict && !report.isComplete {
             let holes = report.unwired.count
-            terminal.writeError(
+            throw LaunchFailure(
                 "error: \(holes) \(holes == 1 ? "require is" : "requires are") not wired (--strict);"
-                    + " run '\(program) audit'\n"
+                    + " run '\(program) audit'",
+                status: .findings
             )
-            return .findings
         }
+    }
 
-        switch options.mode {
-        case .tour:
-            let session = Session(home: home(), terminal: terminal)
-            if let tour, case .failure(let error) = tour(session, terminal) {
-                terminal.writeError(error.description + "\n")
-                return .findings
-            }
-        case .script(let path):
-            let script: String
-            do {
-                script = try Self.readScript(at: path, program: program)
-            } catch {
-                terminal.writeError(error.description + "\n")
-                return .usage
-            }
-            let scripted = ScriptedTerminal(script: script, usesColor: terminal.usesColor, forwardingTo: terminal)
-            Session(home: home(), terminal: scripted).run()
-        case .interactive, .audit, .help:
-            Session(home: home(), terminal: terminal).run()
+    /// The terminal commands come from: the script's lines, or the terminal itself.
+    private func input(for options: LaunchOptions, terminal: any Terminal) throws(LaunchFailure) -> any Terminal {
+        guard case .script(let path) = options.mode else { return terminal }
+        do {
+            let script = try Self.readScript(at: path, program: program)
+            return ScriptedTerminal(script: script, usesColor: terminal.usesColor, forwardingTo: terminal)
+        } catch {
+            throw LaunchFailure(error.description, status: .usage)
         }
-        return .success
+    }
+
+    /// The program's hooks, plus the trace and analytics observers the options ask for.
+    private func hooks(for options: LaunchOptions, terminal: any Terminal) throws(LaunchFailure) -> NavigationHooks {
+        var hooks = self.hooks
+        if options.isTracing {
+            hooks.observers.append { terminal.writeError(NavigationLog.traceLine($0) + "\n") }
+        }
+        if let path = options.analyticsPath {
+            let file = try AnalyticsFile(path: path)
+            let now = self.now
+            hooks.observers.append { event in
+                if let failure = file.append(NavigationLog.analyticsLine(event, at: now())) {
+                    terminal.writeError("Error: cannot write analytics to '\(file.path)': \(failure)\n")
+                    exit(ExitCode.usage.rawValue)
+                }
+            }
+        }
+        return hooks
+    }
+
+    /// Opens the launch URL on top of home, as a link from another app would; a refusal stops the launch.
+    private func open(_ url: String, in session: Session) throws(LaunchFailure) {
+        guard let links else { return }
+        switch links.screen(for: url, from: .outside) {
+        case .success(let screen):
+            do {
+                try session.navigator.open(screen)
+            } catch {
+                throw LaunchFailure("Error: \(error)", status: .usage)
+            }
+        case .failure(let error):
+            throw LaunchFailure(error.message, status: .usage)
+        }
     }
 
     /// Reads a script file; invalid UTF-8 is repaired rather than refused, like typed input.

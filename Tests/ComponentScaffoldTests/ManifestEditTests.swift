@@ -87,16 +87,16 @@ struct ManifestEditTests {
 
     @Test(arguments: [
         (
-            "    static func all() -> [any ComponentRouter] {\n        [\n            ShopRouter(),\n        ]\n    }",
-            "    static func all() -> [any ComponentRouter] {\n        [\n            ShopRouter(),\n            CouponRouter(),\n        ]\n    }"
+            "    static func all(links: Links) -> [any ComponentRouter] {\n        [\n            ShopRouter(links: links),\n        ]\n    }",
+            "    static func all(links: Links) -> [any ComponentRouter] {\n        [\n            ShopRouter(links: links),\n            CouponRouter(links: links),\n        ]\n    }"
         ),
         (
-            "static func all() -> [any ComponentRouter] {\n    [\n        ShopRouter(), /* last\n for now */\n    ]\n}",
-            "static func all() -> [any ComponentRouter] {\n    [\n        ShopRouter(), /* last\n for now */\n        CouponRouter(),\n    ]\n}"
+            "static func all(links: Links) -> [any ComponentRouter] {\n    [\n        ShopRouter(links: links), /* last\n for now */\n    ]\n}",
+            "static func all(links: Links) -> [any ComponentRouter] {\n    [\n        ShopRouter(links: links), /* last\n for now */\n        CouponRouter(links: links),\n    ]\n}"
         ),
         (
-            "static func all() -> [any ComponentRouter] { return [ShopRouter(), EventRouter()] }",
-            "static func all() -> [any ComponentRouter] { return [ShopRouter(), EventRouter(), CouponRouter()] }"
+            "static func all(links: Links) -> [any ComponentRouter] { return [ShopRouter(links: links), EventRouter(links: links)] }",
+            "static func all(links: Links) -> [any ComponentRouter] { return [ShopRouter(links: links), EventRouter(links: links), CouponRouter(links: links)] }"
         ),
     ])
     func theRouterListGrowsInItsOwnLayout(registry: String, expected: String) throws {

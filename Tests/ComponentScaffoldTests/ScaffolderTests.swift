@@ -32,7 +32,7 @@ struct ScaffolderTests {
         #expect(manifest.updated.contains("\"\(name)\""))
         #expect(manifest.updated.difference(from: manifest.original).removals.isEmpty)
         let registry = try #require(plan.edits.first { $0.path == "Shell/Routers/Routers.swift" })
-        #expect(registry.updated.contains("Router(),\n            \(name)Router(),\n        ]"))
+        #expect(registry.updated.contains("Router(links: links),\n            \(name)Router(links: links),\n        ]"))
         let api = try #require(plan.newFiles["Components/\(name)/\(name).swift"])
         #expect(api.contains("@MainActor\npublic final class \(name) {"))
         #expect(api.contains("    public func provide_\(lowerName)Home() -> Screen {"))
@@ -212,7 +212,7 @@ struct ScaffolderTests {
         try scaffolder.apply(try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames))
         let updated = try Data(contentsOf: registry)
         #expect(updated.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
-        #expect(String(decoding: updated, as: UTF8.self).contains("\(name)Router(),"))
+        #expect(String(decoding: updated, as: UTF8.self).contains("\(name)Router(links: links),"))
     }
 
     @Test func aNameWhoseRouterWouldShadowAShellTypeIsRefusedForThatReason() throws {

@@ -6,7 +6,7 @@ extension Action {
     public func destination() -> Screen? {
         switch effect {
         case .push(let destination), .present(let destination): destination()
-        case .back, .dismiss, .message: nil
+        case .back, .dismiss, .message, .close: nil
         }
     }
 
@@ -20,6 +20,7 @@ extension Action {
     @MainActor
     public func message() -> String? {
         if case .message(let perform) = effect { return perform() }
+        if case .close(let perform) = effect { return perform() }
         return nil
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import MallBase
 import MallNavigator
 import MallTestSupport
+import Middleware
 import Testing
 
 @testable import Mall
@@ -10,9 +11,14 @@ import Testing
 /// Wires Event like the real router, then leaves `require_shopDetail` unwired on purpose.
 @MainActor
 private struct LeakyEventRouter: ComponentRouter {
-    let base = EventRouter()
+    let base: EventRouter
     var component: Event { base.component }
     var homeEntry: Action { base.homeEntry }
+    var routes: [AnyRoute<Screen>] { base.routes }
+
+    init(links: Links) {
+        base = EventRouter(links: links)
+    }
 
     func configure() {
         base.configure()
@@ -21,15 +27,18 @@ private struct LeakyEventRouter: ComponentRouter {
 }
 
 @MainActor
-private func routersWithAHole() -> [any ComponentRouter] {
-    [ShopRouter(), LeakyEventRouter(), GroupbuyRouter(), AppointmentRouter()]
+private func routersWithAHole(links: Links) -> [any ComponentRouter] {
+    [
+        ShopRouter(links: links), LeakyEventRouter(links: links), GroupbuyRouter(links: links),
+        AppointmentRouter(links: links),
+    ]
 }
 
 @MainActor
 @Suite("Launch")
 struct LaunchTests {
     @Test func auditExitsZeroWhenEverythingIsWired() {
-        let run = runShell(["audit"], routers: Routers.all())
+        let run = runShell(["audit"], routers: Routers.all(links:))
         #expect(run.status == .success)
         #expect(run.output.hasSuffix(" are wired.\n"))
     }
@@ -50,14 +59,14 @@ struct LaunchTests {
     }
 
     @Test func auditExitsOneAndNamesEveryHole() {
-        let run = runShell(["audit"], routers: routersWithAHole())
+        let run = runShell(["audit"], routers: routersWithAHole(links:))
         #expect(run.status == .findings)
         #expect(run.output.contains("Event: 0/1 requires wired (1 unwired)\n  Event.require_shopDetail is not wired\n"))
         #expect(run.output.hasSuffix("1 of 13 requires is not wired.\n"))
     }
 
     @Test func launchWarnsAboutHolesAndTheHoleShowsUnavailable() {
-        let run = runShell(input: ["2", "1", "2", "q"], routers: routersWithAHole())
+        let run = runShell(input: ["2", "1", "2", "q"], routers: routersWithAHole(links:))
         #expect(run.status == .success)
         #expect(run.errors == "warning: Event.require_shopDetail is not wired; its screens will show 'unavailable'\n")
         #expect(run.output.screenTitles.last == "Unavailable")
@@ -65,7 +74,7 @@ struct LaunchTests {
     }
 
     @Test func strictLaunchFailsOnHoles() {
-        let run = runShell(["--strict"], input: ["q"], routers: routersWithAHole())
+        let run = runShell(["--strict"], input: ["q"], routers: routersWithAHole(links:))
         #expect(run.status == .findings)
         #expect(run.errors.hasSuffix("error: 1 require is not wired (--strict); run 'mall audit'\n"))
         #expect(run.output.isEmpty)
@@ -114,7 +123,7 @@ struct LaunchTests {
         let run = runShell(arguments)
         #expect(run.status == .success)
         #expect(run.output.hasPrefix("OVERVIEW: A modular mall app in the terminal"))
-        #expect(run.output.contains("USAGE: mall [--tour | --script <file>] [--strict] [--no-color]"))
+        #expect(run.output.contains("USAGE: mall [open <url>] [--tour | --script <file>] [options]"))
     }
 
     @Test func scriptFileDrivesTheApp() throws {

@@ -11,11 +11,15 @@ import Testing
 /// The four components these transcripts were written for. Tests pass them explicitly so a component
 /// added later (`new-component`) does not change the home screen they expect.
 @MainActor
-func fourComponentRouters() -> [any ComponentRouter] {
-    [ShopRouter(), EventRouter(), GroupbuyRouter(), AppointmentRouter()]
+func fourComponentRouters(links: Links) -> [any ComponentRouter] {
+    [
+        ShopRouter(links: links), EventRouter(links: links), GroupbuyRouter(links: links),
+        AppointmentRouter(links: links),
+    ]
 }
 
-/// Runs the shell as `mall <arguments>` with `input` as the lines typed, on fresh sample data.
+/// Runs the shell as `mall <arguments>` with `input` as the lines typed, on fresh sample data, with
+/// `environment` as the only environment (so a routes configuration set outside does not leak in).
 ///
 /// Call it from a synchronous `@MainActor` test body: it runs to completion without suspending, so
 /// tests in parallel never share the component singletons mid-run.
@@ -23,14 +27,15 @@ func fourComponentRouters() -> [any ComponentRouter] {
 func runShell(
     _ arguments: [String] = [],
     input: [String] = [],
-    routers: [any ComponentRouter] = fourComponentRouters()
+    environment: [String: String] = [:],
+    routers: @MainActor (Links) -> [any ComponentRouter] = fourComponentRouters(links:)
 ) -> TextAppRun {
     Shop.shared.store = ShopStore()
     Event.shared.store = EventStore()
     Groupbuy.shared.store = GroupbuyStore()
     Appointment.shared.store = AppointmentStore()
     let terminal = ScriptedTerminal(lines: input)
-    let status = Launcher.run(arguments: arguments, routers: routers) { _ in terminal }
+    let status = Launcher.run(arguments: arguments, environment: environment, routers: routers) { _ in terminal }
     return TextAppRun(status: status, output: terminal.output, errors: terminal.errorOutput)
 }
 

@@ -110,23 +110,24 @@ struct TranscriptTests {
     }
 
     @Test func buyOrderIsPresentedModallyAndDismissedWithBack() {
-        // Blue Bottle Coffee › Pay the bill (modal) › pay › b dismisses back to the shop.
-        let run = runShell(input: ["1", "1", "8", "1", "b", "q"])
+        // Blue Bottle Coffee › sign in (the guard's detour) › Pay the bill (modal) › pay › b dismisses.
+        let run = runShell(input: ["1", "1", "8", "1", "1", "b", "q"])
         #expect(
             run.output.screenTitles == [
-                "Mall", "Shops", "Blue Bottle Coffee", "Pay the bill", "Pay the bill", "Blue Bottle Coffee",
+                "Mall", "Shops", "Blue Bottle Coffee", "Sign in", "Pay the bill", "Pay the bill", "Blue Bottle Coffee",
             ]
         )
-        #expect(run.output.breadcrumbs[3] == "Mall › Shops › Blue Bottle Coffee › [Pay the bill]")
+        #expect(run.output.breadcrumbs[3] == "Mall › Shops › Blue Bottle Coffee › [Sign in]")
+        #expect(run.output.breadcrumbs[4] == "Mall › Shops › Blue Bottle Coffee › [Pay the bill]")
         #expect(run.output.contains("→ Paid ¥128.00 to M1001."))
         #expect(run.output.contains("1–2 choose · b back/close · h home · q quit · ? help"))
         #expect(run.output.breadcrumbs.last == "Mall › Shops › Blue Bottle Coffee")
     }
 
     @Test func aModalsCloseActionDismissesItAndHomeDismissesEverything() {
-        let closed = runShell(input: ["1", "2", "9", "2", "q"])
+        let closed = runShell(input: ["1", "2", "9", "1", "2", "q"])
         #expect(closed.output.screenTitles.suffix(2) == ["Pay the bill", "Din Tai Fung"])
-        let home = runShell(input: ["1", "2", "9", "h", "b", "q"])
+        let home = runShell(input: ["1", "2", "9", "1", "h", "b", "q"])
         #expect(home.output.screenTitles.suffix(3) == ["Pay the bill", "Mall", "Mall"])
         #expect(home.output.errorLines == ["Error: already at the home screen; choose an action, or q to quit"])
     }

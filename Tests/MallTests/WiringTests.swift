@@ -16,14 +16,14 @@ struct WiringTests {
         let app = MallApp()
         #expect(app.audit.unwired == [])
         #expect(Array(app.audit.components.map(\.component).prefix(4)) == ["Shop", "Event", "Groupbuy", "Appointment"])
-        #expect(app.audit.components.map(\.component) == Routers.all().map(\.componentName))
-        #expect(MallApp(routers: fourComponentRouters()).audit.requirementCount == 13)
+        #expect(app.audit.components.map(\.component) == Routers.all(links: Links()).map(\.componentName))
+        #expect(MallApp(routers: fourComponentRouters(links:)).audit.requirementCount == 13)
     }
 
     @Test func theHomeScreenListsEveryRegisteredComponent() {
         let home = MallApp().home
         #expect(home.title == "Mall")
-        #expect(home.actions.count == Routers.all().count)
+        #expect(home.actions.count == Routers.all(links: Links()).count)
         #expect(
             Array(home.actions.map(\.title).prefix(4)) == [
                 "Shops: find a shop", "Events: what's on", "Group-buys: deals", "Bookings: my tables",
@@ -92,7 +92,7 @@ struct WiringTests {
     }
 
     @Test func theCasesCoverEveryRequireOfTheFourComponents() {
-        let app = MallApp(routers: fourComponentRouters())
+        let app = MallApp(routers: fourComponentRouters(links:))
         let declared = app.audit.components.flatMap { wiring in wiring.requirements.map { "\(wiring.component).\($0)" }
         }
         #expect(Set(declared) == Set(Self.cases.map(\.requirement)))

@@ -294,12 +294,26 @@ struct ComponentTemplate {
             }.joined(separator: "\n")
                 + "\n        // Until then `swift run mall audit` names each unwired require, and its screens show 'unavailable'."
         return """
-            \(sortedImports([component, Self.baseModule]))
+            \(sortedImports([component, Self.baseModule, "Middleware"]))
 
-            /// Wires \(component)'s requirements to siblings' provides or to screens the shell owns.
+            /// Wires \(component)'s requirements to siblings' provides or to screens the shell owns, and
+            /// declares the links into \(component).
             @MainActor
             struct \(component)Router: ComponentRouter {
                 let component = \(component).shared
+                /// Answer a require through a route (`links.open(ShopRouter.detail, shopId)`) so downgrades apply.
+                let links: Links
+
+                /// `mall://\(routeHost)/home`: another app may open \(component)'s entry screen.
+                static let entry = MallRoute(
+                    "mall://\(routeHost)/home",
+                    exposure: .external,
+                    provide: "\(component).provide_\(entryProvide)()"
+                ) {
+                    \(component).shared.provide_\(entryProvide)()
+                }
+
+                var routes: [AnyRoute<Screen>] { [Self.entry.erased] }
 
                 var homeEntry: Action {
                     .push("\(component)") { \(component).shared.provide_\(entryProvide)() }
@@ -311,6 +325,11 @@ struct ComponentTemplate {
             }
 
             """
+    }
+
+    /// The host of the component's routes: its name in lowercase, `_` written as `-`.
+    var routeHost: String {
+        String(component.lowercased().map { $0 == "_" ? "-" : $0 })
     }
 
     private var testFile: String {

@@ -27,12 +27,12 @@ public struct Scaffolder: Sendable {
         )
     }
 
-    /// The array `Routers.all()` returns, one router initialiser per entry.
+    /// The array `Routers.all(links:)` returns, one router initialiser per entry.
     static var routerList: ArrayLiteralEdit {
         ArrayLiteralEdit(
             listName: "the list of routers in \(routerRegistryPath)",
-            anchor: #/static func all\(\)\s*->\s*\[any ComponentRouter\]\s*\{\s*(?:return\s+)?/#,
-            isElement: { $0.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*Router\(\)/#) != nil }
+            anchor: #/static func all\(\s*links\s*:\s*Links\s*\)\s*->\s*\[any ComponentRouter\]\s*\{\s*(?:return\s+)?/#,
+            isElement: { $0.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*Router\(\s*links\s*:\s*links\s*\)/#) != nil }
         )
     }
 
@@ -118,9 +118,9 @@ public struct Scaffolder: Sendable {
         try componentsList.appending("\"\(component)\"", to: manifest)
     }
 
-    /// Adds `NameRouter()` to the list `Routers.all()` returns.
+    /// Adds `NameRouter(links: links)` to the list `Routers.all(links:)` returns.
     static func addRouter(_ component: ComponentName, toRegistry registry: String) throws(ScaffoldError) -> String {
-        try routerList.appending("\(component)Router()", to: registry)
+        try routerList.appending("\(component)Router(links: links)", to: registry)
     }
 
     // MARK: Applying

@@ -1,7 +1,7 @@
 extension String {
     /// The number of single-character edits that turn this string into `other` (Levenshtein distance),
     /// used to suggest the command or option a user probably meant.
-    func editDistance(to other: String) -> Int {
+    package func editDistance(to other: String) -> Int {
         let lhs = Array(self)
         let rhs = Array(other)
         var previous = Array(0...rhs.count)

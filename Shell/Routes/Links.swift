@@ -1,0 +1,84 @@
+import Foundation
+import MallBase
+import MallNavigator
+import Middleware
+
+/// The app's links: the route table every router contributes to, and the downgrades configured for it.
+///
+/// Everything that leads into a routed provide goes through here: a URL from outside
+/// (``screen(for:from:)``) and every require a router answers through a route (``open(_:_:)``). So
+/// when a route is downgraded to the web, every way into it opens the web page instead.
+@MainActor
+final class Links: AppLinks {
+    /// The environment variable naming a routes configuration file, as a server would push one.
+    static let configurationVariable = "MALL_ROUTES_CONFIG"
+
+    private(set) var table = RouteTable<Screen>(scheme: mallScheme, routes: [])
+    /// Which routes open as web pages.
+    var configuration = RouteConfiguration()
+    private let environment: [String: String]
+
+    /// Creates links that read the routes configuration variable from `environment`.
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// Installs the table: the shell's own routes, then each router's, in home-screen order.
+    func install(_ routes: [AnyRoute<Screen>]) {
+        table = RouteTable(scheme: mallScheme, routes: routes)
+    }
+
+    /// The screen a require answered through `route` opens: the provide, or its downgraded web page.
+    ///
+    /// - Parameter native: The screen to open instead of the route's own when the route is not
+    ///   downgraded, for a require the route's provide serves with an extra argument (a callback).
+    func open<each Value>(
+        _ route: MallRoute<repeat each Value>,
+        _ values: repeat each Value,
+        native: (() -> Screen)? = nil
+    ) -> Screen {
+        let screen =
+            if let template = configuration.downgrades[route.pattern] {
+                WebPageScreen.make(url: template.address(for: route.query(repeat each values)))
+            } else {
+                native?() ?? route.open(repeat each values)
+            }
+        return screen.linked(route: route.pattern, url: route.url(repeat each values))
+    }
+
+    func screen(for url: String, from caller: Caller) -> Result<Screen, RouteError> {
+        do {
+            let (route, link) = try table.resolve(url, from: caller)
+            let screen =
+                if let template = configuration.downgrades[route.pattern] {
+                    WebPageScreen.make(url: template.address(for: link.query))
+                } else {
+                    link.open()
+                }
+            return .success(screen.linked(route: route.pattern, url: link.url))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func document(_ format: LaunchOptions.RouteFormat) -> String {
+        RouteDocument(routes: table.routes, downgrades: configuration.downgrades).render(format)
+    }
+
+    func prepare(_ options: LaunchOptions) -> Result<Void, LaunchFailure> {
+        let problems = table.problems
+        guard problems.isEmpty else {
+            let lines = problems.map { "error: route \($0)" }
+            return .failure(LaunchFailure(lines.joined(separator: "\n"), status: .findings))
+        }
+        let path = options.routesConfigPath ?? environment[Self.configurationVariable].flatMap { $0.isEmpty ? nil : $0 }
+        guard let path else { return .success(()) }
+        do {
+            configuration = try RouteConfiguration.load(
+                from: path, routes: table.routes.map { ($0.pattern, $0.parameters.map(\.name)) })
+            return .success(())
+        } catch {
+            return .failure(LaunchFailure(error.description, status: .usage))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import MallBase
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The observers `--trace` and `--analytics` add: one line per navigation on standard error, and
+/// one JSON object per screen view appended to a file.
+@MainActor
+enum NavigationLog {
+    /// A trace line: `trace: push 'Blue Bottle Coffee' (Shop) depth 2 mall://shop/detail?shopId=s01`.
+    static func traceLine(_ event: NavigationEvent) -> String {
+        var line = "trace: \(event.kind.rawValue) '\(Session.echo(event.title))' (\(event.origin)) depth \(event.depth)"
+        if let link = event.link {
+            line += " \(link.url)"
+        }
+        return line
+    }
+
+    /// One screen view as a JSON line, keys sorted; `route` and `url` only when it came from a link.
+    static func analyticsLine(_ event: NavigationEvent, at time: Date) -> String {
+        struct View: Encodable {
+            var time: String
+            var kind: String
+            var screen: String
+            var origin: String
+            var depth: Int
+            var route: String?
+            var url: String?
+        }
+        let view = View(
+            time: time.formatted(.iso8601),
+            kind: event.kind.rawValue,
+            screen: event.title,
+            origin: event.origin,
+            depth: event.depth,
+            route: event.link?.route,
+            url: event.link?.url
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding strings, integers and optionals cannot fail.
+        let data = (try? encoder.encode(view)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A file screen views are appended to, opened once at launch.
+@MainActor
+public final class AnalyticsFile {
+    private let handle: FileHandle
+    /// The path as the user gave it.
+    public let path: String
+
+    /// Opens `path` for appending, creating it if needed; refuses a folder or an unwritable path.
+    public init(path: String) throws(LaunchFailure) {
+        func fail(_ reason: String) -> LaunchFailure {
+            LaunchFailure("Error: cannot write analytics to '\(path)': \(reason)", status: .usage)
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw fail("it is a folder")
+        }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw fail(String(cString: strerror(errno))) }
+        self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        self.path = path
+    }
+
+    /// Appends one line; returns the reason when the write failed.
+    func append(_ line: String) -> String? {
+        do {
+            try handle.write(contentsOf: Data((line + "\n").utf8))
+            return nil
+        } catch {
+            return error.localizedDescription
+        }
+    }
+}

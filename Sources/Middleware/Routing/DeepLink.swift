@@ -1,0 +1,205 @@
+/// A URL taken apart into the pieces a route table looks at: scheme, host, path and query.
+///
+/// The parser is deliberately narrow. It accepts `scheme://host/path?name=value&…` in ASCII, with
+/// `%XX` escapes in query values that decode to UTF-8 text without control characters, and refuses
+/// everything else (a fragment, a port, user information, a stray `%`) with the reason.
+public struct DeepLink: Sendable, Hashable {
+    /// The longest URL accepted, in bytes.
+    public static let maximumLength = 2_048
+    /// The longest query value accepted once decoded, in characters.
+    public static let maximumValueLength = 256
+    /// The most query parameters a URL may carry.
+    public static let maximumParameterCount = 32
+
+    /// The scheme, lowercased, e.g. `mall`.
+    public var scheme: String
+    /// The host, lowercased, e.g. `shop`.
+    public var host: String
+    /// The path, from its first `/`, e.g. `/detail`; empty when the URL has none.
+    public var path: String
+    /// The query's name–value pairs in order, values decoded.
+    public var query: [(name: String, value: String)]
+
+    /// The route key: scheme, host and path, as patterns are written (`mall://shop/detail`).
+    public var pattern: String { "\(scheme)://\(host)\(path)" }
+
+    public static func == (lhs: DeepLink, rhs: DeepLink) -> Bool {
+        lhs.pattern == rhs.pattern && lhs.query.elementsEqual(rhs.query) { $0 == $1 }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pattern)
+        for (name, value) in query {
+            hasher.combine(name)
+            hasher.combine(value)
+        }
+    }
+
+    /// Parses `text`, or throws the first thing wrong with it.
+    public static func parse(_ text: String) throws(RouteError) -> DeepLink {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { throw .malformed("the URL is empty") }
+        guard bytes.count <= maximumLength else { throw .tooLong(bytes.count) }
+        if let scalar = text.unicodeScalars.first(where: { isControl($0) || $0 == " " }) {
+            throw .controlCharacter(scalar)
+        }
+        if let scalar = text.unicodeScalars.first(where: { !$0.isASCII }) {
+            throw .notASCII(scalar)
+        }
+        guard let separator = text.firstRange(of: "://") else {
+            throw .malformed("'\(text.prefix(40))' has no scheme")
+        }
+        let scheme = text[..<separator.lowerBound]
+        guard let first = scheme.first, first.isLetter,
+            scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+        else { throw .malformed("'\(scheme)' is not a URL scheme") }
+
+        var rest = text[separator.upperBound...]
+        if let hash = rest.firstIndex(of: "#") {
+            throw .malformed("a fragment ('\(rest[hash...].prefix(20))') is not part of any route")
+        }
+        var queryText: Substring?
+        if let question = rest.firstIndex(of: "?") {
+            queryText = rest[rest.index(after: question)...]
+            rest = rest[..<question]
+        }
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let host = rest[..<slash]
+        let path = rest[slash...]
+        try checkHost(host)
+        try checkPath(path)
+        return DeepLink(
+            scheme: scheme.lowercased(),
+            host: host.lowercased(),
+            path: String(path),
+            query: try queryText.map(parseQuery) ?? []
+        )
+    }
+
+    private static func checkHost(_ host: Substring) throws(RouteError) {
+        guard !host.isEmpty else { throw .malformed("the URL names no host") }
+        if host.contains("@") { throw .malformed("user information ('…@') is not part of any route") }
+        if host.contains(":") { throw .malformed("a port (':…') is not part of any route") }
+        guard host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else {
+            throw .malformed("'\(host)' is not a host: use letters, digits, '-' and '.'")
+        }
+    }
+
+    private static func checkPath(_ path: Substring) throws(RouteError) {
+        if let bad = path.first(where: { !($0.isLetter || $0.isNumber || "/-_.".contains($0)) }) {
+            throw .malformed("'\(bad)' may not appear in a route's path ('\(path.prefix(60))')")
+        }
+    }
+
+    private static func parseQuery(_ query: Substring) throws(RouteError) -> [(name: String, value: String)] {
+        guard !query.isEmpty else { throw .malformed("the URL ends in '?' with no parameters") }
+        let pairs = query.split(separator: "&", omittingEmptySubsequences: false)
+        guard pairs.count <= maximumParameterCount else {
+            throw .malformed("the URL has \(pairs.count) parameters, more than \(maximumParameterCount)")
+        }
+        var result: [(name: String, value: String)] = []
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "=") else {
+                throw .malformed(
+                    pair.isEmpty
+                        ? "the query has an empty parameter ('&&', or '&' at an end)"
+                        : "parameter '\(pair.prefix(40))' has no '=value'")
+            }
+            let name = pair[..<equals]
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw .malformed("'\(name.prefix(40))' is not a parameter name: use letters, digits and '_'")
+            }
+            let value = try decode(pair[pair.index(after: equals)...], of: String(name))
+            result.append((String(name), value))
+        }
+        return result
+    }
+
+    /// Decodes `%XX` escapes; the bytes must form UTF-8 text without control characters.
+    private static func decode(_ text: Substring, of name: String) throws(RouteError) -> String {
+        var bytes: [UInt8] = []
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                throw .badPercentEncoding(name: name)
+            }
+            bytes.append(high << 4 | low)
+        }
+        guard let value = String(validating: bytes, as: UTF8.self) else {
+            throw .badPercentEncoding(name: name)
+        }
+        if let scalar = value.unicodeScalars.first(where: isControl) {
+            throw .controlInValue(name: name, scalar)
+        }
+        guard value.count <= maximumValueLength else {
+            throw .valueTooLong(name: name, length: value.count)
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+extension DeepLink {
+    /// Percent-encodes `value` for a URL: every byte outside the unreserved set (letters, digits,
+    /// `-`, `.`, `_`, `~`) is escaped, so a value can never add a path, a query, a fragment or a host.
+    public static func encode(_ value: String) -> String {
+        var encoded = ""
+        encoded.reserveCapacity(value.utf8.count)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(hex[Int(byte >> 4)])
+                encoded.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return encoded
+    }
+
+    /// Writes a URL from a pattern and name–value pairs, each value percent-encoded.
+    public static func url(_ pattern: String, _ query: [(name: String, value: String)]) -> String {
+        guard !query.isEmpty else { return pattern }
+        return pattern + "?" + query.map { "\($0.name)=\(encode($0.value))" }.joined(separator: "&")
+    }
+}
+
+/// The rules for an `https://` address a route may carry or a downgrade may produce.
+enum WebAddress {
+    /// Whether `text` is an `https://` address with a plain host, in ASCII without spaces or controls.
+    static func isAcceptable(_ text: String) -> Bool {
+        guard text.utf8.count <= DeepLink.maximumLength, text.lowercased().hasPrefix("https://"),
+            text.unicodeScalars.allSatisfy({ $0.isASCII && !isControl($0) && $0 != " " })
+        else { return false }
+        return host(of: text).map(isPlainHost) ?? false
+    }
+
+    /// The host of an `https://` address: what follows `//` up to the first `/`, `?` or `#`.
+    static func host(of text: String) -> Substring? {
+        guard let separator = text.firstRange(of: "://") else { return nil }
+        let rest = text[separator.upperBound...]
+        return rest.prefix { !"/?#".contains($0) }
+    }
+
+    /// A host of letters, digits, `-` and `.`, with at least one letter or digit: no user, no port.
+    static func isPlainHost(_ host: Substring) -> Bool {
+        !host.isEmpty && host.contains(where: { $0.isLetter || $0.isNumber })
+            && host.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "." }
+    }
+}

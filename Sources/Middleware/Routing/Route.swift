@@ -1,0 +1,161 @@
+/// A link into one provide: a URL pattern, typed parameters, an exposure, and how to open it.
+///
+/// Routers in the app declare routes; components never learn they have URLs. The values a URL
+/// carries are parsed into `Value`s before anything opens, and the same route writes its URL back
+/// from typed values (``url(_:)``), so a link and the code that follows it cannot drift apart.
+///
+/// ```swift
+/// static let detail = Route(
+///     "mall://shop/detail", exposure: .external, provide: "Shop.provide_shopDetail(shopId:)",
+///     parameters: .identifier("shopId", ShopID.self), example: "s01"
+/// ) { shopId in Shop.shared.provide_shopDetail(shopId: shopId) }
+/// ```
+@MainActor
+public struct Route<Destination, each Value> {
+    /// The scheme, host and path every URL of the route has, e.g. `mall://shop/detail`.
+    public let pattern: String
+    /// Who may open the route; ``Exposure/internal`` unless declared otherwise.
+    public let exposure: Exposure
+    /// What the route opens, as the audit and documents name it, e.g. `Shop.provide_shopDetail(shopId:)`.
+    public let provide: String
+    let parameters: (repeat Parameter<each Value>)
+    let example: (repeat each Value)
+    let opening: @MainActor (repeat each Value) -> Destination
+
+    /// Declares a route.
+    ///
+    /// - Parameters:
+    ///   - pattern: `scheme://host/path`, lowercase, without a query.
+    ///   - exposure: ``Exposure/external`` lets links from outside the app open it.
+    ///   - provide: The function `open` calls, as documents name it.
+    ///   - parameters: The query parameters, in the order URLs write them.
+    ///   - example: A value for each parameter; the example URL must open.
+    ///   - open: Builds the destination from typed values.
+    public init(
+        _ pattern: String,
+        exposure: Exposure = .internal,
+        provide: String,
+        parameters: repeat Parameter<each Value>,
+        example: repeat each Value,
+        open: @escaping @MainActor (repeat each Value) -> Destination
+    ) {
+        self.pattern = pattern
+        self.exposure = exposure
+        self.provide = provide
+        self.parameters = (repeat each parameters)
+        self.example = (repeat each example)
+        self.opening = open
+    }
+
+    /// The destination for typed values, as a require answered through the route gets it.
+    public func open(_ values: repeat each Value) -> Destination {
+        opening(repeat each values)
+    }
+
+    /// The URL that opens the route with these values (reverse routing).
+    public func url(_ values: repeat each Value) -> String {
+        DeepLink.url(pattern, query(repeat each values))
+    }
+
+    /// The query pairs for these values, each value's text as the parameter writes it.
+    public func query(_ values: repeat each Value) -> [(name: String, value: String)] {
+        var pairs: [(name: String, value: String)] = []
+        for (parameter, value) in repeat (each parameters, each values) {
+            if let text = parameter.text(of: value) {
+                pairs.append((parameter.name, text))
+            }
+        }
+        return pairs
+    }
+
+    /// The parameters as documents describe them, in order.
+    public var parameterDescriptions: [RouteParameter] {
+        var descriptions: [RouteParameter] = []
+        for parameter in repeat each parameters {
+            descriptions.append(parameter.description)
+        }
+        return descriptions
+    }
+
+    /// The URL of the declared example.
+    public var exampleURL: String { url(repeat each example) }
+
+    /// The typed values a link carries, after checking its query against the parameters.
+    public func values(in link: DeepLink) throws(RouteError) -> (repeat each Value) {
+        let descriptions = parameterDescriptions
+        var given: [String: String] = [:]
+        for (name, value) in link.query {
+            guard descriptions.contains(where: { $0.name == name }) else {
+                let names = descriptions.map(\.name)
+                throw .unknownParameter(
+                    name, route: pattern, takes: names, suggestion: names.closest(to: name))
+            }
+            guard given.updateValue(value, forKey: name) == nil else { throw .duplicateParameter(name) }
+        }
+        return (repeat try Self.value(of: each parameters, in: given))
+    }
+
+    private static func value<V>(of parameter: Parameter<V>, in given: [String: String]) throws(RouteError) -> V {
+        guard let text = given[parameter.name] else {
+            guard let absent = parameter.whenAbsent else { throw .missingParameter(parameter.description) }
+            return absent
+        }
+        guard let value = parameter.parse(text) else { throw .invalidValue(text, parameter: parameter.description) }
+        return value
+    }
+
+    /// The route with its value types hidden, as a ``RouteTable`` holds it.
+    public var erased: AnyRoute<Destination> {
+        AnyRoute(
+            pattern: pattern,
+            exposure: exposure,
+            provide: provide,
+            parameters: parameterDescriptions,
+            exampleURL: exampleURL
+        ) { link throws(RouteError) in
+            let values = try values(in: link)
+            return ResolvedLink(url: url(repeat each values), query: query(repeat each values)) {
+                opening(repeat each values)
+            }
+        }
+    }
+}
+
+/// A route whose value types are hidden: what a ``RouteTable`` stores and documents list.
+@MainActor
+public struct AnyRoute<Destination> {
+    /// The scheme, host and path, e.g. `mall://shop/detail`.
+    public let pattern: String
+    /// Who may open the route.
+    public let exposure: Exposure
+    /// What the route opens, e.g. `Shop.provide_shopDetail(shopId:)`.
+    public let provide: String
+    /// The query parameters, in order.
+    public let parameters: [RouteParameter]
+    /// A URL that opens the route.
+    public let exampleURL: String
+    /// Checks a link's query and types its values, or throws what is wrong; opens nothing yet.
+    public let resolve: @MainActor (DeepLink) throws(RouteError) -> ResolvedLink<Destination>
+}
+
+/// A link whose values all parsed: its canonical URL and query, and how to open it.
+@MainActor
+public struct ResolvedLink<Destination> {
+    /// The URL written back from the typed values: the canonical form of the link.
+    public let url: String
+    /// The typed values' text, by parameter, in the route's order.
+    public let query: [(name: String, value: String)]
+    /// Builds the destination; nothing has been built or changed before this is called.
+    public let open: @MainActor () -> Destination
+}
+
+extension [String] {
+    /// The element a user most likely meant by `text`, if one is a near miss.
+    package func closest(to text: String) -> String? {
+        let limit = Swift.max(2, text.count / 4)
+        // Strings whose lengths differ by more than the limit cannot be near misses; skip the distance.
+        let scored = filter { abs($0.count - text.count) <= limit }.map { ($0, $0.editDistance(to: text)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit, best.1 < text.count else { return nil }
+        return best.0
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// What a server would push to change routes without a release: which routes open as web pages.
+///
+/// The file is JSON, `{"downgrade": {"<route pattern>": "<web template>"}}`. It is checked whole
+/// before the app starts: an unknown route, an unknown placeholder, a template that is not an https
+/// address, malformed JSON, a duplicated key: each stops the launch with the key named.
+public struct RouteConfiguration: Sendable, Hashable {
+    /// The web template of each downgraded route, by route pattern.
+    public var downgrades: [String: WebTemplate]
+
+    /// The largest configuration file read.
+    public static let maximumSize = 1_048_576
+
+    /// A configuration that downgrades nothing.
+    public init(downgrades: [String: WebTemplate] = [:]) {
+        self.downgrades = downgrades
+    }
+
+    /// Reads and checks the configuration at `path` against the routes it may name.
+    ///
+    /// - Parameter routes: Each route's pattern and parameter names.
+    public static func load(
+        from path: String,
+        routes: [(pattern: String, parameters: [String])]
+    ) throws(RouteConfigurationError) -> RouteConfiguration {
+        try parse(read(path), source: path, routes: routes)
+    }
+
+    /// Checks configuration text against the routes it may name.
+    public static func parse(
+        _ data: Data,
+        source: String,
+        routes: [(pattern: String, parameters: [String])]
+    ) throws(RouteConfigurationError) -> RouteConfiguration {
+        func fail(_ key: String?, _ problem: String) -> RouteConfigurationError {
+            RouteConfigurationError(source: source, key: key, problem: problem)
+        }
+        if let duplicate = JSONDuplicateKey.first(in: data) {
+            throw fail(duplicate.path, "the key '\(duplicate.key)' is given twice; give it once")
+        }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            throw fail(nil, "not valid JSON" + (detail.map { " (\($0))" } ?? ""))
+        }
+        guard let top = object as? [String: Any] else {
+            throw fail(nil, #"the file must be a JSON object: {"downgrade": {"<route>": "<https template>"}}"#)
+        }
+        for key in top.keys.sorted() where key != "downgrade" {
+            let hint =
+                [key].closest(to: "downgrade") != nil ? "; did you mean 'downgrade'?" : "; the only key is 'downgrade'"
+            throw fail(key, "unknown key" + hint)
+        }
+        guard let entries = top["downgrade"] else { return RouteConfiguration() }
+        guard let downgrade = entries as? [String: Any] else {
+            throw fail("downgrade", #"must be an object: {"<route pattern>": "<https template>"}"#)
+        }
+        var downgrades: [String: WebTemplate] = [:]
+        let patterns = routes.map(\.pattern)
+        for pattern in downgrade.keys.sorted() {
+            let key = "downgrade[\(quoted(pattern))]"
+            guard let route = routes.first(where: { $0.pattern == pattern }) else {
+                let hint =
+                    patterns.closest(to: pattern).map { "did you mean '\($0)'?" } ?? "run 'mall routes' to list them"
+                throw fail(key, "no such route; \(hint)")
+            }
+            guard let template = downgrade[pattern] as? String else {
+                throw fail(key, "the template must be a string, e.g. \"https://m.mall.example/…\"")
+            }
+            do {
+                downgrades[pattern] = try WebTemplate(template, parameters: route.parameters)
+            } catch {
+                throw fail(key, error.reason)
+            }
+        }
+        return RouteConfiguration(downgrades: downgrades)
+    }
+
+    private static func read(_ path: String) throws(RouteConfigurationError) -> Data {
+        func fail(_ problem: String) -> RouteConfigurationError {
+            RouteConfigurationError(source: path, key: nil, problem: problem)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw fail("no such file")
+        }
+        guard !isDirectory.boolValue else { throw fail("it is a folder, not a file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("permission denied or unreadable") }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maximumSize + 1) ?? Data() else {
+            throw fail("permission denied or unreadable")
+        }
+        guard data.count <= maximumSize else { throw fail("it is larger than \(maximumSize) bytes") }
+        return data
+    }
+
+    /// A key as the message shows it: printable ASCII as is, anything else escaped.
+    private static func quoted(_ key: String) -> String {
+        let shown = key.unicodeScalars.prefix(80).map { scalar in
+            (0x20..<0x7F).contains(scalar.value) ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+        }.joined()
+        return "'\(shown)\(key.unicodeScalars.count > 80 ? "…" : "")'"
+    }
+}
+
+/// A routes configuration the app refuses to start with.
+public struct RouteConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file, as the user named it.
+    public let source: String
+    /// The key at fault, e.g. `downgrade['mall://shop/detail']`; `nil` for the file as a whole.
+    public let key: String?
+    /// What is wrong.
+    public let problem: String
+
+    /// `Error: routes config 'FILE': KEY: PROBLEM`.
+    public var description: String {
+        "Error: routes config '\(source)': " + (key.map { "\($0): " } ?? "") + problem
+    }
+}

@@ -1,0 +1,109 @@
+/// Why a URL opens nothing. Every case names the problem and what would be accepted.
+public enum RouteError: Error, Hashable, Sendable {
+    /// The URL is longer than ``DeepLink/maximumLength`` bytes.
+    case tooLong(Int)
+    /// The URL or a decoded value holds a control, format or space character.
+    case controlCharacter(Unicode.Scalar)
+    /// A decoded value holds a control or format character.
+    case controlInValue(name: String, Unicode.Scalar)
+    /// The URL holds a character outside ASCII that is not percent-encoded.
+    case notASCII(Unicode.Scalar)
+    /// The URL is not `scheme://host/path?query` (the text says how).
+    case malformed(String)
+    /// A `%` not followed by two hex digits, or escapes that do not decode to UTF-8.
+    case badPercentEncoding(name: String)
+    /// A decoded value longer than ``DeepLink/maximumValueLength``.
+    case valueTooLong(name: String, length: Int)
+    /// The scheme is not the app's.
+    case wrongScheme(String, expected: String)
+    /// No route has this scheme, host and path.
+    case unknownRoute(String, suggestion: String?)
+    /// The route exists but only the app itself may open it.
+    case internalRoute(String)
+    /// The URL gives a parameter the route does not take.
+    case unknownParameter(String, route: String, takes: [String], suggestion: String?)
+    /// The URL gives a parameter twice.
+    case duplicateParameter(String)
+    /// The URL leaves out a required parameter.
+    case missingParameter(RouteParameter)
+    /// A value that does not parse to its parameter's type.
+    case invalidValue(String, parameter: RouteParameter)
+
+    /// What was wrong, in one clause.
+    public var problem: String {
+        switch self {
+        case .tooLong(let length):
+            "the URL is \(length) bytes long"
+        case .controlCharacter(let scalar):
+            "the URL contains \(scalar == " " ? "a space" : "the control character \(Self.codePoint(scalar))")"
+        case .controlInValue(let name, let scalar):
+            "the value of '\(name)' contains the control character \(Self.codePoint(scalar))"
+        case .notASCII(let scalar):
+            "the URL contains '\(scalar)' (\(Self.codePoint(scalar))), which is not percent-encoded"
+        case .malformed(let reason):
+            reason
+        case .badPercentEncoding(let name):
+            "the value of '\(name)' has bad percent-encoding"
+        case .valueTooLong(let name, let length):
+            "the value of '\(name)' is \(length) characters long"
+        case .wrongScheme(let scheme, _):
+            "'\(scheme)://' links do not open in this app"
+        case .unknownRoute(let pattern, _):
+            "no route '\(pattern)'"
+        case .internalRoute(let pattern):
+            "'\(pattern)' opens only from inside the app, never from a link"
+        case .unknownParameter(let name, let route, _, _):
+            "'\(route)' takes no parameter '\(name)'"
+        case .duplicateParameter(let name):
+            "parameter '\(name)' is given twice"
+        case .missingParameter(let parameter):
+            "parameter '\(parameter.name)' is missing"
+        case .invalidValue(let value, let parameter):
+            "'\(value)' is not a valid \(parameter.name)"
+        }
+    }
+
+    /// What would be accepted instead.
+    public var hint: String {
+        switch self {
+        case .tooLong:
+            "links are at most \(DeepLink.maximumLength) bytes"
+        case .controlCharacter(" "):
+            "percent-encode spaces as %20"
+        case .controlCharacter, .controlInValue:
+            "links are printable text; control characters are never accepted, even percent-encoded"
+        case .notASCII(let scalar):
+            "write it as \(DeepLink.encode(String(scalar)))"
+        case .malformed:
+            "links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+        case .badPercentEncoding:
+            "write '%' as %25, and escape bytes as %XX with two hex digits forming UTF-8"
+        case .valueTooLong:
+            "values are at most \(DeepLink.maximumValueLength) characters"
+        case .wrongScheme(_, let expected):
+            "links to this app start with \(expected)://"
+        case .unknownRoute(_, let suggestion?):
+            "did you mean '\(suggestion)'?"
+        case .unknownRoute:
+            "run 'mall routes' to list the routes"
+        case .internalRoute:
+            "run 'mall routes' to list the routes a link may open"
+        case .unknownParameter(_, _, _, let suggestion?):
+            "did you mean '\(suggestion)'?"
+        case .unknownParameter(_, _, let takes, nil):
+            takes.isEmpty ? "it takes no parameters" : "it takes " + takes.map { "'\($0)'" }.joined(separator: ", ")
+        case .duplicateParameter:
+            "give each parameter once"
+        case .missingParameter(let parameter), .invalidValue(_, let parameter):
+            "\(parameter.name) is \(parameter.accepts)"
+        }
+    }
+
+    /// The one line shown: `Error: <problem>; <hint>`.
+    public var message: String { "Error: \(problem); \(hint)" }
+
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
