@@ -16,7 +16,7 @@ struct MallApp {
     {
         self.links = links
         self.routers = makeRouters(links)
-        links.install(ShellRoutes.all + routers.flatMap(\.routes))
+        links.install(routers.flatMap(\.routes) + ShellRoutes.all)
         for router in routers {
             router.configure()
         }

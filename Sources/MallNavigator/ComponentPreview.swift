@@ -37,7 +37,7 @@ public enum ComponentPreview {
         OVERVIEW: \(component) on its own: its entry screen in the text navigator, with every require
         answered by a stub that names the require and the values it was called with.
 
-        USAGE: \(component)Preview [--script <file>] [--strict] [--no-color]
+        USAGE: \(component)Preview [--script <file>] [--strict] [--trace] [--analytics <file>] [--no-color]
                \(component)Preview audit
 
         SUBCOMMANDS:
@@ -46,6 +46,8 @@ public enum ComponentPreview {
         OPTIONS:
           --script <file>     Read commands from <file>, one per line, printing every screen.
           --strict            Exit 1 at launch if any require is not answered.
+          --trace             Print one line per navigation on standard error.
+          --analytics <file>  Append one JSON object per screen view to <file>.
           --no-color          Never colour the output (NO_COLOR=1 does the same).
           -h, --help          Show this help.
 

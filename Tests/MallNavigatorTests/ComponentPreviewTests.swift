@@ -60,7 +60,9 @@ struct ComponentPreviewTests {
         let run = run(["--help"])
         #expect(run.status == .success)
         #expect(run.output.hasPrefix("OVERVIEW: Kiosk on its own"))
-        #expect(run.output.contains("USAGE: KioskPreview [--script <file>] [--strict] [--no-color]\n"))
+        #expect(
+            run.output.contains(
+                "USAGE: KioskPreview [--script <file>] [--strict] [--trace] [--analytics <file>] [--no-color]\n"))
     }
 
     @Test func aStubNamesTheCallAndWhoAnswersItInTheApp() {

@@ -1,0 +1,346 @@
+import Foundation
+import MallBase
+import MallNavigator
+import MallTestSupport
+import Middleware
+import Shop
+import Testing
+
+@testable import Event
+@testable import Groupbuy
+@testable import Mall
+
+/// The app's route table, built as at launch.
+@MainActor
+private func appRoutes() -> [AnyRoute<Screen>] {
+    MallApp(routers: fourComponentRouters(links:)).links.table.routes
+}
+
+/// A routes configuration file for one test, removed afterwards by the caller.
+private func configurationFile(_ text: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID()).json")
+    try Data(text.utf8).write(to: url)
+    return url
+}
+
+@MainActor
+@Suite("Routes in the app")
+struct RouteTests {
+    nonisolated static let externalCount = 11
+    nonisolated static let internalPatterns = ["mall://appointment/booking", "mall://shell/bill", "mall://shell/web"]
+
+    @Test func theTableIsSoundAndDeniesByDefault() {
+        let routes = appRoutes()
+        #expect(MallApp(routers: fourComponentRouters(links:)).links.table.problems == [])
+        #expect(routes.filter { $0.exposure == .external }.count == Self.externalCount)
+        #expect(routes.filter { $0.exposure == .internal }.map(\.pattern).sorted() == Self.internalPatterns)
+    }
+
+    @Test func everyRouteRoundTripsAndOpensAScreenOfTheProvideItNames() throws {
+        let table = MallApp(routers: fourComponentRouters(links:)).links.table
+        for route in table.routes {
+            let (found, link) = try table.resolve(route.exampleURL, from: .inside)
+            #expect(found.pattern == route.pattern)
+            #expect(link.url == route.exampleURL, "\(route.pattern) writes its example back differently")
+            let owner = route.provide.prefix { $0 != "." && $0 != ":" }
+            let screen = link.open()
+            #expect(screen.origin == String(owner), "\(route.pattern) names \(route.provide)")
+            #expect(screen.title != "Unavailable" && !screen.title.hasSuffix("not found"), "\(route.exampleURL)")
+        }
+    }
+
+    @Test func everyExternalRouteOpensFromOutsideWithHomeUnderneath() throws {
+        for route in appRoutes() where route.exposure == .external {
+            let expected = try MallApp(routers: fourComponentRouters(links:)).links
+                .screen(for: route.exampleURL, from: .outside).get()
+            let run = runShell(["open", route.exampleURL], input: ["b", "q"])
+            #expect(run.status == .success)
+            #expect(run.errors == "")
+            #expect(run.output.screenTitles == [expected.title, "Mall"], "\(route.exampleURL)")
+            #expect(run.output.breadcrumbs.first == "Mall › \(expected.title)")
+        }
+    }
+
+    @Test(arguments: internalPatterns)
+    func internalRoutesAreRefusedFromOutsideWithNothingShown(pattern: String) throws {
+        let route = try #require(appRoutes().first { $0.pattern == pattern })
+        let run = runShell(["open", route.exampleURL])
+        #expect(run.status == .usage)
+        #expect(run.output == "")
+        #expect(
+            run.errors
+                == "Error: '\(pattern)' opens only from inside the app, never from a link;"
+                + " run 'mall routes' to list the routes a link may open\n")
+    }
+
+    @Test(arguments: [
+        ("mall://shop/detial?shopId=s01", "Error: no route 'mall://shop/detial'; did you mean 'mall://shop/detail'?"),
+        (
+            "https://shop/detail?shopId=s01",
+            "Error: 'https://' links do not open in this app; links to this app start with mall://"
+        ),
+        ("mall://shop/detail", "Error: parameter 'shopId' is missing; shopId is 1–64 letters, digits, '-' or '_'"),
+        (
+            "mall://shop/detail?shopId=s01&shopId=s02",
+            "Error: parameter 'shopId' is given twice; give each parameter once"
+        ),
+        (
+            "mall://shop/detail?shopId=s01&floor=L1",
+            "Error: 'mall://shop/detail' takes no parameter 'floor'; it takes 'shopId'"
+        ),
+        (
+            "mall://event/detail?eventId=e01&eventType=party",
+            "Error: 'party' is not a valid eventType; eventType is one of promotion, tasting, workshop, launch"
+        ),
+        (
+            "mall://shop/detail?shopId=s%2",
+            "Error: the value of 'shopId' has bad percent-encoding; write '%' as %25, and escape bytes as %XX with two hex digits forming UTF-8"
+        ),
+        (
+            "mall://shop/detail?shopId=s01\u{202E}",
+            "Error: the URL contains the control character U+202E; links are printable text; control characters are never accepted, even percent-encoded"
+        ),
+        (
+            "mall://shop/detail?shopId=" + String(repeating: "1", count: 2_100),
+            "Error: the URL is 2126 bytes long; links are at most 2048 bytes"
+        ),
+    ])
+    func malformedLinksExitTwoAndShowNothing(url: String, message: String) {
+        let run = runShell(["open", url])
+        #expect(run.status == .usage)
+        #expect(run.output == "")
+        #expect(run.errors == message + "\n")
+    }
+
+    @Test func aLinkToARecordThatDoesNotExistOpensNotFound() {
+        let run = runShell(["open", "mall://shop/detail?shopId=s99"], input: ["q"])
+        #expect(run.status == .success)
+        #expect(run.output.screenTitles == ["Shop not found"])
+    }
+
+    @Test func openInASessionPushesExternalRoutesAndRefusesTheRestWithTheScreenKept() {
+        let run = runShell(input: [
+            "1", "open mall://event/detail?eventId=e01&eventType=workshop", "b",
+            "open mall://shell/bill?merchantNo=M1&itemNo=x", "open mall://shop/detial", "open", "q",
+        ])
+        #expect(
+            run.output.screenTitles == ["Mall", "Shops", "Latte Art Morning", "Shops", "Shops", "Shops", "Shops"])
+        #expect(run.output.breadcrumbs[2] == "Mall › Shops › Latte Art Morning")
+        #expect(
+            run.output.errorLines == [
+                "Error: 'mall://shell/bill' opens only from inside the app, never from a link; run 'mall routes' to list the routes a link may open",
+                "Error: no route 'mall://shop/detial'; did you mean 'mall://shop/detail'?",
+                "Error: open needs a URL; type open mall://shop/detail?shopId=s01",
+            ])
+    }
+
+    // MARK: Downgrade
+
+    private static let downgrade = """
+        {"downgrade": {
+          "mall://shop/detail": "https://m.mall.example/shop/{shopId}",
+          "mall://appointment/booking": "https://m.mall.example/booking/{serialNo}?order={orderNo}"
+        }}
+        """
+
+    @Test func aDowngradedRouteOpensTheWebPageByURLAndByEveryRequire() throws {
+        let file = try configurationFile(Self.downgrade)
+        defer { try? FileManager.default.removeItem(at: file) }
+        // By URL, and by Event's "Visit the shop" (Event.require_shopDetail).
+        let run = runShell(
+            ["open", "mall://shop/detail?shopId=s01", "--routes-config", file.path], input: ["b", "2", "1", "2", "q"])
+        #expect(run.status == .success)
+        #expect(run.output.screenTitles == ["Web page", "Mall", "Events", "Latte Art Morning", "Web page"])
+        #expect(run.output.components(separatedBy: "Opens https://m.mall.example/shop/s01\n").count == 3)
+        // The same file through the environment, as a server push would set it.
+        let pushed = runShell(
+            ["open", "mall://shop/detail?shopId=s02"], input: ["q"],
+            environment: [Links.configurationVariable: file.path])
+        #expect(pushed.output.contains("Opens https://m.mall.example/shop/s02\n"))
+    }
+
+    @Test func downgradedRequiresEncodeEveryValue() throws {
+        let links = Links()
+        links.configuration = try RouteConfiguration.parse(
+            Data(Self.downgrade.utf8), source: "test",
+            routes: [
+                ("mall://shop/detail", ["shopId"]), ("mall://appointment/booking", ["serialNo", "orderNo"]),
+            ])
+        _ = MallApp(links: links, routers: fourComponentRouters(links:))
+        let booking = try #require(Shop.shared.require_appointmentBookDetail?("../admin?x=1#y", "a&b=c/d"))
+        #expect(booking.title == "Web page")
+        #expect(booking.body.first == "Opens https://m.mall.example/booking/..%2Fadmin%3Fx%3D1%23y?order=a%26b%3Dc%2Fd")
+        #expect(booking.link?.route == "mall://appointment/booking")
+        let favouriting = try #require(Groupbuy.shared.require_shopDetail?("@evil.example") { _ in })
+        #expect(favouriting.body.first == "Opens https://m.mall.example/shop/%40evil.example")
+        // Routes not downgraded still open natively.
+        let event = try #require(Shop.shared.require_eventDetail?("e01", .workshop))
+        #expect(event.origin == "Event")
+    }
+
+    @Test(arguments: [
+        (
+            #"{"downgrade": {"mall://shop/detial": "https://m.mall.example/"}}"#,
+            "downgrade['mall://shop/detial']: no such route; did you mean 'mall://shop/detail'?"
+        ),
+        (
+            #"{"downgrade": {"mall://shop/detail": "https://m.mall.example/{shopID}"}}"#,
+            "downgrade['mall://shop/detail']: unknown placeholder {shopID}; the route takes {shopId}"
+        ),
+        (
+            #"{"downgrade": {"mall://shop/detail": "http://m.mall.example/"}}"#,
+            "downgrade['mall://shop/detail']: it is not an https:// address"
+        ),
+        (#"{"downgrade": "#, "not valid JSON (Unexpected end of file during JSON parse.)"),
+    ])
+    func aBadConfigurationStopsTheLaunchNamingTheKey(text: String, problem: String) throws {
+        let file = try configurationFile(text)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for run in [
+            runShell(["--routes-config", file.path], input: ["q"]),
+            runShell(input: ["q"], environment: [Links.configurationVariable: file.path]),
+        ] {
+            #expect(run.status == .usage)
+            #expect(run.output == "")
+            #expect(run.errors == "Error: routes config '\(file.path)': \(problem)\n")
+        }
+    }
+
+    @Test func theOptionWinsOverTheEnvironment() throws {
+        let file = try configurationFile(#"{"downgrade": {}}"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = runShell(
+            ["--routes-config", file.path], input: ["q"], environment: [Links.configurationVariable: "/no/such/file"])
+        #expect(run.status == .success)
+    }
+
+    // MARK: Hooks
+
+    @Test func traceShowsEveryNavigationWithTheFirstScreenAndHome() {
+        let run = runShell(["--trace"], input: ["1", "1", "2", "b", "open mall://groupbuy/info?gbId=g01", "h", "q"])
+        #expect(
+            run.errors.split(separator: "\n") == [
+                "trace: start 'Mall' (Shell) depth 0",
+                "trace: push 'Shops' (Shop) depth 1",
+                "trace: push 'Blue Bottle Coffee' (Shop) depth 2",
+                "trace: push 'Latte Art Morning' (Event) depth 3 mall://event/detail?eventId=e01&eventType=workshop",
+                "trace: back 'Blue Bottle Coffee' (Shop) depth 2",
+                "trace: open 'Coffee for Two' (Groupbuy) depth 3 mall://groupbuy/info?gbId=g01",
+                "trace: home 'Mall' (Shell) depth 0",
+            ])
+    }
+
+    @Test func analyticsAppendsOneObjectPerScreenView() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("{\"kept\":true}\n".utf8).write(to: file)
+        let run = runShell(
+            ["open", "mall://shop/detail?shopId=s01", "--analytics", file.path], input: ["2", "h", "q"])
+        #expect(run.status == .success)
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines.first == "{\"kept\":true}")
+        let views = try lines.dropFirst().map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(views.map { $0["kind"] as? String } == ["open", "push", "home"])
+        #expect(views.map { $0["screen"] as? String } == ["Blue Bottle Coffee", "Latte Art Morning", "Mall"])
+        #expect(views.map { $0["origin"] as? String } == ["Shop", "Event", "Shell"])
+        #expect(views[0]["url"] as? String == "mall://shop/detail?shopId=s01")
+        #expect(views[1]["route"] as? String == "mall://event/detail")
+        #expect(views[2]["route"] == nil)
+        for view in views {
+            let time = try #require(view["time"] as? String)
+            #expect(try Date(time, strategy: .iso8601) <= Date())
+        }
+    }
+
+    @Test func anAnalyticsFileThatCannotBeWrittenStopsTheLaunch() {
+        let run = runShell(["--analytics", FileManager.default.temporaryDirectory.path], input: ["q"])
+        #expect(run.status == .usage)
+        #expect(
+            run.errors
+                == "Error: cannot write analytics to '\(FileManager.default.temporaryDirectory.path)': it is a folder\n"
+        )
+        let missing = runShell(["--analytics", "/no/such/folder/views.jsonl"], input: ["q"])
+        #expect(missing.status == .usage)
+        #expect(
+            missing.errors
+                == "Error: cannot write analytics to '/no/such/folder/views.jsonl': No such file or directory\n")
+    }
+
+    // MARK: The sign-in guard
+
+    @Test func payingABillAsksForSignInFirstThenOpensTheBill() {
+        let run = runShell(["--trace"], input: ["1", "1", "8", "1", "b", "8", "q"])
+        #expect(
+            run.output.screenTitles == [
+                "Mall", "Shops", "Blue Bottle Coffee", "Sign in", "Pay the bill", "Blue Bottle Coffee", "Pay the bill",
+            ])
+        #expect(run.output.contains("→ Signed in as Alex.\n"))
+        #expect(run.errors.contains("trace: detour 'Sign in' (Shell) depth 3\n"))
+        #expect(
+            run.errors.contains(
+                "trace: present 'Pay the bill' (Shell) depth 3 mall://shell/bill?merchantNo=M1001&itemNo=bill\n"))
+    }
+
+    @Test func cancellingSignInLeavesTheShopAsItWas() {
+        let run = runShell(input: ["1", "1", "8", "2", "8", "b", "q"])
+        #expect(
+            run.output.screenTitles == [
+                "Mall", "Shops", "Blue Bottle Coffee", "Sign in", "Blue Bottle Coffee", "Sign in", "Blue Bottle Coffee",
+            ])
+        #expect(run.output.breadcrumbs.last == "Mall › Shops › Blue Bottle Coffee")
+        #expect(!run.output.contains("== Pay the bill =="))
+    }
+
+    // MARK: The route document
+
+    @Test func routesAsJSONListEveryRouteWithItsParameters() throws {
+        let run = runShell(["routes", "--format", "json"])
+        #expect(run.status == .success)
+        let routes = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
+        #expect(routes.count == Self.externalCount + Self.internalPatterns.count)
+        let detail = try #require(routes.first { $0["pattern"] as? String == "mall://shop/detail" })
+        #expect(detail["exposure"] as? String == "external")
+        #expect(detail["provide"] as? String == "Shop.provide_shopDetail(shopId:)")
+        #expect(detail["example"] as? String == "mall://shop/detail?shopId=s01")
+        let parameters = try #require(detail["parameters"] as? [[String: Any]])
+        #expect(parameters.first?["name"] as? String == "shopId")
+        #expect(parameters.first?["type"] as? String == "ShopID")
+        #expect(parameters.first?["required"] as? Bool == true)
+    }
+
+    @Test func theREADMEsDeepLinkSectionIsTheMarkdownDocument() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let begin = "<!-- mall routes --format markdown -->\n"
+        let end = "<!-- end of mall routes -->"
+        let start = try #require(text.range(of: begin), "README.md needs the line \(begin)")
+        let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
+        let shown = String(text[start.upperBound..<stop.lowerBound])
+        let run = runShell(["routes", "--format", "markdown"])
+        #expect(
+            shown == run.output,
+            "the README's deep links are stale: replace them with the output of 'swift run mall routes --format markdown'"
+        )
+    }
+
+    @Test(arguments: [
+        (["routes", "--format", "yaml"], "Error: unknown format 'yaml'; use one of text, json, markdown"),
+        (["--format", "json"], "Error: --format applies only to 'mall routes'"),
+        (["routes", "--tour"], "Error: routes and --tour cannot be used together"),
+        (["open", "mall://shop/finder", "audit"], "Error: open and audit cannot be used together"),
+        (["open"], "Error: open needs a URL: mall open 'mall://shop/detail?shopId=s01'"),
+        (["--routes-config"], "Error: --routes-config needs a file: mall --routes-config routes.json"),
+        (["--analytics", "--trace"], "Error: --analytics needs a file: mall --analytics views.jsonl"),
+        (["--trace", "--trace"], "Error: --trace was given twice; give it once"),
+        (["open", "mall://a", "open", "mall://b"], "Error: open was given twice; give it once"),
+    ])
+    func routeOptionsAreCheckedLikeEveryOther(arguments: [String], message: String) {
+        let run = runShell(arguments)
+        #expect(run.status == .usage)
+        #expect(run.errors == message + "\nRun 'mall --help' for usage.\n")
+    }
+}
