@@ -79,6 +79,11 @@ struct ComponentNameTests {
         ("Appointment", "'Appointment' is already a target or module of this package; choose another name"),
         ("LayeringCheck", "'LayeringCheck' is already a target or module of this package; choose another name"),
         (
+            "ShOp",
+            "'ShOp' differs from the existing 'Shop' only in case; their folders clash on a case-insensitive disk"
+                + " and their links (mall://shop/…) clash everywhere; choose another name"
+        ),
+        (
             String(repeating: "A", count: 1) + String(repeating: "b", count: 60),
             "'Abbbbbbbbbbbbbbbbbbb…' is 61 characters long; use at most 48"
         ),

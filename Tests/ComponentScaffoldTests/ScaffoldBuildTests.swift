@@ -56,6 +56,10 @@ struct ScaffoldBuildTests {
         #expect(home.status == 0)
         #expect(home.output.contains("  \(position). \(name)\n"))
         #expect(home.output.contains("== \(name) ==\n3 items."))
+        // The router declares an external route to the entry screen; the whole table passes at launch.
+        let link = try copy.run(["swift", "run", "mall", "open", "mall://\(name.lowercased())/home"], input: "b\nq\n")
+        #expect(link.status == 0, "\(link.output.suffix(2000))")
+        #expect(link.output.contains("== \(name) ==\n3 items."))
 
         let unwired = accepted.reduce(0) { $0 + $1.requires }
         let audit = try copy.run(["swift", "run", "mall", "audit"])

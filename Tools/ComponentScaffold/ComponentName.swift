@@ -82,6 +82,11 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
                 "'\(text)' ends in '\(suffix)', which names test and preview targets (layers.json places "
                     + "'*\(suffix)' targets by that ending); choose another name")
         }
+        if let twin = existingNames.sorted().first(where: { $0 != text && $0.lowercased() == text.lowercased() }) {
+            throw ScaffoldError(
+                "'\(text)' differs from the existing '\(twin)' only in case; their folders clash on a case-insensitive"
+                    + " disk and their links (mall://\(text.lowercased())/…) clash everywhere; choose another name")
+        }
         let generated = Self.generatedSuffixes.map { text + $0 }
         for name in generated where existingNames.contains(name) {
             throw ScaffoldError("'\(name)' is already a target or module of this package; choose another name")

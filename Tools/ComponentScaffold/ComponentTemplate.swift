@@ -327,10 +327,9 @@ struct ComponentTemplate {
             """
     }
 
-    /// The host of the component's routes: its name in lowercase, `_` written as `-`.
-    var routeHost: String {
-        String(component.lowercased().map { $0 == "_" ? "-" : $0 })
-    }
+    /// The host of the component's routes: its name in lowercase (names are ASCII letters and digits,
+    /// and no two differ only in case).
+    var routeHost: String { component.lowercased() }
 
     private var testFile: String {
         var tests = [

@@ -36,89 +36,104 @@ public struct DeepLink: Sendable, Hashable {
     }
 
     /// Parses `text`, or throws the first thing wrong with it.
+    ///
+    /// Once the text is known to be printable ASCII, everything is read as bytes: a link is parsed
+    /// in time proportional to its length, without Unicode machinery.
     public static func parse(_ text: String) throws(RouteError) -> DeepLink {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else { throw .malformed("the URL is empty") }
         guard bytes.count <= maximumLength else { throw .tooLong(bytes.count) }
+        if !bytes.allSatisfy(isPrintableASCII) {
+            try refuseUnprintable(text)
+        }
+        guard let separator = firstIndex(of: Array("://".utf8), in: bytes[...]) else {
+            throw .malformed("'\(text.prefix(40))' has no scheme")
+        }
+        let scheme = bytes[..<separator]
+        guard let first = scheme.first, isLetter(first),
+            scheme.allSatisfy({
+                isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+                    || $0 == UInt8(ascii: ".")
+            })
+        else { throw .malformed("'\(ascii(scheme))' is not a URL scheme") }
+
+        var rest = bytes[(separator + 3)...]
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) {
+            throw .malformed("a fragment ('\(ascii(rest[hash...].prefix(20)))') is not part of any route")
+        }
+        var query: ArraySlice<UInt8>?
+        if let question = rest.firstIndex(of: UInt8(ascii: "?")) {
+            query = rest[(question + 1)...]
+            rest = rest[..<question]
+        }
+        let slash = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+        let host = rest[..<slash]
+        let path = rest[slash...]
+        try checkHost(host)
+        try checkPath(path)
+        return DeepLink(
+            scheme: ascii(scheme).lowercased(),
+            host: ascii(host).lowercased(),
+            path: ascii(path),
+            query: try query.map(parseQuery) ?? []
+        )
+    }
+
+    /// Throws for the first space, control or format character, or character outside ASCII.
+    private static func refuseUnprintable(_ text: String) throws(RouteError) {
         if let scalar = text.unicodeScalars.first(where: { isControl($0) || $0 == " " }) {
             throw .controlCharacter(scalar)
         }
         if let scalar = text.unicodeScalars.first(where: { !$0.isASCII }) {
             throw .notASCII(scalar)
         }
-        guard let separator = text.firstRange(of: "://") else {
-            throw .malformed("'\(text.prefix(40))' has no scheme")
-        }
-        let scheme = text[..<separator.lowerBound]
-        guard let first = scheme.first, first.isLetter,
-            scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
-        else { throw .malformed("'\(scheme)' is not a URL scheme") }
-
-        var rest = text[separator.upperBound...]
-        if let hash = rest.firstIndex(of: "#") {
-            throw .malformed("a fragment ('\(rest[hash...].prefix(20))') is not part of any route")
-        }
-        var queryText: Substring?
-        if let question = rest.firstIndex(of: "?") {
-            queryText = rest[rest.index(after: question)...]
-            rest = rest[..<question]
-        }
-        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
-        let host = rest[..<slash]
-        let path = rest[slash...]
-        try checkHost(host)
-        try checkPath(path)
-        return DeepLink(
-            scheme: scheme.lowercased(),
-            host: host.lowercased(),
-            path: String(path),
-            query: try queryText.map(parseQuery) ?? []
-        )
     }
 
-    private static func checkHost(_ host: Substring) throws(RouteError) {
+    private static func checkHost(_ host: ArraySlice<UInt8>) throws(RouteError) {
         guard !host.isEmpty else { throw .malformed("the URL names no host") }
-        if host.contains("@") { throw .malformed("user information ('…@') is not part of any route") }
-        if host.contains(":") { throw .malformed("a port (':…') is not part of any route") }
-        guard host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) else {
-            throw .malformed("'\(host)' is not a host: use letters, digits, '-' and '.'")
+        if host.contains(UInt8(ascii: "@")) { throw .malformed("user information ('…@') is not part of any route") }
+        if host.contains(UInt8(ascii: ":")) { throw .malformed("a port (':…') is not part of any route") }
+        guard host.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+        else { throw .malformed("'\(ascii(host))' is not a host: use letters, digits, '-' and '.'") }
+    }
+
+    private static func checkPath(_ path: ArraySlice<UInt8>) throws(RouteError) {
+        let allowed = "/-_.".utf8
+        if let bad = path.first(where: { !(isLetter($0) || isDigit($0) || allowed.contains($0)) }) {
+            throw .malformed("'\(Unicode.Scalar(bad))' may not appear in a route's path ('\(ascii(path.prefix(60)))')")
         }
     }
 
-    private static func checkPath(_ path: Substring) throws(RouteError) {
-        if let bad = path.first(where: { !($0.isLetter || $0.isNumber || "/-_.".contains($0)) }) {
-            throw .malformed("'\(bad)' may not appear in a route's path ('\(path.prefix(60))')")
-        }
-    }
-
-    private static func parseQuery(_ query: Substring) throws(RouteError) -> [(name: String, value: String)] {
+    private static func parseQuery(_ query: ArraySlice<UInt8>) throws(RouteError) -> [(name: String, value: String)] {
         guard !query.isEmpty else { throw .malformed("the URL ends in '?' with no parameters") }
-        let pairs = query.split(separator: "&", omittingEmptySubsequences: false)
+        let pairs = query.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false)
         guard pairs.count <= maximumParameterCount else {
             throw .malformed("the URL has \(pairs.count) parameters, more than \(maximumParameterCount)")
         }
         var result: [(name: String, value: String)] = []
+        result.reserveCapacity(pairs.count)
         for pair in pairs {
-            guard let equals = pair.firstIndex(of: "=") else {
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else {
                 throw .malformed(
                     pair.isEmpty
                         ? "the query has an empty parameter ('&&', or '&' at an end)"
-                        : "parameter '\(pair.prefix(40))' has no '=value'")
+                        : "parameter '\(ascii(pair.prefix(40)))' has no '=value'")
             }
             let name = pair[..<equals]
-            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                throw .malformed("'\(name.prefix(40))' is not a parameter name: use letters, digits and '_'")
+            guard !name.isEmpty, name.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }) else {
+                throw .malformed("'\(ascii(name.prefix(40)))' is not a parameter name: use letters, digits and '_'")
             }
-            let value = try decode(pair[pair.index(after: equals)...], of: String(name))
-            result.append((String(name), value))
+            let nameText = ascii(name)
+            result.append((nameText, try decode(pair[(equals + 1)...], of: nameText)))
         }
         return result
     }
 
     /// Decodes `%XX` escapes; the bytes must form UTF-8 text without control characters.
-    private static func decode(_ text: Substring, of name: String) throws(RouteError) -> String {
+    private static func decode(_ text: ArraySlice<UInt8>, of name: String) throws(RouteError) -> String {
         var bytes: [UInt8] = []
-        var iterator = text.utf8.makeIterator()
+        bytes.reserveCapacity(text.count)
+        var iterator = text.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)
@@ -132,13 +147,31 @@ public struct DeepLink: Sendable, Hashable {
         guard let value = String(validating: bytes, as: UTF8.self) else {
             throw .badPercentEncoding(name: name)
         }
-        if let scalar = value.unicodeScalars.first(where: isControl) {
+        // Printable ASCII needs no further look; anything else is checked scalar by scalar.
+        if !bytes.allSatisfy(isPrintableASCII), let scalar = value.unicodeScalars.first(where: isControl) {
             throw .controlInValue(name: name, scalar)
         }
-        guard value.count <= maximumValueLength else {
+        if bytes.count > maximumValueLength, value.count > maximumValueLength {
             throw .valueTooLong(name: name, length: value.count)
         }
         return value
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+    /// Bytes already known to be ASCII, as a string.
+    private static func ascii(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The index where `needle` first starts in `haystack`.
+    private static func firstIndex(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        return haystack.indices.dropLast(needle.count - 1).first { start in
+            haystack[start..<(start + needle.count)].elementsEqual(needle)
+        }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

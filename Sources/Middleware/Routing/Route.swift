@@ -19,6 +19,8 @@ public struct Route<Destination, each Value> {
     /// What the route opens, as the audit and documents name it, e.g. `Shop.provide_shopDetail(shopId:)`.
     public let provide: String
     let parameters: (repeat Parameter<each Value>)
+    /// The parameters as documents describe them, in order.
+    public let parameterDescriptions: [RouteParameter]
     let example: (repeat each Value)
     let opening: @MainActor (repeat each Value) -> Destination
 
@@ -43,6 +45,11 @@ public struct Route<Destination, each Value> {
         self.exposure = exposure
         self.provide = provide
         self.parameters = (repeat each parameters)
+        var descriptions: [RouteParameter] = []
+        for parameter in repeat each parameters {
+            descriptions.append(parameter.description)
+        }
+        self.parameterDescriptions = descriptions
         self.example = (repeat each example)
         self.opening = open
     }
@@ -68,25 +75,15 @@ public struct Route<Destination, each Value> {
         return pairs
     }
 
-    /// The parameters as documents describe them, in order.
-    public var parameterDescriptions: [RouteParameter] {
-        var descriptions: [RouteParameter] = []
-        for parameter in repeat each parameters {
-            descriptions.append(parameter.description)
-        }
-        return descriptions
-    }
-
     /// The URL of the declared example.
     public var exampleURL: String { url(repeat each example) }
 
     /// The typed values a link carries, after checking its query against the parameters.
     public func values(in link: DeepLink) throws(RouteError) -> (repeat each Value) {
-        let descriptions = parameterDescriptions
         var given: [String: String] = [:]
         for (name, value) in link.query {
-            guard descriptions.contains(where: { $0.name == name }) else {
-                let names = descriptions.map(\.name)
+            guard parameterDescriptions.contains(where: { $0.name == name }) else {
+                let names = parameterDescriptions.map(\.name)
                 throw .unknownParameter(
                     name, route: pattern, takes: names, suggestion: names.closest(to: name))
             }
@@ -114,7 +111,7 @@ public struct Route<Destination, each Value> {
             exampleURL: exampleURL
         ) { link throws(RouteError) in
             let values = try values(in: link)
-            return ResolvedLink(url: url(repeat each values), query: query(repeat each values)) {
+            return ResolvedLink(pattern: pattern, query: query(repeat each values)) {
                 opening(repeat each values)
             }
         }
@@ -141,12 +138,15 @@ public struct AnyRoute<Destination> {
 /// A link whose values all parsed: its canonical URL and query, and how to open it.
 @MainActor
 public struct ResolvedLink<Destination> {
-    /// The URL written back from the typed values: the canonical form of the link.
-    public let url: String
+    /// The route's pattern.
+    public let pattern: String
     /// The typed values' text, by parameter, in the route's order.
     public let query: [(name: String, value: String)]
     /// Builds the destination; nothing has been built or changed before this is called.
     public let open: @MainActor () -> Destination
+
+    /// The URL written back from the typed values: the canonical form of the link.
+    public var url: String { DeepLink.url(pattern, query) }
 }
 
 extension [String] {
