@@ -71,14 +71,18 @@ final class Links: AppLinks {
             let lines = problems.map { "error: route \($0)" }
             return .failure(LaunchFailure(lines.joined(separator: "\n"), status: .findings))
         }
-        let path = options.routesConfigPath ?? environment[Self.configurationVariable].flatMap { $0.isEmpty ? nil : $0 }
-        guard let path else { return .success(()) }
+        let fromEnvironment = environment[Self.configurationVariable].flatMap { $0.isEmpty ? nil : $0 }
+        guard let path = options.routesConfigPath ?? fromEnvironment else { return .success(()) }
         do {
             configuration = try RouteConfiguration.load(
                 from: path, routes: table.routes.map { ($0.pattern, $0.parameters.map(\.name)) })
             return .success(())
         } catch {
-            return .failure(LaunchFailure(error.description, status: .usage))
+            let origin =
+                options.routesConfigPath == nil
+                ? "\n\(Self.configurationVariable) names this file; fix it, or unset the variable to start without it."
+                : ""
+            return .failure(LaunchFailure(error.description + origin, status: .usage))
         }
     }
 }

@@ -64,7 +64,8 @@ public final class AnalyticsFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw fail("it is a folder")
         }
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        // Non-blocking, so a FIFO nobody reads is refused at once instead of hanging the launch.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else { throw fail(String(cString: strerror(errno))) }
         self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.path = path

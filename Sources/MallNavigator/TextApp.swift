@@ -74,7 +74,9 @@ public struct TextApp {
         do {
             return try run(options, terminal: terminal)
         } catch {
-            terminal.writeError(error.message + "\n")
+            if !error.message.isEmpty {
+                terminal.writeError(error.message + "\n")
+            }
             return error.status
         }
     }

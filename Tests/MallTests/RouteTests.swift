@@ -134,6 +134,35 @@ struct RouteTests {
             ])
     }
 
+    @Test func aLinkOpensBeneathAScriptAndHelpListsOpen() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID()).txt")
+        try Data("?\nb\nq\n".utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let run = runShell(["open", "mall://groupbuy/info?gbId=g02", "--script", script.path])
+        #expect(run.status == .success)
+        #expect(run.output.screenTitles == ["Dumpling Feast for Four", "Dumpling Feast for Four", "Mall"])
+        #expect(
+            run.output.contains(
+                "  open URL   open a link as another app would, e.g. open mall://shop/detail?shopId=s01\n"))
+    }
+
+    @Test func anUnsoundTableStopsTheLaunch() {
+        /// Shop's router, declaring its detail route a second time.
+        struct DoublingShopRouter: ComponentRouter {
+            let base: ShopRouter
+            var component: Shop { base.component }
+            var homeEntry: Action { base.homeEntry }
+            var routes: [AnyRoute<Screen>] { base.routes + [ShopRouter.detail.erased] }
+            func configure() { base.configure() }
+        }
+        let run = runShell(input: ["q"]) { links in
+            [DoublingShopRouter(base: ShopRouter(links: links))] + Array(fourComponentRouters(links: links).dropFirst())
+        }
+        #expect(run.status == .findings)
+        #expect(run.output == "")
+        #expect(run.errors == "error: route 'mall://shop/detail' is declared twice\n")
+    }
+
     // MARK: Downgrade
 
     private static let downgrade = """
@@ -196,14 +225,17 @@ struct RouteTests {
     func aBadConfigurationStopsTheLaunchNamingTheKey(text: String, problem: String) throws {
         let file = try configurationFile(text)
         defer { try? FileManager.default.removeItem(at: file) }
-        for run in [
-            runShell(["--routes-config", file.path], input: ["q"]),
-            runShell(input: ["q"], environment: [Links.configurationVariable: file.path]),
-        ] {
-            #expect(run.status == .usage)
-            #expect(run.output == "")
-            #expect(run.errors == "Error: routes config '\(file.path)': \(problem)\n")
-        }
+        let given = runShell(["--routes-config", file.path], input: ["q"])
+        #expect(given.status == .usage)
+        #expect(given.output == "")
+        #expect(given.errors == "Error: routes config '\(file.path)': \(problem)\n")
+        let pushed = runShell(input: ["q"], environment: [Links.configurationVariable: file.path])
+        #expect(pushed.status == .usage)
+        #expect(pushed.output == "")
+        #expect(
+            pushed.errors
+                == "Error: routes config '\(file.path)': \(problem)\n"
+                + "MALL_ROUTES_CONFIG names this file; fix it, or unset the variable to start without it.\n")
     }
 
     @Test func theOptionWinsOverTheEnvironment() throws {
