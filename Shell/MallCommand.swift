@@ -6,6 +6,8 @@ import MallNavigator
 enum MallCommand {
     @MainActor
     static func main() {
+        // A closed pipe makes a write fail (reported, exit 2) instead of killing the process silently.
+        signal(SIGPIPE, SIG_IGN)
         let status = Launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))
         exit(status.rawValue)
     }

@@ -9,7 +9,8 @@ enum Launcher {
         OVERVIEW: A modular mall app in the terminal: navigate between the Shop, Event, Groupbuy and
         Appointment components, wired through routers and never through each other.
 
-        USAGE: mall [open <url>] [--tour | --script <file>] [options]
+        USAGE: mall [open <url>] [--script <file>] [options]
+               mall --tour [options]
                mall routes [--format text|json|markdown]
                mall audit
 
@@ -25,7 +26,8 @@ enum Launcher {
           --script <file>     Read commands from <file>, one per line, printing every screen.
           --routes-config <file>
                               Downgrade routes to web pages: {"downgrade": {"<route>": "<https template>"}}.
-                              MALL_ROUTES_CONFIG=<file> does the same; this option wins.
+                              MALL_ROUTES_CONFIG=<file> does the same; this option wins. The tour
+                              always shows the native screens.
           --trace             Print one line per navigation on standard error.
           --analytics <file>  Append one JSON object per screen view to <file>.
           --strict            Exit 1 at launch if any require is not wired.

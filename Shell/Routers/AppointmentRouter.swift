@@ -39,7 +39,7 @@ struct AppointmentRouter: ComponentRouter {
     var routes: [AnyRoute<Screen>] { [Self.queue.erased, Self.myBookings.erased, Self.booking.erased] }
 
     var homeEntry: Action {
-        .push("Bookings: my tables") { Appointment.shared.provide_myBookings() }
+        .push("Bookings: my tables") { [links] in links.open(Self.myBookings) }
     }
 
     func configure() {

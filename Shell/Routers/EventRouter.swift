@@ -29,7 +29,7 @@ struct EventRouter: ComponentRouter {
     var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.detail.erased] }
 
     var homeEntry: Action {
-        .push("Events: what's on") { Event.shared.provide_eventList() }
+        .push("Events: what's on") { [links] in links.open(Self.list) }
     }
 
     func configure() {

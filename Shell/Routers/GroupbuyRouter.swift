@@ -29,7 +29,7 @@ struct GroupbuyRouter: ComponentRouter {
     var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.info.erased] }
 
     var homeEntry: Action {
-        .push("Group-buys: deals") { Groupbuy.shared.provide_groupbuyList() }
+        .push("Group-buys: deals") { [links] in links.open(Self.list) }
     }
 
     func configure() {

@@ -42,7 +42,7 @@ struct ShopRouter: ComponentRouter {
     var routes: [AnyRoute<Screen>] { [Self.finder.erased, Self.detail.erased, Self.applicableShops.erased] }
 
     var homeEntry: Action {
-        .push("Shops: find a shop") { Shop.shared.provide_searchShop() }
+        .push("Shops: find a shop") { [links] in links.open(Self.finder) }
     }
 
     func configure() {

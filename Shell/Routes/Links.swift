@@ -37,28 +37,30 @@ final class Links: AppLinks {
         _ values: repeat each Value,
         native: (() -> Screen)? = nil
     ) -> Screen {
-        let screen =
-            if let template = configuration.downgrades[route.pattern] {
-                WebPageScreen.make(url: template.address(for: route.query(repeat each values)))
-            } else {
-                native?() ?? route.open(repeat each values)
-            }
-        return screen.linked(route: route.pattern, url: route.url(repeat each values))
+        screen(route.pattern, query: route.query(repeat each values), url: route.url(repeat each values)) {
+            native?() ?? route.open(repeat each values)
+        }
     }
 
     func screen(for url: String, from caller: Caller) -> Result<Screen, RouteError> {
         do {
             let (route, link) = try table.resolve(url, from: caller)
-            let screen =
-                if let template = configuration.downgrades[route.pattern] {
-                    WebPageScreen.make(url: template.address(for: link.query))
-                } else {
-                    link.open()
-                }
-            return .success(screen.linked(route: route.pattern, url: link.url))
+            return .success(screen(route.pattern, query: link.query, url: link.url, native: link.open))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The route's web page when it is downgraded, its native screen otherwise, tagged with the link.
+    private func screen(
+        _ pattern: String,
+        query: [(name: String, value: String)],
+        url: String,
+        native: () -> Screen
+    ) -> Screen {
+        let screen =
+            configuration.downgrades[pattern].map { WebPageScreen.make(url: $0.address(for: query)) } ?? native()
+        return screen.linked(route: pattern, url: url)
     }
 
     func document(_ format: LaunchOptions.RouteFormat) -> String {
@@ -71,7 +73,9 @@ final class Links: AppLinks {
             let lines = problems.map { "error: route \($0)" }
             return .failure(LaunchFailure(lines.joined(separator: "\n"), status: .findings))
         }
-        let fromEnvironment = environment[Self.configurationVariable].flatMap { $0.isEmpty ? nil : $0 }
+        // The tour walks the native screens, whatever a server pushed.
+        let fromEnvironment =
+            options.mode == .tour ? nil : environment[Self.configurationVariable].flatMap { $0.isEmpty ? nil : $0 }
         guard let path = options.routesConfigPath ?? fromEnvironment else { return .success(()) }
         do {
             configuration = try RouteConfiguration.load(

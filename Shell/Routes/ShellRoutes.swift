@@ -3,8 +3,9 @@ import Middleware
 
 /// The routes into screens the shell owns: paying a bill, the in-app web page, coupons.
 ///
-/// Paying and the web page are internal: an external link to the web page would let any app send
-/// users to any address inside the mall app (an open redirect), and a bill is paid only from a shop.
+/// All are internal. An external link to the web page would let any app send users to any address
+/// inside the mall app (an open redirect); a bill is paid only from a shop; and the coupon pages look
+/// nothing up (the shell has no coupon records), so a link could show a coupon that does not exist.
 @MainActor
 enum ShellRoutes {
     static let bill = MallRoute(
@@ -27,7 +28,6 @@ enum ShellRoutes {
 
     static let couponDetail = MallRoute(
         "mall://coupon/detail",
-        exposure: .external,
         provide: "Shell: CouponDetailScreen.make(couponId:category:)",
         parameters: .identifier("couponId", CouponID.self), .choice("category", CouponCategory.self),
         example: "c01", .discount
@@ -37,7 +37,6 @@ enum ShellRoutes {
 
     static let usedCoupon = MallRoute(
         "mall://coupon/used",
-        exposure: .external,
         provide: "Shell: CouponConsumeDetailScreen.make(couponId:)",
         parameters: .identifier("couponId", CouponID.self),
         example: "c09"

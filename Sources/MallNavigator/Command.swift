@@ -60,10 +60,7 @@ enum Command: Equatable {
     private static func url(in text: String) -> Result<Command, InputError>? {
         let words = text.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" })
         guard let first = words.first, first.lowercased() == openWord else { return nil }
-        guard words.count == 2 else {
-            return .failure(InputError("open needs a URL", hint: "type open mall://shop/detail?shopId=s01"))
-        }
-        return .success(.open(String(words[1]).trimmingWhitespace()))
+        return .success(.open(words.count == 2 ? String(words[1]).trimmingWhitespace() : ""))
     }
 
     private static func choices(_ actionCount: Int) -> String {

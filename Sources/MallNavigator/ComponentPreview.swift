@@ -27,6 +27,8 @@ public enum ComponentPreview {
 
     /// Runs the preview with the process's arguments and exits with its status.
     public static func main(of component: AnyObject, entry: @escaping @MainActor () -> Screen) -> Never {
+        // A closed pipe makes a write fail (reported, exit 2) instead of killing the process silently.
+        signal(SIGPIPE, SIG_IGN)
         let status = app(of: component, entry: entry).run(arguments: Array(CommandLine.arguments.dropFirst()))
         exit(status.rawValue)
     }

@@ -115,6 +115,10 @@ extension LaunchOptions {
             guard clashing.count <= 1 else {
                 throw UsageError("\(clashing.joined(separator: " and ")) cannot be used together", program: program)
             }
+            if options.mode == .tour, options.routesConfigPath != nil {
+                throw UsageError(
+                    "--tour walks the native screens and cannot be used with --routes-config", program: program)
+            }
             if let format {
                 guard case .routes = options.mode else {
                     throw UsageError("--format applies only to '\(program) routes'", program: program)

@@ -77,7 +77,7 @@ public final class AnalyticsFile {
             try handle.write(contentsOf: Data((line + "\n").utf8))
             return nil
         } catch {
-            return error.localizedDescription
+            return StandardTerminal.reason(for: error)
         }
     }
 }

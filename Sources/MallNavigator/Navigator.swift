@@ -100,8 +100,9 @@ public final class Navigator {
         try navigate(.dismiss, kind: .dismiss)
     }
 
-    /// Dismisses every modal and pops to the home screen.
+    /// Dismisses every modal and pops to the home screen; on the home screen, nothing happens.
     public func home() throws(Refusal) {
+        guard depth > 0 else { return }
         try navigate(.home, kind: .home)
     }
 

@@ -89,6 +89,10 @@ public final class Session {
             report(InputError("this program opens no links", hint: "run the whole app: swift run mall"))
             return
         }
+        guard !url.isEmpty else {
+            report(InputError("open needs a URL", hint: "type open mall://shop/detail?shopId=s01"))
+            return
+        }
         switch links.screen(for: url, from: .outside) {
         case .success(let screen):
             attempt { () throws(Navigator.Refusal) in try navigator.open(screen) }
@@ -148,14 +152,24 @@ public final class Session {
     /// The longest input echoed whole; room for a typical `open` URL.
     static let echoLimit = 200
 
-    /// The input as it is echoed in a transcript: one line, control characters shown as `�`, long lines cut.
+    /// The input as it is echoed in a transcript: one line, control and format characters (a
+    /// right-to-left override would reorder the line) shown as `�`, long lines cut.
     static func echo(_ line: String) -> String {
         let visible = String(
             String.UnicodeScalarView(
-                line.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }
+                line.unicodeScalars.map { isInvisible($0) ? "\u{FFFD}" : $0 }
             )
         )
         guard visible.count > echoLimit else { return visible }
         return String(visible.prefix(echoLimit)) + "… (\(visible.count) characters)"
+    }
+}
+
+/// Whether a character would act on the terminal instead of showing: controls, formatting marks, line
+/// and paragraph separators.
+private func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: true
+    default: false
     }
 }

@@ -45,9 +45,17 @@ public final class StandardTerminal: Terminal {
         do {
             try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
         } catch {
-            writeError("Error: cannot write to standard output: \(error.localizedDescription)\n")
+            writeError("Error: cannot write to standard output: \(Self.reason(for: error))\n")
             exit(ExitCode.usage.rawValue)
         }
+    }
+
+    /// Why a write failed, in the system's words ("Broken pipe", "No space left on device") when the
+    /// error carries them.
+    static func reason(for error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        guard let posix = underlying, posix.domain == NSPOSIXErrorDomain else { return error.localizedDescription }
+        return String(cString: strerror(Int32(posix.code)))
     }
 
     /// Writes to standard error; if even that fails, there is nowhere left to say so.

@@ -97,11 +97,17 @@ public struct TextApp {
         if options.mode == .audit {
             return .success
         }
+        // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
+        let opening = try options.openURL.map(screen(for:))
         let session = Session(
             home: home(), terminal: try input(for: options, terminal: terminal),
             hooks: try hooks(for: options, terminal: terminal), links: links)
-        if let url = options.openURL {
-            try open(url, in: session)
+        if let opening {
+            do {
+                try session.navigator.open(opening)
+            } catch {
+                throw LaunchFailure("Error: \(error)", status: .usage)
+            }
         }
         if options.mode == .tour, let tour, case .failure(let error) = tour(session, terminal) {
             throw LaunchFailure(error.description, status: .findings)
@@ -162,18 +168,12 @@ public struct TextApp {
         return hooks
     }
 
-    /// Opens the launch URL on top of home, as a link from another app would; a refusal stops the launch.
-    private func open(_ url: String, in session: Session) throws(LaunchFailure) {
-        guard let links else { return }
+    /// The screen the launch URL opens, as a link from another app would; a refusal stops the launch.
+    private func screen(for url: String) throws(LaunchFailure) -> Screen {
+        guard let links else { throw LaunchFailure("Error: this program opens no links", status: .usage) }
         switch links.screen(for: url, from: .outside) {
-        case .success(let screen):
-            do {
-                try session.navigator.open(screen)
-            } catch {
-                throw LaunchFailure("Error: \(error)", status: .usage)
-            }
-        case .failure(let error):
-            throw LaunchFailure(error.message, status: .usage)
+        case .success(let screen): return screen
+        case .failure(let error): throw LaunchFailure(error.message, status: .usage)
         }
     }
 

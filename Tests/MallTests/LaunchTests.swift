@@ -123,7 +123,8 @@ struct LaunchTests {
         let run = runShell(arguments)
         #expect(run.status == .success)
         #expect(run.output.hasPrefix("OVERVIEW: A modular mall app in the terminal"))
-        #expect(run.output.contains("USAGE: mall [open <url>] [--tour | --script <file>] [options]"))
+        #expect(
+            run.output.contains("USAGE: mall [open <url>] [--script <file>] [options]\n       mall --tour [options]\n"))
     }
 
     @Test func scriptFileDrivesTheApp() throws {

@@ -26,8 +26,11 @@ private func configurationFile(_ text: String) throws -> URL {
 @MainActor
 @Suite("Routes in the app")
 struct RouteTests {
-    nonisolated static let externalCount = 11
-    nonisolated static let internalPatterns = ["mall://appointment/booking", "mall://shell/bill", "mall://shell/web"]
+    nonisolated static let externalCount = 9
+    nonisolated static let internalPatterns = [
+        "mall://appointment/booking", "mall://coupon/detail", "mall://coupon/used", "mall://shell/bill",
+        "mall://shell/web",
+    ]
 
     @Test func theTableIsSoundAndDeniesByDefault() {
         let routes = appRoutes()
@@ -198,10 +201,11 @@ struct RouteTests {
         _ = MallApp(links: links, routers: fourComponentRouters(links:))
         let booking = try #require(Shop.shared.require_appointmentBookDetail?("../admin?x=1#y", "a&b=c/d"))
         #expect(booking.title == "Web page")
-        #expect(booking.body.first == "Opens https://m.mall.example/booking/..%2Fadmin%3Fx%3D1%23y?order=a%26b%3Dc%2Fd")
+        #expect(
+            booking.body.first == "Opens https://m.mall.example/booking/%2E%2E%2Fadmin%3Fx%3D1%23y?order=a%26b%3Dc%2Fd")
         #expect(booking.link?.route == "mall://appointment/booking")
         let favouriting = try #require(Groupbuy.shared.require_shopDetail?("@evil.example") { _ in })
-        #expect(favouriting.body.first == "Opens https://m.mall.example/shop/%40evil.example")
+        #expect(favouriting.body.first == "Opens https://m.mall.example/shop/%40evil%2Eexample")
         // Routes not downgraded still open natively.
         let event = try #require(Shop.shared.require_eventDetail?("e01", .workshop))
         #expect(event.origin == "Event")
@@ -238,6 +242,37 @@ struct RouteTests {
                 + "MALL_ROUTES_CONFIG names this file; fix it, or unset the variable to start without it.\n")
     }
 
+    @Test func homeScreenEntriesGoThroughTheirRoutesToo() throws {
+        let file = try configurationFile(#"{"downgrade": {"mall://event/list": "https://m.mall.example/events"}}"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = runShell(["--routes-config", file.path, "--trace"], input: ["2", "q"])
+        #expect(run.output.screenTitles == ["Mall", "Web page"])
+        #expect(run.output.contains("Opens https://m.mall.example/events\n"))
+        #expect(run.errors.contains("trace: push 'Web page' (Shell) depth 1 mall://event/list\n"))
+    }
+
+    @Test func theTourShowsNativeScreensWhateverTheEnvironmentSays() throws {
+        let file = try configurationFile(
+            #"{"downgrade": {"mall://shop/detail": "https://m.mall.example/shop/{shopId}"}}"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let pushed = runShell(["--tour"], environment: [Links.configurationVariable: file.path])
+        #expect(pushed.status == .success)
+        #expect(!pushed.output.contains("== Web page =="))
+        let given = runShell(["--tour", "--routes-config", file.path])
+        #expect(given.status == .usage)
+        #expect(
+            given.errors
+                == "Error: --tour walks the native screens and cannot be used with --routes-config\n"
+                + "Run 'mall --help' for usage.\n")
+    }
+
+    @Test func aRefusedLaunchLinkCreatesNoAnalyticsFile() {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID()).jsonl")
+        let run = runShell(["open", "mall://nowhere", "--analytics", file.path])
+        #expect(run.status == .usage)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
     @Test func theOptionWinsOverTheEnvironment() throws {
         let file = try configurationFile(#"{"downgrade": {}}"#)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -253,7 +288,7 @@ struct RouteTests {
         #expect(
             run.errors.split(separator: "\n") == [
                 "trace: start 'Mall' (Shell) depth 0",
-                "trace: push 'Shops' (Shop) depth 1",
+                "trace: push 'Shops' (Shop) depth 1 mall://shop/finder",
                 "trace: push 'Blue Bottle Coffee' (Shop) depth 2",
                 "trace: push 'Latte Art Morning' (Event) depth 3 mall://event/detail?eventId=e01&eventType=workshop",
                 "trace: back 'Blue Bottle Coffee' (Shop) depth 2",

@@ -72,7 +72,7 @@ struct RouteTableTests {
         ),
         (
             "ticket/detail",
-            "Error: 'ticket/detail' has no scheme; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+            "Error: 'ticket/detail' does not start with a scheme and '://'; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
         ),
         (
             "demo://ticket/detial?ticketId=t",
@@ -131,7 +131,18 @@ struct RouteTableTests {
             "Error: the URL contains the control character U+0007; links are printable text; control characters are never accepted, even percent-encoded"
         ),
         ("demo://ti cket", "Error: the URL contains a space; percent-encode spaces as %20"),
-        ("demo://café", "Error: the URL contains 'é' (U+00E9), which is not percent-encoded; write it as %C3%A9"),
+        (
+            "demo://café",
+            "Error: the URL contains 'é' (U+00E9), which is not percent-encoded; in a value, write it as %C3%A9; schemes, hosts and paths are ASCII"
+        ),
+        (
+            "demo://ticket/detail?ticketId=%E3%85%A4&size=small",
+            "Error: '%E3%85%A4' is not a valid ticketId; ticketId is 1–64 letters, digits, '-' or '_'"
+        ),
+        (
+            "DEMO://TICKET/DETAIL?ticketId=t&size=small",
+            "Error: no route 'demo://ticket/DETAIL'; did you mean 'demo://ticket/detail'?"
+        ),
         (
             "demo://home#top",
             "Error: a fragment ('#top') is not part of any route; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
@@ -272,8 +283,8 @@ struct RouteConfigurationTests {
     @Test func valuesAreEncodedSoTheyCannotInjectAPathQueryOrHost() throws {
         let template = try WebTemplate("https://m.example.com/t/{ticketId}?s={size}", parameters: ["ticketId", "size"])
         let attempts = [
-            ("../../admin", "..%2F..%2Fadmin"), ("x?admin=1#frag", "x%3Fadmin%3D1%23frag"),
-            ("@evil.example", "%40evil.example"), ("//evil.example", "%2F%2Fevil.example"), ("a b", "a%20b"),
+            ("../../admin", "%2E%2E%2F%2E%2E%2Fadmin"), ("..", "%2E%2E"), ("x?admin=1#frag", "x%3Fadmin%3D1%23frag"),
+            ("@evil.example", "%40evil%2Eexample"), ("//evil.example", "%2F%2Fevil%2Eexample"), ("a b", "a%20b"),
             ("é", "%C3%A9"), ("%2F", "%252F"), ("", ""),
         ]
         for (value, encoded) in attempts {
@@ -340,22 +351,42 @@ struct RouteConfigurationTests {
             "downgrade['demo://home']: it contains a space; percent-encode it"
         ),
         (
+            #"{"downgrade": {"demo://home": "https://a.example/<x>"}}"#,
+            "downgrade['demo://home']: '<' may not appear in a web address; percent-encode it"
+        ),
+        (
+            #"{"downgrade": {"demo://home": "https://a.example/%zz"}}"#,
+            "downgrade['demo://home']: '%zz' is not a percent escape; write '%' as %25"
+        ),
+        (
+            #"{"downgrade": {"demo://home": "https://a.example/%4"}}"#,
+            "downgrade['demo://home']: '%4' is not a percent escape; write '%' as %25"
+        ),
+        (
+            #"{"downgrade": {"demo://home": "https://a.example/\u0000"}}"#,
+            "downgrade['demo://home']: it contains U+0000; percent-encode it"
+        ),
+        (
             #"{"downgrade": {"demo://home": 5}}"#,
             #"downgrade['demo://home']: the template must be a string, e.g. "https://m.mall.example/…""#
         ),
         (#"{"downgrade": ["demo://home"]}"#, #"downgrade: must be an object: {"<route pattern>": "<https template>"}"#),
-        (#"{"downgrad": {}}"#, "downgrad: unknown key; did you mean 'downgrade'?"),
-        (#"{"routes": {}}"#, "routes: unknown key; the only key is 'downgrade'"),
+        (#"{"downgrad": {}}"#, "'downgrad': unknown key; did you mean 'downgrade'?"),
+        (#"{"routes": {}}"#, "'routes': unknown key; the only key is 'downgrade'"),
+        (#"{"\u001b[2J\nx": 1}"#, "'\\u{1b}[2J\\u{a}x': unknown key; the only key is 'downgrade'"),
+        (#"{"downgrade": {"demo://home": "https://a.example",}}"#, "'downgrade': a trailing comma before '}'"),
+        (#"{"downgrade": {},}"#, "a trailing comma before '}'"),
         (#"[]"#, #"the file must be a JSON object: {"downgrade": {"<route>": "<https template>"}}"#),
         (
             #"{"downgrade": {"demo://home": "https://a.example", "demo://home": "https://b.example"}}"#,
-            "downgrade: the key 'demo://home' is given twice; give it once"
+            "'downgrade': the key 'demo://home' is given twice; give it once"
         ),
         (
             #"{"downgrade": {"demo://home": "https://a.example", "demo:\/\/home": "https://b.example"}}"#,
-            "downgrade: the key 'demo://home' is given twice; give it once"
+            "'downgrade': the key 'demo://home' is given twice; give it once"
         ),
         (#"{"downgrade": {}, "downgrade": {}}"#, "the key 'downgrade' is given twice; give it once"),
+        ("{\"downgrade\": {}}\u{0}", "it is not UTF-8 text; save it as UTF-8"),
     ])
     func badConfigurationsAreRefusedNamingTheKey(text: String, message: String) {
         #expect(throws: RouteConfigurationError.self) { try parse(text) }
@@ -363,6 +394,19 @@ struct RouteConfigurationTests {
             _ = try parse(text)
         } catch {
             #expect(error.description == "Error: routes config 'routes.json': " + message)
+        }
+    }
+
+    @Test func aConfigurationInAnotherEncodingIsRefused() throws {
+        let text = #"{"downgrade": {"demo://home": "https://a.example", "demo://home": "https://b.example"}}"#
+        for encoding in [String.Encoding.utf16, .utf16LittleEndian, .utf32] {
+            let data = try #require(text.data(using: encoding))
+            #expect(
+                throws: RouteConfigurationError(
+                    source: "x", key: nil, problem: "it is not UTF-8 text; save it as UTF-8")
+            ) {
+                try RouteConfiguration.parse(data, source: "x", routes: Self.routes)
+            }
         }
     }
 

@@ -316,7 +316,7 @@ struct ComponentTemplate {
                 var routes: [AnyRoute<Screen>] { [Self.entry.erased] }
 
                 var homeEntry: Action {
-                    .push("\(component)") { \(component).shared.provide_\(entryProvide)() }
+                    .push("\(component)") { [links] in links.open(Self.entry) }
                 }
 
                 func configure() {

@@ -6,7 +6,7 @@
 public struct DeepLink: Sendable, Hashable {
     /// The longest URL accepted, in bytes.
     public static let maximumLength = 2_048
-    /// The longest query value accepted once decoded, in characters.
+    /// The longest query value accepted once decoded, in bytes of UTF-8.
     public static let maximumValueLength = 256
     /// The most query parameters a URL may carry.
     public static let maximumParameterCount = 32
@@ -47,7 +47,7 @@ public struct DeepLink: Sendable, Hashable {
             try refuseUnprintable(text)
         }
         guard let separator = firstIndex(of: Array("://".utf8), in: bytes[...]) else {
-            throw .malformed("'\(text.prefix(40))' has no scheme")
+            throw .malformed("'\(text.prefix(40))' does not start with a scheme and '://'")
         }
         let scheme = bytes[..<separator]
         guard let first = scheme.first, isLetter(first),
@@ -151,8 +151,8 @@ public struct DeepLink: Sendable, Hashable {
         if !bytes.allSatisfy(isPrintableASCII), let scalar = value.unicodeScalars.first(where: isControl) {
             throw .controlInValue(name: name, scalar)
         }
-        if bytes.count > maximumValueLength, value.count > maximumValueLength {
-            throw .valueTooLong(name: name, length: value.count)
+        guard bytes.count <= maximumValueLength else {
+            throw .valueTooLong(name: name, length: bytes.count)
         }
         return value
     }
@@ -187,15 +187,19 @@ public struct DeepLink: Sendable, Hashable {
 extension DeepLink {
     /// Percent-encodes `value` for a URL: every byte outside the unreserved set (letters, digits,
     /// `-`, `.`, `_`, `~`) is escaped, so a value can never add a path, a query, a fragment or a host.
-    public static func encode(_ value: String) -> String {
+    ///
+    /// - Parameter escapingDots: Also escape `.`, so a value of `..` cannot become a path segment that
+    ///   walks up a site (for values placed in a web address's path).
+    public static func encode(_ value: String, escapingDots: Bool = false) -> String {
         var encoded = ""
         encoded.reserveCapacity(value.utf8.count)
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            case UInt8(ascii: ".") where !escapingDots:
+                encoded.unicodeScalars.append(".")
             default:
                 let hex = Array("0123456789ABCDEF".unicodeScalars)
                 encoded.unicodeScalars.append("%")

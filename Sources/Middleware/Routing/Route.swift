@@ -152,6 +152,9 @@ public struct ResolvedLink<Destination> {
 extension [String] {
     /// The element a user most likely meant by `text`, if one is a near miss.
     package func closest(to text: String) -> String? {
+        if let sameButCase = first(where: { $0.lowercased() == text.lowercased() }) {
+            return sameButCase
+        }
         let limit = Swift.max(2, text.count / 4)
         // Strings whose lengths differ by more than the limit cannot be near misses; skip the distance.
         let scored = filter { abs($0.count - text.count) <= limit }.map { ($0, $0.editDistance(to: text)) }

@@ -36,8 +36,12 @@ public struct RouteConfiguration: Sendable, Hashable {
         func fail(_ key: String?, _ problem: String) -> RouteConfigurationError {
             RouteConfigurationError(source: source, key: key, problem: problem)
         }
-        if let duplicate = JSONDuplicateKey.first(in: data) {
-            throw fail(duplicate.path, "the key '\(duplicate.key)' is given twice; give it once")
+        // JSONSerialization would also read UTF-16 and UTF-32, which the checks below do not.
+        guard String(validating: data, as: UTF8.self) != nil, !data.contains(0) else {
+            throw fail(nil, "it is not UTF-8 text; save it as UTF-8")
+        }
+        if let shape = JSONShape.firstProblem(in: data) {
+            throw fail(shape.path.map(JSONShape.quoted), shape.problem)
         }
         let object: Any
         do {
@@ -51,8 +55,8 @@ public struct RouteConfiguration: Sendable, Hashable {
         }
         for key in top.keys.sorted() where key != "downgrade" {
             let hint =
-                [key].closest(to: "downgrade") != nil ? "; did you mean 'downgrade'?" : "; the only key is 'downgrade'"
-            throw fail(key, "unknown key" + hint)
+                ["downgrade"].closest(to: key) != nil ? "; did you mean 'downgrade'?" : "; the only key is 'downgrade'"
+            throw fail(JSONShape.quoted(key), "unknown key" + hint)
         }
         guard let entries = top["downgrade"] else { return RouteConfiguration() }
         guard let downgrade = entries as? [String: Any] else {
@@ -61,7 +65,7 @@ public struct RouteConfiguration: Sendable, Hashable {
         var downgrades: [String: WebTemplate] = [:]
         let patterns = routes.map(\.pattern)
         for pattern in downgrade.keys.sorted() {
-            let key = "downgrade[\(quoted(pattern))]"
+            let key = "downgrade[\(JSONShape.quoted(pattern))]"
             guard let route = routes.first(where: { $0.pattern == pattern }) else {
                 let hint =
                     patterns.closest(to: pattern).map { "did you mean '\($0)'?" } ?? "run 'mall routes' to list them"
@@ -83,11 +87,15 @@ public struct RouteConfiguration: Sendable, Hashable {
         func fail(_ problem: String) -> RouteConfigurationError {
             RouteConfigurationError(source: path, key: nil, problem: problem)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw fail("no such file")
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: path) else { throw fail("no such file") }
+        // Only a regular file: a FIFO would block the launch until someone writes to it.
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        switch (try? manager.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType {
+        case .typeRegular?: break
+        case .typeDirectory?: throw fail("it is a folder, not a file")
+        default: throw fail("it is not a regular file")
         }
-        guard !isDirectory.boolValue else { throw fail("it is a folder, not a file") }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("permission denied or unreadable") }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: maximumSize + 1) ?? Data() else {
@@ -95,14 +103,6 @@ public struct RouteConfiguration: Sendable, Hashable {
         }
         guard data.count <= maximumSize else { throw fail("it is larger than \(maximumSize) bytes") }
         return data
-    }
-
-    /// A key as the message shows it: printable ASCII as is, anything else escaped.
-    private static func quoted(_ key: String) -> String {
-        let shown = key.unicodeScalars.prefix(80).map { scalar in
-            (0x20..<0x7F).contains(scalar.value) ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
-        }.joined()
-        return "'\(shown)\(key.unicodeScalars.count > 80 ? "…" : "")'"
     }
 }
 

@@ -45,7 +45,7 @@ public enum RouteError: Error, Hashable, Sendable {
         case .badPercentEncoding(let name):
             "the value of '\(name)' has bad percent-encoding"
         case .valueTooLong(let name, let length):
-            "the value of '\(name)' is \(length) characters long"
+            "the value of '\(name)' is \(length) bytes long once decoded"
         case .wrongScheme(let scheme, _):
             "'\(scheme)://' links do not open in this app"
         case .unknownRoute(let pattern, _):
@@ -59,7 +59,7 @@ public enum RouteError: Error, Hashable, Sendable {
         case .missingParameter(let parameter):
             "parameter '\(parameter.name)' is missing"
         case .invalidValue(let value, let parameter):
-            "'\(value)' is not a valid \(parameter.name)"
+            "'\(Self.shown(value))' is not a valid \(parameter.name)"
         }
     }
 
@@ -73,13 +73,13 @@ public enum RouteError: Error, Hashable, Sendable {
         case .controlCharacter, .controlInValue:
             "links are printable text; control characters are never accepted, even percent-encoded"
         case .notASCII(let scalar):
-            "write it as \(DeepLink.encode(String(scalar)))"
+            "in a value, write it as \(DeepLink.encode(String(scalar))); schemes, hosts and paths are ASCII"
         case .malformed:
             "links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
         case .badPercentEncoding:
             "write '%' as %25, and escape bytes as %XX with two hex digits forming UTF-8"
         case .valueTooLong:
-            "values are at most \(DeepLink.maximumValueLength) characters"
+            "values are at most \(DeepLink.maximumValueLength) bytes of UTF-8"
         case .wrongScheme(_, let expected):
             "links to this app start with \(expected)://"
         case .unknownRoute(_, let suggestion?):
@@ -102,7 +102,14 @@ public enum RouteError: Error, Hashable, Sendable {
     /// The one line shown: `Error: <problem>; <hint>`.
     public var message: String { "Error: \(problem); \(hint)" }
 
-    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    /// A refused value as a message shows it: printable ASCII as is (cut at 40 characters), anything
+    /// else percent-encoded, so a value cannot reorder, stretch or hide the message.
+    private static func shown(_ value: String) -> String {
+        let cut = value.utf8.count > 40 ? String(decoding: value.utf8.prefix(40), as: UTF8.self) + "…" : value
+        return value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? cut : DeepLink.encode(value)
+    }
+
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

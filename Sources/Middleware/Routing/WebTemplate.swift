@@ -20,8 +20,13 @@ public struct WebTemplate: Sendable, Hashable {
         }
         if let scalar = text.unicodeScalars.first(where: { !$0.isASCII || isControl($0) || $0 == " " }) {
             throw TemplateProblem(
-                "it contains \(scalar == " " ? "a space" : "U+\(String(scalar.value, radix: 16, uppercase: true))");"
-                    + " percent-encode it")
+                "it contains \(scalar == " " ? "a space" : RouteError.codePoint(scalar)); percent-encode it")
+        }
+        if let bad = text.first(where: { !Self.allowed.contains($0) }) {
+            throw TemplateProblem("'\(bad)' may not appear in a web address; percent-encode it")
+        }
+        if let escape = Self.badEscape(in: text) {
+            throw TemplateProblem("'\(escape)' is not a percent escape; write '%' as %25")
         }
         guard text.lowercased().hasPrefix("https://") else {
             throw TemplateProblem("it is not an https:// address")
@@ -34,6 +39,22 @@ public struct WebTemplate: Sendable, Hashable {
         }
         self.text = text
         self.pieces = try Self.pieces(of: text, parameters: parameters)
+    }
+
+    /// The characters a URL may hold (RFC 3986's unreserved and reserved ones, and `%`), plus the
+    /// braces of placeholders.
+    private static let allowed = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=%{}")
+
+    /// The first `%` not followed by two hex digits, with what follows it.
+    private static func badEscape(in text: String) -> Substring? {
+        var rest = Substring(text)
+        while let percent = rest.firstIndex(of: "%") {
+            let escape = rest[percent...].prefix(3)
+            guard escape.count == 3, escape.dropFirst().allSatisfy(\.isHexDigit) else { return escape }
+            rest = rest[escape.endIndex...]
+        }
+        return nil
     }
 
     private static func pieces(of text: String, parameters: [String]) throws(TemplateProblem) -> [Piece] {
@@ -68,7 +89,8 @@ public struct WebTemplate: Sendable, Hashable {
         pieces.map { piece in
             switch piece {
             case .text(let text): text
-            case .placeholder(let name): DeepLink.encode(query.first { $0.name == name }?.value ?? "")
+            case .placeholder(let name):
+                DeepLink.encode(query.first { $0.name == name }?.value ?? "", escapingDots: true)
             }
         }.joined()
     }

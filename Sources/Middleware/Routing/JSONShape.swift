@@ -1,13 +1,13 @@
 import Foundation
 
-/// Finds a key given twice in one JSON object, which `JSONSerialization` would silently collapse
-/// (keeping the last) while `JSONDecoder` keeps the first: either way a configuration would lie.
-enum JSONDuplicateKey {
-    /// The first key given twice in an object, and the key of that object (`nil` at the top level).
+/// What `JSONSerialization` lets through but a configuration must not: a key given twice in one object
+/// (it keeps the last, `JSONDecoder` the first; either way the file would lie) and a trailing comma.
+enum JSONShape {
+    /// The first such problem, with the key of the object it is in (`nil` at the top level).
     ///
-    /// A single pass without recursion; on text that is not JSON it gives up and returns `nil`,
-    /// leaving the error to the parser.
-    static func first(in data: Data) -> (key: String, path: String?)? {
+    /// A single pass without recursion over UTF-8 text; on text that is not JSON it gives up and
+    /// returns `nil`, leaving the error to the parser.
+    static func firstProblem(in data: Data) -> (problem: String, path: String?)? {
         struct Container {
             var isObject: Bool
             var name: String?
@@ -17,17 +17,24 @@ enum JSONDuplicateKey {
         let bytes = [UInt8](data)
         var stack: [Container] = []
         var lastKey: String?
+        var afterComma = false
         var position = 0
         while position < bytes.count {
             let byte = bytes[position]
+            let wasAfterComma = afterComma
+            if ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(byte) {
+                afterComma = false
+            }
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard stack.count < 512 else { return nil }
                 let isObject = byte == UInt8(ascii: "{")
                 stack.append(Container(isObject: isObject, name: lastKey, expectsKey: isObject))
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                guard stack.popLast() != nil else { return nil }
+                guard let closed = stack.popLast() else { return nil }
+                if wasAfterComma { return ("a trailing comma before '\(Unicode.Scalar(byte))'", closed.name) }
             case UInt8(ascii: ","):
+                afterComma = true
                 if let top = stack.indices.last, stack[top].isObject {
                     stack[top].expectsKey = true
                 }
@@ -37,7 +44,9 @@ enum JSONDuplicateKey {
                     let raw = Data(bytes[position...end])
                     guard let key = try? JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed) as? String
                     else { return nil }
-                    guard stack[top].keys.insert(key).inserted else { return (key, stack[top].name) }
+                    guard stack[top].keys.insert(key).inserted else {
+                        return ("the key \(quoted(key)) is given twice; give it once", stack[top].name)
+                    }
                     stack[top].expectsKey = false
                     lastKey = key
                 }
@@ -61,5 +70,14 @@ enum JSONDuplicateKey {
             }
         }
         return nil
+    }
+
+    /// A key as a message shows it, quoted: printable ASCII as is, anything else escaped, at most 80
+    /// characters, so no key can move the cursor, colour the terminal or start a new line.
+    static func quoted(_ key: String) -> String {
+        let shown = key.unicodeScalars.prefix(80).map { scalar in
+            (0x20..<0x7F).contains(scalar.value) ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+        }.joined()
+        return "'\(shown)\(key.unicodeScalars.count > 80 ? "…" : "")'"
     }
 }
