@@ -43,7 +43,7 @@ enum Command: Equatable {
             return .success(command)
         }
         if text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-" || $0 == "+") }) {
-            guard let number = Int(text), (1...actionCount).contains(number) else {
+            guard let number = Int(text), number >= 1, number <= actionCount else {
                 return .failure(InputError("no action \(text) here", hint: choices(actionCount)))
             }
             return .success(.choose(number))

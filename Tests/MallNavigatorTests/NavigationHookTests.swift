@@ -143,3 +143,15 @@ struct NavigationHookTests {
             ])
     }
 }
+
+@MainActor
+@Suite("Commands on a screen without actions")
+struct NoActionScreenTests {
+    @Test(arguments: ["1", "0", "-1", "+1", "99999999999999999999"])
+    func aNumberIsRefusedWithoutCrashing(input: String) {
+        let terminal = ScriptedTerminal(lines: [input, "q"])
+        Session(home: Screen(title: "Empty", origin: "Test", body: ["Nothing to do."]), terminal: terminal).run()
+        #expect(terminal.output.contains("Error: no action \(input) here; type b to go back, or ? for help\n"))
+        #expect(terminal.output.hasSuffix("Bye.\n"))
+    }
+}
