@@ -167,7 +167,7 @@ public final class Session {
 
 /// Whether a character would act on the terminal instead of showing: controls, formatting marks, line
 /// and paragraph separators.
-private func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator: true
     default: false

@@ -34,9 +34,22 @@ public final class StandardTerminal: Terminal {
         usesColor = allowsColor && !noColor && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
+    private var input = LineSplitter()
+    private var isAtEnd = false
+
+    /// The next line, split as scripts are (``LineSplitter``); any bytes become some string.
     public func readLine() -> String? {
-        // Swift's readLine repairs invalid UTF-8 with U+FFFD, so any bytes become some string.
-        Swift.readLine(strippingNewline: true)
+        while !isAtEnd {
+            if let line = input.nextLine() { return line }
+            // `availableData` returns what a read gets: a typed line, a pipe's buffer, or nothing at the end.
+            let data = FileHandle.standardInput.availableData
+            if data.isEmpty {
+                isAtEnd = true
+            } else {
+                input.feed(data)
+            }
+        }
+        return input.finish()
     }
 
     /// Writes to standard output. If that fails (a full disk, a closed pipe), the session cannot go
@@ -86,12 +99,7 @@ public final class ScriptedTerminal: Terminal {
 
     /// Creates a terminal that answers the lines of `text`.
     public convenience init(script text: String, usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
-        // `isNewline` also splits at "\r\n", which Swift treats as one character.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
-        if lines.last == "" {
-            lines.removeLast()
-        }
-        self.init(lines: lines, usesColor: usesColor, forwardingTo: forward)
+        self.init(lines: LineSplitter.lines(of: text), usesColor: usesColor, forwardingTo: forward)
     }
 
     public func readLine() -> String? {

@@ -127,6 +127,20 @@ struct LaunchTests {
             run.output.contains("USAGE: mall [open <url>] [--script <file>] [options]\n       mall --tour [options]\n"))
     }
 
+    @Test func aScriptSplitsLinesAsPipedInputDoes() throws {
+        // U+2028 and a vertical tab stay inside their lines, so no hidden "q" runs.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mall-lines-\(UUID()).txt")
+        try "1\u{2028}q\n1\u{0B}q\r1\nq\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let run = runShell(["--script", url.path])
+        #expect(run.output.screenTitles == ["Mall", "Mall", "Mall", "Shops"])
+        #expect(
+            run.output.errorLines == [
+                "Error: the command contains control characters; choose 1–4, or ? for help",
+                "Error: the command contains control characters; choose 1–4, or ? for help",
+            ])
+    }
+
     @Test func scriptFileDrivesTheApp() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mall-script-\(UUID()).txt")
         try "1\r\n2\r\nq\r\n".write(to: url, atomically: true, encoding: .utf8)
