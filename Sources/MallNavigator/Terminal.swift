@@ -36,17 +36,21 @@ public final class StandardTerminal: Terminal {
 
     private var input = LineSplitter()
     private var isAtEnd = false
+    private var buffer = [UInt8](repeating: 0, count: 65_536)
 
     /// The next line, split as scripts are (``LineSplitter``); any bytes become some string.
     public func readLine() -> String? {
         while !isAtEnd {
             if let line = input.nextLine() { return line }
-            // `availableData` returns what a read gets: a typed line, a pipe's buffer, or nothing at the end.
-            let data = FileHandle.standardInput.availableData
-            if data.isEmpty {
-                isAtEnd = true
+            // One read gets a typed line or a pipe's buffer. The end of input, and an input that cannot be
+            // read at all (closed, a folder), end the session as the end of a script does.
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count > 0 {
+                input.feed(buffer[..<count])
+            } else if count < 0, errno == EINTR {
+                continue
             } else {
-                input.feed(data)
+                isAtEnd = true
             }
         }
         return input.finish()
