@@ -36,7 +36,7 @@ struct RouteDocument {
         }
         let external = routes.filter { $0.exposure == .external }.count
         lines.append(
-            "\(Self.counted(routes.count, "route")): \(external) external, \(routes.count - external) internal.")
+            "\(String.counted(routes.count, "route")): \(external) external, \(routes.count - external) internal.")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -104,9 +104,5 @@ struct RouteDocument {
 
     private static func summary(of parameter: RouteParameter) -> String {
         "\(parameter.type), \(parameter.isRequired ? "required" : "optional"): \(parameter.accepts)"
-    }
-
-    private static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -36,7 +36,7 @@ enum Command: Equatable {
         guard text.count <= maximumLength else {
             return .failure(InputError("the command is \(text.count) characters long", hint: choices(actionCount)))
         }
-        guard !text.unicodeScalars.contains(where: isInvisible) else {
+        guard !text.unicodeScalars.contains(where: \.isInvisible) else {
             return .failure(InputError("the command contains control characters", hint: choices(actionCount)))
         }
         if let command = words.first(where: { $0.word == text.lowercased() })?.command {

@@ -157,19 +157,10 @@ public final class Session {
     static func echo(_ line: String) -> String {
         let visible = String(
             String.UnicodeScalarView(
-                line.unicodeScalars.map { isInvisible($0) ? "\u{FFFD}" : $0 }
+                line.unicodeScalars.map { $0.isInvisible ? "\u{FFFD}" : $0 }
             )
         )
         guard visible.count > echoLimit else { return visible }
         return String(visible.prefix(echoLimit)) + "… (\(visible.count) characters)"
-    }
-}
-
-/// Whether a character would act on the terminal instead of showing: controls, formatting marks, line
-/// and paragraph separators.
-func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator: true
-    default: false
     }
 }

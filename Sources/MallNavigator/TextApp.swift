@@ -74,9 +74,7 @@ public struct TextApp {
         do {
             return try run(options, terminal: terminal)
         } catch {
-            if !error.message.isEmpty {
-                terminal.writeError(error.message + "\n")
-            }
+            terminal.writeError(error.message + "\n")
             return error.status
         }
     }
@@ -93,10 +91,12 @@ public struct TextApp {
             terminal.write(links.document(format))
             return .success
         }
-        try checkWiring(options, terminal: terminal)
+        let report = audit()
         if options.mode == .audit {
-            return .success
+            terminal.write(report.description + "\n")
+            return report.isComplete ? .success : .findings
         }
+        try checkWiring(report, options: options, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
         let opening = try options.openURL.map(screen(for:))
         let session = Session(
@@ -109,22 +109,20 @@ public struct TextApp {
                 throw LaunchFailure("Error: \(error)", status: .usage)
             }
         }
-        if options.mode == .tour, let tour, case .failure(let error) = tour(session, terminal) {
-            throw LaunchFailure(error.description, status: .findings)
-        } else if options.mode != .tour {
+        if options.mode == .tour {
+            if let tour, case .failure(let error) = tour(session, terminal) {
+                throw LaunchFailure(error.description, status: .findings)
+            }
+        } else {
             session.run()
         }
         return .success
     }
 
-    /// Prints the audit for `audit`; otherwise warns about holes, and with `--strict` refuses them.
-    private func checkWiring(_ options: LaunchOptions, terminal: any Terminal) throws(LaunchFailure) {
-        let report = audit()
-        if options.mode == .audit {
-            terminal.write(report.description + "\n")
-            if !report.isComplete { throw LaunchFailure("", status: .findings) }
-            return
-        }
+    /// Warns about holes in the wiring; with `--strict`, refuses them.
+    private func checkWiring(_ report: WiringReport, options: LaunchOptions, terminal: any Terminal)
+        throws(LaunchFailure)
+    {
         for requirement in report.unwired {
             terminal.writeError("warning: \(requirement) is not wired; its screens will show 'unavailable'\n")
         }

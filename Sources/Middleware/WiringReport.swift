@@ -52,8 +52,8 @@ public struct WiringReport: Sendable, Hashable {
             }
         }
         let holes = unwired.count
-        let requires = Self.counted(requirementCount, "require")
-        let ofComponents = Self.counted(components.count, "component")
+        let requires = String.counted(requirementCount, "require")
+        let ofComponents = String.counted(components.count, "component")
         lines.append(
             holes == 0
                 ? requirementCount == 1
@@ -61,13 +61,6 @@ public struct WiringReport: Sendable, Hashable {
                 : "\(holes) of \(requires) \(holes == 1 ? "is" : "are") not wired."
         )
         return lines
-    }
-}
-
-extension WiringReport {
-    /// `1 require`, `2 requires`.
-    private static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }
 

@@ -81,7 +81,7 @@ public struct DeepLink: Sendable, Hashable {
 
     /// Throws for the first space, control or format character, or character outside ASCII.
     private static func refuseUnprintable(_ text: String) throws(RouteError) {
-        if let scalar = text.unicodeScalars.first(where: { isControl($0) || $0 == " " }) {
+        if let scalar = text.unicodeScalars.first(where: { $0.isInvisible || $0 == " " }) {
             throw .controlCharacter(scalar)
         }
         if let scalar = text.unicodeScalars.first(where: { !$0.isASCII }) {
@@ -148,7 +148,7 @@ public struct DeepLink: Sendable, Hashable {
             throw .badPercentEncoding(name: name)
         }
         // Printable ASCII needs no further look; anything else is checked scalar by scalar.
-        if !bytes.allSatisfy(isPrintableASCII), let scalar = value.unicodeScalars.first(where: isControl) {
+        if !bytes.allSatisfy(isPrintableASCII), let scalar = value.unicodeScalars.first(where: \.isInvisible) {
             throw .controlInValue(name: name, scalar)
         }
         guard bytes.count <= maximumValueLength else {
@@ -222,7 +222,7 @@ enum WebAddress {
     /// Whether `text` is an `https://` address with a plain host, in ASCII without spaces or controls.
     static func isAcceptable(_ text: String) -> Bool {
         guard text.utf8.count <= DeepLink.maximumLength, text.lowercased().hasPrefix("https://"),
-            text.unicodeScalars.allSatisfy({ $0.isASCII && !isControl($0) && $0 != " " })
+            text.unicodeScalars.allSatisfy({ $0.isASCII && !$0.isInvisible && $0 != " " })
         else { return false }
         return host(of: text).map(isPlainHost) ?? false
     }

@@ -114,7 +114,8 @@ extension Parameter {
             type: "String",
             accepts: "text of 1–\(maximumLength) characters",
             parse: { text in
-                guard (1...maximumLength).contains(text.count), !text.unicodeScalars.contains(where: isControl) else {
+                guard (1...maximumLength).contains(text.count), !text.unicodeScalars.contains(where: \.isInvisible)
+                else {
                     return nil
                 }
                 return text
@@ -168,12 +169,5 @@ private func isIdentifierByte(_ byte: UInt8) -> Bool {
         true
     default:
         false
-    }
-}
-
-func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator: true
-    default: false
     }
 }

@@ -18,7 +18,7 @@ public struct WebTemplate: Sendable, Hashable {
         guard text.utf8.count <= DeepLink.maximumLength else {
             throw TemplateProblem("it is \(text.utf8.count) bytes long; at most \(DeepLink.maximumLength)")
         }
-        if let scalar = text.unicodeScalars.first(where: { !$0.isASCII || isControl($0) || $0 == " " }) {
+        if let scalar = text.unicodeScalars.first(where: { !$0.isASCII || $0.isInvisible || $0 == " " }) {
             throw TemplateProblem(
                 "it contains \(scalar == " " ? "a space" : RouteError.codePoint(scalar)); percent-encode it")
         }
