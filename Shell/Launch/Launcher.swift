@@ -12,12 +12,16 @@ enum Launcher {
         USAGE: mall [open <url>] [--script <file>] [options]
                mall --tour [options]
                mall routes [--format text|json|markdown]
+               mall graph [--format mermaid|dot|json|svg]
                mall audit
 
         SUBCOMMANDS:
           open <url>          Start on the screen a link opens, home underneath (b goes home), as when
                               another app opens it. Only external routes open; exit 2 on a bad link.
           routes              Print every route: pattern, exposure, parameters, what it opens, an example.
+          graph               Draw who answers each require: a sibling's provide, a shell screen, or
+                              a web page for a downgraded route; unwired requires dangle in red.
+                              Mermaid by default; svg needs Graphviz's dot (apt-get install graphviz).
           audit               Print which requires each component has and which are not wired.
                               Exits 0 when all are wired, 1 otherwise.
 
@@ -60,6 +64,7 @@ enum Launcher {
             home: { app.home },
             tour: Tour.play,
             links: app.links,
+            graph: { app.graph.drawn($0, environment: environment) },
             hooks: app.hooks
         ).run(arguments: arguments, makeTerminal: makeTerminal)
     }

@@ -38,6 +38,8 @@ struct AppointmentRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.queue.erased, Self.myBookings.erased, Self.booking.erased] }
 
+    var wiring: [Wiring] { [.route("require_shopDetail", ShopRouter.detail)] }
+
     var homeEntry: Action {
         .push("Bookings: my tables") { [links] in links.open(Self.myBookings) }
     }

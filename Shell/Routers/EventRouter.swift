@@ -28,6 +28,8 @@ struct EventRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.detail.erased] }
 
+    var wiring: [Wiring] { [.route("require_shopDetail", ShopRouter.detail)] }
+
     var homeEntry: Action {
         .push("Events: what's on") { [links] in links.open(Self.list) }
     }

@@ -28,6 +28,13 @@ struct GroupbuyRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.info.erased] }
 
+    var wiring: [Wiring] {
+        [
+            .route("require_shopDetail", ShopRouter.detail),
+            .route("require_shopApplyForGroupbuy", ShopRouter.applicableShops),
+        ]
+    }
+
     var homeEntry: Action {
         .push("Group-buys: deals") { [links] in links.open(Self.list) }
     }

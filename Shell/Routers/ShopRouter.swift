@@ -41,6 +41,20 @@ struct ShopRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.finder.erased, Self.detail.erased, Self.applicableShops.erased] }
 
+    var wiring: [Wiring] {
+        [
+            .route("require_eventDetail", EventRouter.detail),
+            .route("require_buyOrder", ShellRoutes.bill),
+            .route("require_groupbuyInfo", GroupbuyRouter.info),
+            .provide("require_allGroupbuy", by: "Groupbuy", "Groupbuy.provide_groupbuyAllForShop(_:)"),
+            .route("require_couponDetail", ShellRoutes.couponDetail),
+            .route("require_couponConsumeDetail", ShellRoutes.usedCoupon),
+            .route("require_navFindShopAndCar", ShellRoutes.webPage),
+            .route("require_appointmentBookInfo", AppointmentRouter.queue),
+            .route("require_appointmentBookDetail", AppointmentRouter.booking),
+        ]
+    }
+
     var homeEntry: Action {
         .push("Shops: find a shop") { [links] in links.open(Self.finder) }
     }

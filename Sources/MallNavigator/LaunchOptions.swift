@@ -14,6 +14,8 @@ public struct LaunchOptions: Equatable, Sendable {
         case audit
         /// Print the route table and exit.
         case routes(RouteFormat)
+        /// Print the wiring graph and exit.
+        case graph(GraphFormat)
         /// Print usage and exit.
         case help
     }
@@ -28,6 +30,18 @@ public struct LaunchOptions: Equatable, Sendable {
         case markdown
     }
 
+    /// How `graph` draws the wiring.
+    public enum GraphFormat: String, Equatable, Sendable, CaseIterable {
+        /// A Mermaid flowchart (GitHub renders it).
+        case mermaid
+        /// Graphviz DOT.
+        case dot
+        /// The same facts for programs.
+        case json
+        /// An SVG picture, drawn by Graphviz's `dot`.
+        case svg
+    }
+
     /// What a program offers beyond the options every text app has.
     public struct Features: OptionSet, Sendable {
         public let rawValue: Int
@@ -37,6 +51,8 @@ public struct LaunchOptions: Equatable, Sendable {
         public static let tour = Features(rawValue: 1)
         /// `open URL`, `routes`, `--routes-config`.
         public static let links = Features(rawValue: 2)
+        /// `graph`.
+        public static let graph = Features(rawValue: 4)
     }
 
     /// What the run does.
@@ -91,7 +107,8 @@ extension LaunchOptions {
         var modes: [String] = []
         var seen: Set<String> = []
         var showsHelp = false
-        var format: RouteFormat?
+        /// The `--format` value, checked against the mode once every argument is read.
+        var format: String?
 
         /// Every spelling the program accepts, for "did you mean".
         var spellings: [String] {
@@ -100,6 +117,7 @@ extension LaunchOptions {
             ]
             if features.contains(.tour) { spellings.append("--tour") }
             if features.contains(.links) { spellings += ["open", "routes", "--format", "--routes-config"] }
+            if features.contains(.graph) { spellings += ["graph", "--format"] }
             return spellings
         }
 
@@ -120,10 +138,7 @@ extension LaunchOptions {
                     "--tour walks the native screens and cannot be used with --routes-config", program: program)
             }
             if let format {
-                guard case .routes = options.mode else {
-                    throw UsageError("--format applies only to '\(program) routes'", program: program)
-                }
-                options.mode = .routes(format)
+                options.mode = try mode(formatted: format)
             }
             return showsHelp ? LaunchOptions(mode: .help) : options
         }
@@ -145,6 +160,9 @@ extension LaunchOptions {
             case "routes" where features.contains(.links):
                 options.mode = .routes(.text)
                 modes.append(argument)
+            case "graph" where features.contains(.graph):
+                options.mode = .graph(.mermaid)
+                modes.append(argument)
             case "open" where features.contains(.links):
                 options.openURL = try value(
                     of: argument, needs: "a URL", example: "open 'mall://shop/detail?shopId=s01'")
@@ -152,13 +170,9 @@ extension LaunchOptions {
             case "--script":
                 options.mode = .script(path: try value(of: argument, needs: "a file", example: "--script commands.txt"))
                 modes.append(argument)
-            case "--format" where features.contains(.links):
-                let text = try value(of: argument, needs: "a format", example: "routes --format markdown")
-                guard let chosen = RouteFormat(rawValue: text) else {
-                    let formats = RouteFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw UsageError("unknown format '\(text)'; use one of \(formats)", program: program)
-                }
-                format = chosen
+            case "--format" where !features.isDisjoint(with: [.links, .graph]):
+                let example = features.contains(.links) ? "routes --format markdown" : "graph --format dot"
+                format = try value(of: argument, needs: "a format", example: example)
             case "--routes-config" where features.contains(.links):
                 options.routesConfigPath = try value(
                     of: argument, needs: "a file", example: "--routes-config routes.json")
@@ -180,6 +194,33 @@ extension LaunchOptions {
                     "\(what) '\(argument)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
                     program: program
                 )
+            }
+        }
+
+        /// The mode with its `--format`: the routes' or the graph's, each with its own formats.
+        private func mode(formatted text: String) throws(UsageError) -> Mode {
+            func unknown(_ formats: [String]) -> UsageError {
+                UsageError("unknown format '\(text)'; use one of \(formats.joined(separator: ", "))", program: program)
+            }
+            switch options.mode {
+            case .routes:
+                guard let format = RouteFormat(rawValue: text) else {
+                    throw unknown(RouteFormat.allCases.map(\.rawValue))
+                }
+                return .routes(format)
+            case .graph:
+                guard let format = GraphFormat(rawValue: text) else {
+                    throw unknown(GraphFormat.allCases.map(\.rawValue))
+                }
+                return .graph(format)
+            default:
+                let commands = [
+                    features.contains(.links) ? "'\(program) routes'" : nil,
+                    features.contains(.graph) ? "'\(program) graph'" : nil,
+                ]
+                throw UsageError(
+                    "--format applies only to \(commands.compactMap { $0 }.joined(separator: " and "))",
+                    program: program)
             }
         }
 

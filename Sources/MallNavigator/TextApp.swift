@@ -21,6 +21,8 @@ public struct TextApp {
     public var tour: (@MainActor (Session, any Terminal) -> Result<Void, InputError>)?
     /// The program's routes, if it has any: `open URL`, `routes`, `--routes-config`.
     public var links: (any AppLinks)?
+    /// The program's wiring drawn in a format, if it has a graph: `graph`.
+    public var graph: (@MainActor (LaunchOptions.GraphFormat) -> Result<String, LaunchFailure>)?
     /// The observers and guards every navigation passes; `--trace` and `--analytics` add observers.
     public var hooks: NavigationHooks
     /// The clock analytics timestamps come from.
@@ -34,6 +36,7 @@ public struct TextApp {
         home: @escaping @MainActor () -> Screen,
         tour: (@MainActor (Session, any Terminal) -> Result<Void, InputError>)? = nil,
         links: (any AppLinks)? = nil,
+        graph: (@MainActor (LaunchOptions.GraphFormat) -> Result<String, LaunchFailure>)? = nil,
         hooks: NavigationHooks = NavigationHooks()
     ) {
         self.program = program
@@ -42,6 +45,7 @@ public struct TextApp {
         self.home = home
         self.tour = tour
         self.links = links
+        self.graph = graph
         self.hooks = hooks
     }
 
@@ -50,6 +54,7 @@ public struct TextApp {
         var features: LaunchOptions.Features = []
         if tour != nil { features.insert(.tour) }
         if links != nil { features.insert(.links) }
+        if graph != nil { features.insert(.graph) }
         return features
     }
 
@@ -89,6 +94,10 @@ public struct TextApp {
         }
         if case .routes(let format) = options.mode, let links {
             terminal.write(links.document(format))
+            return .success
+        }
+        if case .graph(let format) = options.mode, let graph {
+            terminal.write(try graph(format).get())
             return .success
         }
         let report = audit()

@@ -21,6 +21,13 @@ struct CommandLineTests {
         (["--package-path", ""], "--package-path needs a value, not an empty one"),
         (["--format", "json", "--format", "text"], "--format was given twice; give it once"),
         (["-h", "--help"], "--help was given twice; give it once"),
+        (["--graph"], "--graph needs a value"),
+        (["--graph", "png"], "unknown graph format 'png'; use one of mermaid, dot, json, svg"),
+        (["--graph", "dot", "--format", "json"], "--graph and --format cannot be used together"),
+        (
+            ["--graph", "dot", "--baseline", "b.json", "--update-baseline"],
+            "--graph and --update-baseline cannot be used together"
+        ),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         let result = LayeringCheckCommand.parse(arguments)
@@ -35,6 +42,9 @@ struct CommandLineTests {
         for format in LayeringCheckCommand.Format.allCases {
             let options = try LayeringCheckCommand.parse(["--format", format.rawValue]).get()
             #expect(options.format == format)
+        }
+        for format in LayeringCheckCommand.GraphFormat.allCases {
+            #expect(try LayeringCheckCommand.parse(["--graph", format.rawValue]).get().graphFormat == format)
         }
         #expect(try LayeringCheckCommand.parse(["-h"]).get().showsHelp)
     }

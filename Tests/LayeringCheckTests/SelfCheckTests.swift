@@ -51,4 +51,38 @@ struct SelfCheckTests {
         let actual = try LayerContract.load(packageRoot: Fixture.packageRoot)
         #expect(shown == actual, "copy layers.json into the README's contract section")
     }
+
+    /// The README's layer picture is `layering-check --graph mermaid` of this package, drawn for the
+    /// four components it documents (a component added later is left out, as the transcripts do).
+    @Test func theREADMEShowsTheLayerGraph() throws {
+        let root = Fixture.packageRoot
+        var graph = try PackageLoader.describe(
+            packagePath: root.path,
+            scratchPath: FileManager.default.temporaryDirectory.appendingPathComponent("describe-\(UUID())").path)
+        let documented: Set<Substring> = ["Shop", "Event", "Groupbuy", "Appointment"]
+        let added = Set(
+            graph.targets.compactMap { target -> Substring? in
+                let folders = target.path.split(separator: "/")
+                return folders.first == "Components" && folders.count > 1 && !documented.contains(folders[1])
+                    ? folders[1] : nil
+            })
+        graph.targets.removeAll { target in
+            let folders = target.path.split(separator: "/")
+            return folders.count > 1
+                && (folders[0] == "Components" && added.contains(folders[1])
+                    || folders[0] == "Tests" && added.contains { folders[1] == "\($0)Tests" })
+        }
+        let checker = try LayeringChecker(packageAt: root, graph: graph)
+        let drawn = try checker.layerGraph(for: checker.check(packageAt: root)).rendered(.mermaid)
+
+        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        let begin = "<!-- swift run layering-check --graph mermaid -->\n```mermaid\n"
+        let start = try #require(readme.range(of: begin), "README.md needs the lines \(begin)")
+        let stop = try #require(
+            readme.range(of: "```\n<!-- end of layering-check --graph -->", range: start.upperBound..<readme.endIndex))
+        #expect(
+            String(readme[start.upperBound..<stop.lowerBound]) == drawn,
+            "the README's layer graph is stale: replace it with the output of 'swift run layering-check --graph mermaid'"
+        )
+    }
 }

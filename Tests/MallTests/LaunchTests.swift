@@ -10,11 +10,12 @@ import Testing
 
 /// Wires Event like the real router, then leaves `require_shopDetail` unwired on purpose.
 @MainActor
-private struct LeakyEventRouter: ComponentRouter {
+struct LeakyEventRouter: ComponentRouter {
     let base: EventRouter
     var component: Event { base.component }
     var homeEntry: Action { base.homeEntry }
     var routes: [AnyRoute<Screen>] { base.routes }
+    var wiring: [Wiring] { base.wiring }
 
     init(links: Links) {
         base = EventRouter(links: links)
@@ -27,7 +28,7 @@ private struct LeakyEventRouter: ComponentRouter {
 }
 
 @MainActor
-private func routersWithAHole(links: Links) -> [any ComponentRouter] {
+func routersWithAHole(links: Links) -> [any ComponentRouter] {
     [
         ShopRouter(links: links), LeakyEventRouter(links: links), GroupbuyRouter(links: links),
         AppointmentRouter(links: links),

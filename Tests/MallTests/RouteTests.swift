@@ -156,6 +156,7 @@ struct RouteTests {
             var component: Shop { base.component }
             var homeEntry: Action { base.homeEntry }
             var routes: [AnyRoute<Screen>] { base.routes + [ShopRouter.detail.erased] }
+            var wiring: [Wiring] { base.wiring }
             func configure() { base.configure() }
         }
         let run = runShell(input: ["q"]) { links in
@@ -379,14 +380,8 @@ struct RouteTests {
     }
 
     @Test func theREADMEsDeepLinkSectionIsTheMarkdownDocument() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let begin = "<!-- mall routes --format markdown -->\n"
-        let end = "<!-- end of mall routes -->"
-        let start = try #require(text.range(of: begin), "README.md needs the line \(begin)")
-        let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex))
-        let shown = String(text[start.upperBound..<stop.lowerBound])
+        let shown = try readmeSection(
+            from: "<!-- mall routes --format markdown -->\n", to: "<!-- end of mall routes -->")
         let run = runShell(["routes", "--format", "markdown"])
         #expect(
             shown == run.output,
@@ -396,7 +391,7 @@ struct RouteTests {
 
     @Test(arguments: [
         (["routes", "--format", "yaml"], "Error: unknown format 'yaml'; use one of text, json, markdown"),
-        (["--format", "json"], "Error: --format applies only to 'mall routes'"),
+        (["--format", "json"], "Error: --format applies only to 'mall routes' and 'mall graph'"),
         (["routes", "--tour"], "Error: routes and --tour cannot be used together"),
         (["open", "mall://shop/finder", "audit"], "Error: open and audit cannot be used together"),
         (["open"], "Error: open needs a URL: mall open 'mall://shop/detail?shopId=s01'"),

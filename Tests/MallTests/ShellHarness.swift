@@ -1,3 +1,4 @@
+import Foundation
 import MallNavigator
 import MallTestSupport
 import Testing
@@ -37,6 +38,16 @@ func runShell(
     let terminal = ScriptedTerminal(lines: input)
     let status = Launcher.run(arguments: arguments, environment: environment, routers: routers) { _ in terminal }
     return TextAppRun(status: status, output: terminal.output, errors: terminal.errorOutput)
+}
+
+/// The README's text between the line(s) `begin` and `end`: a block a test keeps equal to a command's output.
+func readmeSection(from begin: String, to end: String) throws -> String {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let start = try #require(text.range(of: begin), "README.md needs the lines \(begin)")
+    let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex), "README.md needs \(end)")
+    return String(text[start.upperBound..<stop.lowerBound])
 }
 
 extension String {

@@ -315,6 +315,10 @@ struct ComponentTemplate {
 
                 var routes: [AnyRoute<Screen>] { [Self.entry.erased] }
 
+                /// What answers each require, as `mall graph` draws it: one entry per require
+                /// `configure()` wires, e.g. `.route("require_shopDetail", ShopRouter.detail)`.
+                var wiring: [Wiring] { [] }
+
                 var homeEntry: Action {
                     .push("\(component)") { [links] in links.open(Self.entry) }
                 }

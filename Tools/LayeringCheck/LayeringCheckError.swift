@@ -15,6 +15,8 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
     case invalidBaseline(path: String, problem: String)
     /// The report could not be written.
     case unwritableFile(path: String, reason: String)
+    /// Graphviz's `dot` is missing or failed to draw an SVG.
+    case graphviz(String)
 
     /// The message shown to the user, with what to do.
     public var description: String {
@@ -34,6 +36,8 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
             "'\(path)' is not a baseline (\(problem)); write one with --update-baseline"
         case .unwritableFile(let path, let reason):
             "cannot write '\(path)': \(reason)"
+        case .graphviz(let problem):
+            problem
         }
     }
 }

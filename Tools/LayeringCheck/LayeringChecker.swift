@@ -8,9 +8,9 @@ public struct LayeringChecker: Sendable {
     /// The contract it keeps: its `layers.json`, or ``LayerContract/folders``.
     public let contract: LayerContract
 
-    private let targets: [PackageGraph.Target]
-    private let targetsByName: [String: PackageGraph.Target]
-    private let targetsByModule: [String: PackageGraph.Target]
+    let targets: [PackageGraph.Target]
+    let targetsByName: [String: PackageGraph.Target]
+    let targetsByModule: [String: PackageGraph.Target]
     private let routerFolder: String?
 
     /// Creates a checker for a package.
@@ -68,12 +68,14 @@ public struct LayeringChecker: Sendable {
             ($0.path, $0.line, $0.column, $0.rule.rawValue, $0.message)
                 < ($1.path, $1.line, $1.column, $1.rule.rawValue, $1.message)
         }
-        return LayeringReport(
+        var report = LayeringReport(
             diagnostics: diagnostics,
             targetCount: targets.count,
             fileCount: fileCount,
             importCount: importCount
         )
+        report.importedTargets = run.importedTargets.mapValues { $0.sorted() }
+        return report
     }
 
     /// The state of one check: the findings so far and what was worked out on the way.
@@ -82,6 +84,8 @@ public struct LayeringChecker: Sendable {
         let contract: ResolvedContract
         let locator: ManifestLocator
         private(set) var diagnostics: [Diagnostic] = []
+        /// For each target, the other targets of this package its sources import.
+        private(set) var importedTargets: [String: Set<String>] = [:]
         /// Every target each target reaches through declared dependencies, worked out on demand.
         private var reachable: [String: Set<String>] = [:]
 
@@ -188,6 +192,7 @@ public struct LayeringChecker: Sendable {
             for declaration in imports where seen.insert(declaration.module).inserted {
                 guard let imported = checker.targetsByModule[declaration.module], imported.name != source.name
                 else { continue }
+                importedTargets[source.name, default: []].insert(imported.name)
                 let location = (path, declaration.line, declaration.column)
                 if let breach = contract.breach(from: source.name, to: imported.name) {
                     report(breach, from: source, to: imported, chain: nil, more: [], isImport: true, at: location)

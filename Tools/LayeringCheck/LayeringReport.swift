@@ -12,6 +12,8 @@ public struct LayeringReport: Sendable, Codable {
     public var importCount: Int
     /// The number of findings a baseline accepted (and removed from ``diagnostics``).
     public var acceptedCount = 0
+    /// For each target, the other targets of this package its sources import, sorted.
+    public var importedTargets: [String: [String]] = [:]
 
     /// Creates a report.
     public init(diagnostics: [Diagnostic], targetCount: Int, fileCount: Int, importCount: Int) {

@@ -151,6 +151,11 @@ struct ResolvedContract {
 
     // MARK: Questions
 
+    /// The layer `target` is in, as an index into ``LayerContract/layers`` (0 is the top), if any.
+    func layer(of target: String) -> Int? {
+        layerIndex[target]
+    }
+
     /// The name of the layer `target` is in, if any.
     func layerName(of target: String) -> String? {
         layerIndex[target].map { contract.layers[$0].name }

@@ -9,11 +9,16 @@ enum LayeringCheckCommand {
         reaches a sibling, along every chain of dependencies and in every import. Needs no build.
 
         USAGE: layering-check [--package-path <path>] [--format <format>] [--baseline <file> [--update-baseline]]
+               layering-check --graph <format> [--package-path <path>] [--baseline <file>]
 
         OPTIONS:
           --package-path <path>   The package to check (default: the current folder).
           --format <format>       text (default): compiler-style lines; json: the same facts;
                                   github: workflow annotations; sarif: SARIF 2.1.0 for code scanning.
+          --graph <format>        Draw the targets by layer instead of listing findings: declared
+                                  dependencies (solid), imports nothing declares (dashed), and each
+                                  violation in red with its rule id. mermaid, dot, json, or svg
+                                  (drawn by Graphviz's dot: apt-get install graphviz).
           --baseline <file>       Accept the findings listed in <file>; report only new ones, and
                                   entries that match nothing any more as stale.
           --update-baseline       Write every current finding to the --baseline file and exit 0.
@@ -36,9 +41,14 @@ enum LayeringCheckCommand {
         case text, json, github, sarif
     }
 
+    enum GraphFormat: String, CaseIterable {
+        case mermaid, dot, json, svg
+    }
+
     struct Options: Equatable {
         var packagePath = "."
         var format = Format.text
+        var graphFormat: GraphFormat?
         var baselinePath: String?
         var updatesBaseline = false
         var usesCache = true
@@ -80,9 +90,11 @@ enum LayeringCheckCommand {
         let loadDuration = clock.now - loadStart
 
         let checkStart = clock.now
+        let checker: LayeringChecker
         var report: LayeringReport
         do throws(LayeringCheckError) {
-            report = try LayeringChecker.check(packageAt: root, graph: graph)
+            checker = try LayeringChecker(packageAt: root, graph: graph)
+            report = try checker.check(packageAt: root)
             if let baselinePath = options.baselinePath {
                 if options.updatesBaseline {
                     try writeFile(Baseline(accepting: report).encoded(), to: baselinePath)
@@ -103,6 +115,14 @@ enum LayeringCheckCommand {
         }
         let checkDuration = clock.now - checkStart
 
+        if let graphFormat = options.graphFormat {
+            do throws(LayeringCheckError) {
+                write(try drawing(checker.layerGraph(for: report), as: graphFormat))
+            } catch {
+                fail(error.description)
+            }
+            exit(report.isClean ? 0 : 1)
+        }
         switch options.format {
         case .text: write(report.text)
         case .json: write(report.json)
@@ -149,7 +169,7 @@ enum LayeringCheckCommand {
             switch argument {
             case "-h", "--help":
                 options.showsHelp = true
-            case "--package-path", "--baseline", "--description", "--format":
+            case "--package-path", "--baseline", "--description", "--format", "--graph":
                 let text: String
                 switch value(for: argument) {
                 case .success(let value): text = value
@@ -159,6 +179,13 @@ enum LayeringCheckCommand {
                 case "--package-path": options.packagePath = text
                 case "--baseline": options.baselinePath = text
                 case "--description": options.descriptionPath = text
+                case "--graph":
+                    guard let format = GraphFormat(rawValue: text) else {
+                        let formats = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                        return .failure(
+                            UsageError(description: "unknown graph format '\(text)'; use one of \(formats)"))
+                    }
+                    options.graphFormat = format
                 default:
                     guard let format = Format(rawValue: text) else {
                         let formats = Format.allCases.map(\.rawValue).joined(separator: ", ")
@@ -179,10 +206,23 @@ enum LayeringCheckCommand {
                 return .failure(UsageError(description: "\(what) '\(argument)'"))
             }
         }
+        if options.graphFormat != nil, let clash = ["--format", "--update-baseline"].first(where: seen.contains) {
+            return .failure(UsageError(description: "--graph and \(clash) cannot be used together"))
+        }
         if options.updatesBaseline, options.baselinePath == nil {
             return .failure(UsageError(description: "--update-baseline needs --baseline <file> to write"))
         }
         return .success(options)
+    }
+
+    /// The graph in `format`; SVG is the DOT drawn by Graphviz's `dot`.
+    static func drawing(_ graph: LayerGraph, as format: GraphFormat) throws(LayeringCheckError) -> String {
+        switch format {
+        case .mermaid: return graph.rendered(.mermaid)
+        case .dot: return graph.rendered(.dot)
+        case .json: return graph.rendered(.json)
+        case .svg: return try Graphviz.svg(fromDOT: graph.rendered(.dot))
+        }
     }
 
     static func seconds(_ duration: Duration) -> String {

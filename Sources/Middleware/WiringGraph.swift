@@ -1,0 +1,283 @@
+import Foundation
+
+/// Who answers each requirement of each component: the app's wiring as a graph.
+///
+/// The app builds it from what its routers declare and what the ``WiringAudit`` finds, and draws it
+/// as Mermaid (which GitHub renders), Graphviz DOT, or JSON. Every requirement is an edge: to the
+/// component or app screen that answers it, to the web page a downgraded route opens, or, when
+/// nothing answers it, a dangling edge drawn in red.
+public struct WiringGraph: Sendable, Hashable {
+    /// What answers one requirement.
+    public enum Answer: Sendable, Hashable {
+        /// A component's provide, e.g. `Event` and `Event.provide_eventDetail(eventId:eventType:)`,
+        /// through the route with this pattern if one leads there.
+        case provide(component: String, function: String, route: String?)
+        /// A screen the app itself owns, e.g. `Shell: BuyOrderScreen.make(merchantNo:itemNo:)`.
+        case app(function: String, route: String?)
+        /// The web page a downgraded route opens instead of its provide: the address template.
+        case web(address: String, route: String)
+        /// Something is wired, but the router does not declare what.
+        case undeclared
+        /// Nothing: the requirement is `nil`.
+        case unwired
+    }
+
+    /// One requirement and its answer.
+    public struct Requirement: Sendable, Hashable {
+        /// The property's name, e.g. `require_eventDetail`.
+        public var name: String
+        /// What answers it.
+        public var answer: Answer
+
+        /// Creates a requirement.
+        public init(_ name: String, answer: Answer) {
+            self.name = name
+            self.answer = answer
+        }
+    }
+
+    /// One component and its requirements.
+    public struct Component: Sendable, Hashable {
+        /// The component's name, e.g. `Shop`.
+        public var name: String
+        /// Its requirements, sorted by name.
+        public var requirements: [Requirement]
+
+        /// Creates a component.
+        public init(_ name: String, requirements: [Requirement]) {
+            self.name = name
+            self.requirements = requirements
+        }
+    }
+
+    /// The formats the graph is drawn in.
+    public enum Format: String, Sendable, CaseIterable {
+        /// A Mermaid flowchart, which GitHub and many editors render.
+        case mermaid
+        /// Graphviz DOT, for `dot -Tsvg` and other Graphviz tools.
+        case dot
+        /// The same facts for programs.
+        case json
+    }
+
+    /// The app's name, as answers by its own screens are drawn, e.g. `Shell`.
+    public var app: String
+    /// The components, in the app's order.
+    public var components: [Component]
+
+    /// Creates a graph.
+    public init(app: String, components: [Component]) {
+        self.app = app
+        self.components = components
+    }
+
+    /// The graph in `format`, ending with a newline.
+    public func rendered(_ format: Format) -> String {
+        switch format {
+        case .mermaid: mermaid
+        case .dot: dot
+        case .json: json
+        }
+    }
+
+    // MARK: Edges, as every format draws them
+
+    /// Where an edge ends and how it is drawn.
+    private enum Target: Hashable {
+        case node(String)
+        case web
+        /// A dangling end, one per edge, numbered in drawing order.
+        case loose(Int)
+    }
+
+    private struct Edge {
+        var from: String
+        var to: Target
+        var label: String
+        var isHole: Bool
+    }
+
+    private var edges: [Edge] {
+        var edges: [Edge] = []
+        for component in components {
+            for requirement in component.requirements {
+                let target: Target
+                let label: String
+                var isHole = false
+                switch requirement.answer {
+                case .provide(let owner, let function, _):
+                    target = .node(owner)
+                    label = "\(requirement.name) → \(function.dropping(owner: owner))"
+                case .app(let function, _):
+                    target = .node(app)
+                    label = "\(requirement.name) → \(function.dropping(owner: app))"
+                case .web(let address, _):
+                    target = .web
+                    label = "\(requirement.name) → \(address)"
+                case .undeclared:
+                    target = .loose(edges.count)
+                    label = "\(requirement.name): wired, but its router does not declare to what"
+                    isHole = true
+                case .unwired:
+                    target = .loose(edges.count)
+                    label = "\(requirement.name): not wired"
+                    isHole = true
+                }
+                edges.append(Edge(from: component.name, to: target, label: label, isHole: isHole))
+            }
+        }
+        return edges
+    }
+
+    /// Every node an edge may end at, in drawing order: the components, then any other provider an
+    /// answer names, then the app when one of its screens answers something.
+    private func nodes(_ edges: [Edge]) -> [String] {
+        var nodes = components.map(\.name)
+        for edge in edges {
+            if case .node(let name) = edge.to, !nodes.contains(name), name != app {
+                nodes.append(name)
+            }
+        }
+        if edges.contains(where: { $0.to == .node(app) }), !nodes.contains(app) {
+            nodes.append(app)
+        }
+        return nodes
+    }
+
+    // MARK: Mermaid
+
+    private var mermaid: String {
+        let edges = edges
+        let nodes = nodes(edges)
+        var lines = ["flowchart LR"]
+        for (index, name) in nodes.enumerated() {
+            let text = Self.mermaidText(name)
+            lines.append(name == app ? "    n\(index)[[\"\(text) screens\"]]" : "    n\(index)[\"\(text)\"]")
+        }
+        if edges.contains(where: { $0.to == .web }) {
+            lines.append("    web([\"web page\"])")
+        }
+        func id(_ name: String) -> String { "n\(nodes.firstIndex(of: name) ?? 0)" }
+        var holes: [Int] = []
+        for (index, edge) in edges.enumerated() {
+            let label = "|\"\(Self.mermaidText(edge.label))\"|"
+            switch edge.to {
+            case .node(let name): lines.append("    \(id(edge.from)) -->\(label) \(id(name))")
+            case .web: lines.append("    \(id(edge.from)) -.->\(label) web")
+            case .loose(let number):
+                lines.append("    \(id(edge.from)) -.->\(label) hole\(number)((\" \")):::hole")
+                holes.append(index)
+            }
+        }
+        if !holes.isEmpty {
+            lines.append("    classDef hole fill:#fdd,stroke:#d00")
+            let indices = holes.map(String.init).joined(separator: ",")
+            lines.append("    linkStyle \(indices) stroke:#d00,stroke-width:2px,color:#d00")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text inside a quoted Mermaid label: quotes, `#` and angle brackets as entity codes.
+    private static func mermaidText(_ text: String) -> String {
+        text.replacingOccurrences(of: "#", with: "#35;").replacingOccurrences(of: "\"", with: "#quot;")
+            .replacingOccurrences(of: "<", with: "#lt;").replacingOccurrences(of: ">", with: "#gt;")
+    }
+
+    // MARK: DOT
+
+    private var dot: String {
+        let edges = edges
+        var lines = [
+            "digraph wiring {",
+            "    rankdir=LR;",
+            "    node [shape=box, style=rounded, fontname=\"Helvetica\"];",
+            "    edge [fontname=\"Helvetica\", fontsize=10];",
+        ]
+        for name in nodes(edges) {
+            lines.append(
+                name == app
+                    ? "    \(Self.dotText(app)) [shape=component, label=\(Self.dotText("\(app) screens"))];"
+                    : "    \(Self.dotText(name));")
+        }
+        if edges.contains(where: { $0.to == .web }) {
+            lines.append("    \"web page\" [shape=note];")
+        }
+        for edge in edges {
+            let from = Self.dotText(edge.from)
+            let label = Self.dotText(edge.label)
+            switch edge.to {
+            case .node(let name): lines.append("    \(from) -> \(Self.dotText(name)) [label=\(label)];")
+            case .web: lines.append("    \(from) -> \"web page\" [label=\(label), style=dashed];")
+            case .loose(let number):
+                lines.append("    hole\(number) [shape=point, color=red];")
+                lines.append("    \(from) -> hole\(number) [label=\(label), color=red, fontcolor=red, style=dashed];")
+            }
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A DOT identifier or label: quoted, with backslashes, quotes and line breaks escaped.
+    private static func dotText(_ text: String) -> String {
+        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+        return "\"\(escaped)\""
+    }
+
+    // MARK: JSON
+
+    private var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding strings and optionals cannot fail.
+        let data = (try? encoder.encode(self)) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// `{"app": …, "components": [{"name": …, "requires": […]}]}`.
+extension WiringGraph: Encodable {}
+
+extension WiringGraph.Component: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case requirements = "requires"
+    }
+}
+
+extension WiringGraph.Requirement: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case name, answeredBy, kind, component, function, route, address
+    }
+
+    /// `{"name": …, "answeredBy": {"kind": "provide" | "app" | "web" | "undeclared" | "unwired", …}}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        let (kind, fields): (String, [(CodingKeys, String?)]) =
+            switch answer {
+            case .provide(let component, let function, let route):
+                ("provide", [(.component, component), (.function, function), (.route, route)])
+            case .app(let function, let route): ("app", [(.function, function), (.route, route)])
+            case .web(let address, let route): ("web", [(.address, address), (.route, route)])
+            case .undeclared: ("undeclared", [])
+            case .unwired: ("unwired", [])
+            }
+        var answer = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .answeredBy)
+        try answer.encode(kind, forKey: .kind)
+        for (key, value) in fields {
+            try answer.encodeIfPresent(value, forKey: key)
+        }
+    }
+}
+
+extension String {
+    /// The function's name without its owner: `provide_eventDetail(…)` for `Event.provide_eventDetail(…)`,
+    /// `BuyOrderScreen.make(…)` for `Shell: BuyOrderScreen.make(…)`.
+    fileprivate func dropping(owner: String) -> String {
+        for prefix in ["\(owner).", "\(owner): "] where hasPrefix(prefix) {
+            return String(dropFirst(prefix.count))
+        }
+        return self
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import MallBase
+import MallNavigator
+import MallTestSupport
+import Middleware
+import Testing
+
+@testable import Event
+@testable import Mall
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// `mall graph` must be true: every require, called through the real routers, opens a screen made by
+/// the component (or the shell, or the web) the graph names.
+@MainActor
+@Suite("Wiring graph")
+struct GraphTests {
+    /// The four-component app, natively or with every route downgraded to a web page.
+    private func app(downgradingEveryRoute: Bool) throws -> MallApp {
+        let app = MallApp(links: Links(environment: [:]), routers: fourComponentRouters(links:))
+        if downgradingEveryRoute {
+            var downgrades: [String: WebTemplate] = [:]
+            for route in app.links.table.routes {
+                let names = route.parameters.map(\.name)
+                let query = names.map { "\($0)={\($0)}" }.joined(separator: "&")
+                let path = route.pattern.dropFirst("mall://".count)
+                downgrades[route.pattern] = try WebTemplate(
+                    "https://m.mall.example/\(path)" + (query.isEmpty ? "" : "?\(query)"), parameters: names)
+            }
+            app.links.configuration = RouteConfiguration(downgrades: downgrades)
+        }
+        return app
+    }
+
+    @Test(arguments: [false, true])
+    func everyRequireOpensWhatTheGraphSays(downgradingEveryRoute: Bool) throws {
+        let app = try app(downgradingEveryRoute: downgradingEveryRoute)
+        let graph = app.graph
+        var answers: [String: WiringGraph.Answer] = [:]
+        for component in graph.components {
+            for requirement in component.requirements {
+                answers["\(component.name).\(requirement.name)"] = requirement.answer
+            }
+        }
+        #expect(Set(answers.keys) == Set(WiringTests.cases.map(\.requirement)), "the graph draws every require once")
+        var downgraded = 0
+        for testCase in WiringTests.cases {
+            let answer = try #require(answers[testCase.requirement])
+            let screen = try #require(testCase.call(), "\(testCase.requirement) is nil")
+            let context = Comment(rawValue: "\(testCase.requirement): the graph says \(answer)")
+            switch answer {
+            case .provide(let component, _, let route):
+                #expect(screen.origin == component, context)
+                #expect(screen.link?.route == route, context)
+                #expect(screen.title == testCase.title, context)
+            case .app(_, let route):
+                #expect(screen.origin == graph.app, context)
+                #expect(screen.link?.route == route, context)
+                #expect(screen.title == testCase.title, context)
+            case .web(let address, let route):
+                downgraded += 1
+                #expect(screen.title == "Web page", context)
+                #expect(screen.link?.route == route, context)
+                let host = try #require(address.split(separator: "?").first)
+                #expect(screen.body.first?.hasPrefix("Opens \(host)") == true, context)
+            case .undeclared, .unwired:
+                Issue.record(context)
+            }
+        }
+        // Every require but the list of group-buy summaries, which no link can carry, goes through a route.
+        #expect(downgraded == (downgradingEveryRoute ? WiringTests.cases.count - 1 : 0))
+    }
+
+    @Test func everyDeclarationNamesARequireOfItsComponentOnce() {
+        let links = Links(environment: [:])
+        for router in Routers.all(links: links) {
+            let requirements = WiringAudit.wiring(of: router.component).requirements
+            let declared = router.wiring.map(\.requirement)
+            #expect(Set(declared).count == declared.count, "\(router.componentName) declares a require twice")
+            #expect(Set(declared).isSubset(of: requirements), "\(router.componentName) declares a require it lacks")
+        }
+    }
+
+    @Test func anUnwiredRequireDanglesInRed() {
+        let graph = MallApp(links: Links(environment: [:]), routers: routersWithAHole(links:)).graph
+        let event = graph.components.first { $0.name == "Event" }
+        #expect(event?.requirements == [WiringGraph.Requirement("require_shopDetail", answer: .unwired)])
+        let mermaid = graph.rendered(.mermaid)
+        #expect(mermaid.contains(#"n1 -.->|"require_shopDetail: not wired"| hole9((" ")):::hole"#))
+        #expect(mermaid.contains("    linkStyle 9 stroke:#d00,stroke-width:2px,color:#d00\n"))
+        #expect(graph.rendered(.dot).contains(#""Event" -> hole9 [label="require_shopDetail: not wired", color=red"#))
+    }
+
+    @Test func aWiredRequireItsRouterDoesNotDeclareIsDrawnAsAHole() {
+        /// Event's router, wiring as always but declaring nothing.
+        struct SilentEventRouter: ComponentRouter {
+            let base: EventRouter
+            var component: Event { base.component }
+            var homeEntry: Action { base.homeEntry }
+            var routes: [AnyRoute<Screen>] { base.routes }
+            var wiring: [Wiring] { [] }
+            func configure() { base.configure() }
+        }
+        let graph = MallApp(links: Links(environment: [:])) { links in
+            [SilentEventRouter(base: EventRouter(links: links))]
+        }.graph
+        #expect(
+            graph.components.map(\.requirements) == [
+                [WiringGraph.Requirement("require_shopDetail", answer: .undeclared)]
+            ])
+    }
+
+    @Test func aDowngradedRouteLeadsToTheWebPage() {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        FileManager.default.createFile(
+            atPath: file.path,
+            contents: Data(#"{"downgrade": {"mall://shop/detail": "https://m.mall.example/shop/{shopId}"}}"#.utf8))
+        let run = runShell(["graph", "--routes-config", file.path])
+        #expect(run.status == .success)
+        #expect(run.output.contains(#"    web(["web page"])"#))
+        #expect(run.output.contains(#"    n1 -.->|"require_shopDetail → https://m.mall.example/shop/{shopId}"| web"#))
+    }
+
+    @Test func theREADMEShowsTheWiringGraph() throws {
+        let shown = try readmeSection(
+            from: "<!-- swift run mall graph -->\n```mermaid\n", to: "```\n<!-- end of mall graph -->")
+        let run = runShell(["graph"])
+        #expect(run.status == .success)
+        #expect(
+            shown == run.output,
+            "the README's wiring graph is stale: replace it with the output of 'swift run mall graph'")
+    }
+
+    @Test(arguments: [
+        (["graph", "--format", "png"], "Error: unknown format 'png'; use one of mermaid, dot, json, svg"),
+        (["--format", "dot"], "Error: --format applies only to 'mall routes' and 'mall graph'"),
+        (["graph", "routes"], "Error: graph and routes cannot be used together"),
+        (["graph", "--tour"], "Error: graph and --tour cannot be used together"),
+        (["graph", "graph"], "Error: graph was given twice; give it once"),
+    ])
+    func refusedGraphCommandLines(arguments: [String], error: String) {
+        let run = runShell(arguments)
+        #expect(run.status == .usage)
+        #expect(run.output == "")
+        #expect(run.errors == "\(error)\nRun 'mall --help' for usage.\n")
+    }
+
+    @Test func svgWithoutGraphvizNamesThePackage() {
+        let run = runShell(["graph", "--format", "svg"], environment: ["PATH": "/nonexistent:/bin/sh"])
+        #expect(run.status == .usage)
+        #expect(run.output == "")
+        #expect(run.errors == Graphviz.missing + "\n")
+    }
+
+    /// Where `dot` is, if Graphviz is installed (CI installs it).
+    nonisolated static let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    nonisolated static let hasGraphviz = path.split(separator: ":").contains {
+        FileManager.default.isExecutableFile(atPath: "\($0)/dot")
+    }
+
+    @Test(.enabled(if: hasGraphviz, "needs Graphviz's dot: apt-get install graphviz"))
+    func svgIsDrawnByGraphvizAndNamesEveryComponent() throws {
+        let run = runShell(["graph", "--format", "svg"], environment: ["PATH": Self.path])
+        #expect(run.status == .success)
+        let document = try XMLDocument(data: Data(run.output.utf8))
+        #expect(document.rootElement()?.name == "svg")
+        let texts = try document.nodes(forXPath: "//*[local-name()='text']").compactMap { $0.stringValue }
+        for component in ["Shop", "Event", "Groupbuy", "Appointment", "Shell screens"] {
+            #expect(texts.contains(component), "the SVG draws \(component)")
+        }
+    }
+}
