@@ -135,6 +135,24 @@ package.targets += [
     .testTarget(name: "ComponentScaffoldTests", dependencies: ["ComponentScaffold", "LayeringCheck", "new-component"]),
 ]
 
+// MARK: - Fuzzing: one libFuzzer target per parser of outside input (see Fuzz/README.md)
+
+/// `fuzz-<what>` in `Fuzz/<Folder>`, calling the parser through its public or `package` API.
+let fuzzTargets: [(name: String, folder: String, dependencies: [Target.Dependency])] = [
+    ("fuzz-import-lexer", "ImportLexer", ["LayeringCheck"]),
+    ("fuzz-package-description", "PackageDescription", ["LayeringCheck"]),
+    ("fuzz-layer-contract", "LayerContract", ["LayeringCheck"]),
+    ("fuzz-scaffold-interface", "ScaffoldInterface", ["ComponentScaffold"]),
+    ("fuzz-command-line", "CommandLine", ["MallNavigator"]),
+    ("fuzz-deep-link", "DeepLink", ["Middleware"]),
+    ("fuzz-routes-config", "RoutesConfig", ["Middleware"]),
+]
+for fuzz in fuzzTargets {
+    package.targets.append(
+        .executableTarget(name: fuzz.name, dependencies: fuzz.dependencies, path: "Fuzz/\(fuzz.folder)"))
+    package.products.append(.executable(name: fuzz.name, targets: [fuzz.name]))
+}
+
 // MARK: - Settings shared by every target
 
 for target in package.targets where target.type != .plugin {

@@ -12,7 +12,7 @@ enum Launcher {
         USAGE: mall [open <url>] [--script <file>] [options]
                mall --tour [options]
                mall routes [--format text|json|markdown]
-               mall graph [--format mermaid|dot|json|svg]
+               mall graph [--format mermaid|dot|json|svg] [--routes-config <file>]
                mall audit
 
         SUBCOMMANDS:

@@ -38,7 +38,7 @@ enum Graphviz {
             let output = folder.appendingPathComponent("wiring.svg")
             let errors = folder.appendingPathComponent("errors")
             try Data(source.utf8).write(to: input)
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            try Data().write(to: errors)
             let process = Process()
             process.executableURL = dot
             process.arguments = ["-Tsvg", "-o", output.path, input.path]
@@ -47,15 +47,24 @@ enum Graphviz {
             process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
             process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                let reason = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
-                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            // Its first lines say what went wrong; a runaway dot's megabytes would bury that.
+            let reason = String(decoding: try Data(contentsOf: errors), as: UTF8.self).split(separator: "\n")
+                .prefix(5).joined(separator: "\n")
+            let ending =
+                process.terminationReason == .uncaughtSignal
+                ? "was killed by signal \(process.terminationStatus)"
+                : "failed with status \(process.terminationStatus)"
+            guard process.terminationStatus == 0, process.terminationReason == .exit else {
                 return .failure(
-                    LaunchFailure(
-                        "error: Graphviz's dot (\(dot.path)) failed with status \(process.terminationStatus): \(reason)",
-                        status: .usage))
+                    LaunchFailure("error: Graphviz's dot (\(dot.path)) \(ending): \(reason)", status: .usage))
             }
-            return .success(String(decoding: try Data(contentsOf: output), as: UTF8.self))
+            let svg = (try? Data(contentsOf: output)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            guard svg.contains("<svg") else {
+                let why = reason.isEmpty ? "its output was empty or not SVG" : reason
+                return .failure(
+                    LaunchFailure("error: Graphviz's dot (\(dot.path)) wrote no SVG: \(why)", status: .usage))
+            }
+            return .success(svg)
         } catch {
             return .failure(
                 LaunchFailure("error: cannot run Graphviz's dot: \(error.localizedDescription)", status: .usage))
@@ -65,6 +74,10 @@ enum Graphviz {
     /// The first executable file called `name` in a folder of `path`.
     private static func executable(named name: String, in path: String) -> URL? {
         path.split(separator: ":").lazy.map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
+            .first { candidate in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder)
+                    && !isFolder.boolValue && FileManager.default.isExecutableFile(atPath: candidate.path)
+            }
     }
 }

@@ -1,7 +1,7 @@
 import Middleware
 
 /// A line the user typed, understood.
-enum Command: Equatable {
+package enum Command: Equatable {
     case choose(Int)
     /// Open a URL, as a link from outside the app would.
     case open(String)
@@ -25,7 +25,7 @@ enum Command: Equatable {
     static let openWord = "open"
 
     /// Parses a line typed on a screen with `actionCount` actions.
-    static func parse(_ line: String, actionCount: Int) -> Result<Command, InputError> {
+    package static func parse(_ line: String, actionCount: Int) -> Result<Command, InputError> {
         let text = line.trimmingWhitespace()
         guard !text.isEmpty else {
             return .failure(InputError("empty command", hint: choices(actionCount)))

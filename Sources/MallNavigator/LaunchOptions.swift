@@ -171,7 +171,9 @@ extension LaunchOptions {
                 options.mode = .script(path: try value(of: argument, needs: "a file", example: "--script commands.txt"))
                 modes.append(argument)
             case "--format" where !features.isDisjoint(with: [.links, .graph]):
-                let example = features.contains(.links) ? "routes --format markdown" : "graph --format dot"
+                let example =
+                    options.mode == .graph(.mermaid) || !features.contains(.links)
+                    ? "graph --format dot" : "routes --format markdown"
                 format = try value(of: argument, needs: "a format", example: example)
             case "--routes-config" where features.contains(.links):
                 options.routesConfigPath = try value(

@@ -1,15 +1,18 @@
 /// Splits input into lines the same way for every input mode (typed, piped, `--script`): a line ends
 /// at LF, CR LF or a lone CR, and at nothing else. A vertical tab, form feed, U+0085 or U+2028 stays
 /// inside its line, where the command parser refuses it, instead of starting a hidden command.
-struct LineSplitter {
+package struct LineSplitter {
     private var line: [UInt8] = []
     /// Complete lines not yet taken, from `next` on; a queue without the cost of removing from the front.
     private var lines: [String] = []
     private var next = 0
     private var endedWithCarriageReturn = false
 
+    /// Creates a splitter that has seen no input.
+    package init() {}
+
     /// Takes the next bytes of input.
-    mutating func feed(_ bytes: some Sequence<UInt8>) {
+    package mutating func feed(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             if endedWithCarriageReturn, byte == UInt8(ascii: "\n") {
                 endedWithCarriageReturn = false
@@ -27,7 +30,7 @@ struct LineSplitter {
     }
 
     /// The next complete line, if one has been fed.
-    mutating func nextLine() -> String? {
+    package mutating func nextLine() -> String? {
         guard next < lines.count else { return nil }
         defer {
             next += 1
@@ -40,7 +43,7 @@ struct LineSplitter {
     }
 
     /// At the end of input: the last line if it had no line break, then `nil`.
-    mutating func finish() -> String? {
+    package mutating func finish() -> String? {
         if let complete = nextLine() { return complete }
         guard !line.isEmpty else { return nil }
         defer { line.removeAll() }
@@ -48,7 +51,7 @@ struct LineSplitter {
     }
 
     /// Every line of `text`; a final line break does not add an empty line.
-    static func lines(of text: String) -> [String] {
+    package static func lines(of text: String) -> [String] {
         var splitter = LineSplitter()
         splitter.feed(text.utf8)
         var lines: [String] = []

@@ -84,7 +84,10 @@ public struct WiringGraph: Sendable, Hashable {
 
     /// Where an edge ends and how it is drawn.
     private enum Target: Hashable {
+        /// A component (or another provider the answer names).
         case node(String)
+        /// The app's own screens, kept apart even from a component of the same name.
+        case app
         case web
         /// A dangling end, one per edge, numbered in drawing order.
         case loose(Int)
@@ -109,14 +112,15 @@ public struct WiringGraph: Sendable, Hashable {
                     target = .node(owner)
                     label = "\(requirement.name) → \(function.dropping(owner: owner))"
                 case .app(let function, _):
-                    target = .node(app)
+                    target = .app
                     label = "\(requirement.name) → \(function.dropping(owner: app))"
                 case .web(let address, _):
                     target = .web
                     label = "\(requirement.name) → \(address)"
                 case .undeclared:
                     target = .loose(edges.count)
-                    label = "\(requirement.name): wired, but its router does not declare to what"
+                    label =
+                        "\(requirement.name): wired, but the graph cannot tell to what; declare it in its router's wiring"
                     isHole = true
                 case .unwired:
                     target = .loose(edges.count)
@@ -129,17 +133,14 @@ public struct WiringGraph: Sendable, Hashable {
         return edges
     }
 
-    /// Every node an edge may end at, in drawing order: the components, then any other provider an
-    /// answer names, then the app when one of its screens answers something.
+    /// Every provider an edge may end at, in drawing order: the components, then any other provider
+    /// an answer names. The app's screens and the web are drawn apart.
     private func nodes(_ edges: [Edge]) -> [String] {
         var nodes = components.map(\.name)
         for edge in edges {
-            if case .node(let name) = edge.to, !nodes.contains(name), name != app {
+            if case .node(let name) = edge.to, !nodes.contains(name) {
                 nodes.append(name)
             }
-        }
-        if edges.contains(where: { $0.to == .node(app) }), !nodes.contains(app) {
-            nodes.append(app)
         }
         return nodes
     }
@@ -151,8 +152,10 @@ public struct WiringGraph: Sendable, Hashable {
         let nodes = nodes(edges)
         var lines = ["flowchart LR"]
         for (index, name) in nodes.enumerated() {
-            let text = Self.mermaidText(name)
-            lines.append(name == app ? "    n\(index)[[\"\(text) screens\"]]" : "    n\(index)[\"\(text)\"]")
+            lines.append("    n\(index)[\"\(Self.mermaidText(name))\"]")
+        }
+        if edges.contains(where: { $0.to == .app }) {
+            lines.append("    app[[\"\(Self.mermaidText(app)) screens\"]]")
         }
         if edges.contains(where: { $0.to == .web }) {
             lines.append("    web([\"web page\"])")
@@ -163,6 +166,7 @@ public struct WiringGraph: Sendable, Hashable {
             let label = "|\"\(Self.mermaidText(edge.label))\"|"
             switch edge.to {
             case .node(let name): lines.append("    \(id(edge.from)) -->\(label) \(id(name))")
+            case .app: lines.append("    \(id(edge.from)) -->\(label) app")
             case .web: lines.append("    \(id(edge.from)) -.->\(label) web")
             case .loose(let number):
                 lines.append("    \(id(edge.from)) -.->\(label) hole\(number)((\" \")):::hole")
@@ -194,10 +198,10 @@ public struct WiringGraph: Sendable, Hashable {
             "    edge [fontname=\"Helvetica\", fontsize=10];",
         ]
         for name in nodes(edges) {
-            lines.append(
-                name == app
-                    ? "    \(Self.dotText(app)) [shape=component, label=\(Self.dotText("\(app) screens"))];"
-                    : "    \(Self.dotText(name));")
+            lines.append("    \(Self.dotText(name));")
+        }
+        if edges.contains(where: { $0.to == .app }) {
+            lines.append("    \(appID) [shape=component, label=\(Self.dotText("\(app) screens"))];")
         }
         if edges.contains(where: { $0.to == .web }) {
             lines.append("    \"web page\" [shape=note];")
@@ -207,6 +211,7 @@ public struct WiringGraph: Sendable, Hashable {
             let label = Self.dotText(edge.label)
             switch edge.to {
             case .node(let name): lines.append("    \(from) -> \(Self.dotText(name)) [label=\(label)];")
+            case .app: lines.append("    \(from) -> \(appID) [label=\(label)];")
             case .web: lines.append("    \(from) -> \"web page\" [label=\(label), style=dashed];")
             case .loose(let number):
                 lines.append("    hole\(number) [shape=point, color=red];")
@@ -216,6 +221,9 @@ public struct WiringGraph: Sendable, Hashable {
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// The app's node: its name with ` screens`, which no component name (an identifier) can be.
+    private var appID: String { Self.dotText("\(app) screens") }
 
     /// A DOT identifier or label: quoted, with backslashes, quotes and line breaks escaped.
     private static func dotText(_ text: String) -> String {

@@ -33,13 +33,13 @@ struct WiringGraphTests {
                 flowchart LR
                     n0["Shop"]
                     n1["Event"]
-                    n2[["Shell screens"]]
+                    app[["Shell screens"]]
                     web(["web page"])
                     n0 -->|"require_eventDetail → provide_eventDetail(eventId:)"| n1
-                    n0 -->|"require_buyOrder → BuyOrderScreen.make(itemNo:)"| n2
+                    n0 -->|"require_buyOrder → BuyOrderScreen.make(itemNo:)"| app
                     n0 -.->|"require_map → https://m.example/map?q=#quot;a#quot;#35;#lt;b#gt;"| web
                     n0 -.->|"require_coupon: not wired"| hole3((" ")):::hole
-                    n1 -.->|"require_shopDetail: wired, but its router does not declare to what"| hole4((" ")):::hole
+                    n1 -.->|"require_shopDetail: wired, but the graph cannot tell to what; declare it in its router's wiring"| hole4((" ")):::hole
                     classDef hole fill:#fdd,stroke:#d00
                     linkStyle 3,4 stroke:#d00,stroke-width:2px,color:#d00
 
@@ -55,15 +55,15 @@ struct WiringGraphTests {
                     edge [fontname="Helvetica", fontsize=10];
                     "Shop";
                     "Event";
-                    "Shell" [shape=component, label="Shell screens"];
+                    "Shell screens" [shape=component, label="Shell screens"];
                     "web page" [shape=note];
                     "Shop" -> "Event" [label="require_eventDetail → provide_eventDetail(eventId:)"];
-                    "Shop" -> "Shell" [label="require_buyOrder → BuyOrderScreen.make(itemNo:)"];
+                    "Shop" -> "Shell screens" [label="require_buyOrder → BuyOrderScreen.make(itemNo:)"];
                     "Shop" -> "web page" [label="require_map → https://m.example/map?q=\"a\"#<b>", style=dashed];
                     hole3 [shape=point, color=red];
                     "Shop" -> hole3 [label="require_coupon: not wired", color=red, fontcolor=red, style=dashed];
                     hole4 [shape=point, color=red];
-                    "Event" -> hole4 [label="require_shopDetail: wired, but its router does not declare to what", color=red, fontcolor=red, style=dashed];
+                    "Event" -> hole4 [label="require_shopDetail: wired, but the graph cannot tell to what; declare it in its router's wiring", color=red, fontcolor=red, style=dashed];
                 }
 
                 """#)

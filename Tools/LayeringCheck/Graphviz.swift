@@ -12,20 +12,28 @@ package enum Graphviz {
         fromDOT source: String,
         path: String = ProcessInfo.processInfo.environment["PATH"] ?? ""
     ) throws(LayeringCheckError) -> String {
-        let isInstalled = path.split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/dot")
+        let dot = path.split(separator: ":").map { "\($0)/dot" }.first { candidate in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder) && !isFolder.boolValue
+                && FileManager.default.isExecutableFile(atPath: candidate)
         }
-        guard isInstalled else { throw .graphviz(missing) }
+        guard let dot else { throw .graphviz(missing) }
         let outcome: Subprocess.Outcome
         do {
-            outcome = try Subprocess.run(["dot", "-Tsvg"], input: source)
+            outcome = try Subprocess.run([dot, "-Tsvg"], input: source)
         } catch {
             throw .graphviz("cannot run Graphviz's dot: \(error.localizedDescription)")
         }
+        // Its first lines say what went wrong; a runaway dot's megabytes would bury that.
+        let reason = outcome.errors.split(separator: "\n").prefix(5).joined(separator: "\n")
         guard outcome.status == 0 else {
-            let reason = outcome.errors.trimmingCharacters(in: .whitespacesAndNewlines)
-            throw .graphviz("Graphviz's dot failed with status \(outcome.status): \(reason)")
+            throw .graphviz("Graphviz's dot (\(dot)) failed with status \(outcome.status): \(reason)")
         }
-        return String(decoding: outcome.output, as: UTF8.self)
+        let svg = String(decoding: outcome.output, as: UTF8.self)
+        guard svg.contains("<svg") else {
+            throw .graphviz(
+                "Graphviz's dot (\(dot)) wrote no SVG: \(reason.isEmpty ? "its output was empty or not SVG" : reason)")
+        }
+        return svg
     }
 }

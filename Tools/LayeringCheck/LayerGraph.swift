@@ -1,6 +1,7 @@
 import Foundation
 
-/// A package's targets drawn by layer, top to bottom: what each declares, what each imports, and each
+/// A package's targets drawn by layer, top to bottom: what each declares (solid), what each imports
+/// without declaring (dashed), what each reaches only along a chain of dependencies (thick), and each
 /// violation in red with its rule id.
 ///
 /// `layering-check --graph mermaid|dot|json` prints it; the README's picture of this package's layers
@@ -75,7 +76,7 @@ public struct LayerGraph: Sendable, Hashable {
         lines += unlayered.map { "    \(node($0))" }
         var red: [Int] = []
         for (index, edge) in edges.enumerated() {
-            let arrow = edge.declared ? "-->" : "-.->"
+            let arrow = edge.declared ? "-->" : edge.imported ? "-.->" : "==>"
             let label = Self.label(of: edge).map { "|\"\(Self.mermaidText($0))\"|" } ?? ""
             lines.append("    \(ids[edge.from] ?? "") \(arrow)\(label) \(ids[edge.to] ?? "")")
             if !edge.violations.isEmpty { red.append(index) }
@@ -124,7 +125,7 @@ public struct LayerGraph: Sendable, Hashable {
         for edge in edges {
             var attributes: [String] = []
             if let label = Self.label(of: edge) { attributes.append("label=\(Self.quoted(label))") }
-            if !edge.declared { attributes.append("style=dashed") }
+            if !edge.declared { attributes.append(edge.imported ? "style=dashed" : "style=bold") }
             if !edge.violations.isEmpty { attributes += ["color=red", "fontcolor=red", "penwidth=2"] }
             let list = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
             lines.append("    \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to))\(list);")
