@@ -15,6 +15,7 @@ struct PackageCopy {
             "Package.swift", ".swift-format", "layers.json", "README.md", "Sources", "Tools", "Components", "Shell",
             "Tests",
             "Plugins",
+            "Fuzz",
         ] {
             try FileManager.default.copyItem(
                 at: Self.sourceRoot.appendingPathComponent(item),
