@@ -16,9 +16,10 @@ enum LayeringCheckCommand {
           --format <format>       text (default): compiler-style lines; json: the same facts;
                                   github: workflow annotations; sarif: SARIF 2.1.0 for code scanning.
           --graph <format>        Draw the targets by layer instead of listing findings: declared
-                                  dependencies (solid), imports nothing declares (dashed), and each
-                                  violation in red with its rule id. mermaid, dot, json, or svg
-                                  (drawn by Graphviz's dot: apt-get install graphviz).
+                                  dependencies (solid), imports nothing declares (dashed), targets
+                                  reached only along a chain (thick), each violation in red with its
+                                  rule id; test targets only where they break a rule. mermaid, dot,
+                                  json, or svg (drawn by Graphviz's dot: apt-get install graphviz).
           --baseline <file>       Accept the findings listed in <file>; report only new ones, and
                                   entries that match nothing any more as stale.
           --update-baseline       Write every current finding to the --baseline file and exit 0.
