@@ -1,22 +1,27 @@
 #!/usr/bin/env bash
 # Runs the fuzz targets: each for a while over its committed seed corpus, with the address sanitizer.
 #
-#   bash Fuzz/run.sh [--seconds N] [fuzz-target ...]    # default: 60 seconds each, every target
+#   bash Fuzz/run.sh [--seconds N] [--seed N] [fuzz-target ...]    # default: 60 s each, every target
 #
+# --seed fixes libFuzzer's random seed, so a run that fails fails again the same way (CI uses 1).
 # New inputs libFuzzer finds go to .build-fuzz/corpus/<target> (kept between runs, never committed);
 # a crash leaves its input in .build-fuzz/crashes/<target>/ and the script exits 1. Replay one with
 #   .build-fuzz/release/<target> <file>
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; }
 seconds=60
+seed=()
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds)
             [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "Error: --seconds needs a whole number of seconds, e.g. --seconds 600" >&2; exit 2; }
             seconds=$2; shift 2 ;;
+        --seed)
+            [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]{0,8}$ ]] || { echo "Error: --seed needs a whole number from 1, e.g. --seed 1" >&2; exit 2; }
+            seed=("-seed=$2"); shift 2 ;;
         -h|--help) usage; exit 0 ;;
         fuzz-*) targets+=("$1"); shift ;;
         *) echo "Error: unknown argument '$1'; name fuzz targets (ls Fuzz/Corpus) or use --seconds N" >&2; exit 2 ;;
@@ -39,6 +44,7 @@ for target in "${targets[@]}"; do
 done
 
 status=0
+failures=""
 printf '\n%-26s %10s %8s %8s  %s\n' target executions cov ft result
 for target in "${targets[@]}"; do
     corpus="$scratch/corpus/$target"
@@ -48,7 +54,7 @@ for target in "${targets[@]}"; do
     set +e
     # The leak check is off: the Swift runtime's metadata caches and Foundation's singletons live until
     # exit by design, and libFuzzer would report them as leaks of each input.
-    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$scratch/release/$target" \
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$scratch/release/$target" ${seed[@]+"${seed[@]}"} \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
         -artifact_prefix="$crashes/" "$corpus" "Fuzz/Corpus/$target" > "$log" 2>&1
     result=$?
@@ -60,8 +66,10 @@ for target in "${targets[@]}"; do
         verdict="ok"
     else
         verdict="FAILED (exit $result): see $log and $crashes/"
+        failures+="$target: $(grep -m 1 -E 'Fatal error|ERROR:|SUMMARY' "$log" || echo "no error line")"$'\n'
         status=1
     fi
     printf '%-26s %10s %8s %8s  %s\n' "$target" "$runs" "$cov" "$ft" "$verdict"
 done
+[ -z "$failures" ] || printf '\n%s' "$failures"
 exit $status

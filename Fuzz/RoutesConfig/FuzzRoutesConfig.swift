@@ -18,8 +18,17 @@ public func fuzzRoutesConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         let names = routes.first { $0.pattern == pattern }?.parameters ?? []
         for value in values {
             let address = template.address(for: names.map { ($0, value) })
-            guard address.hasPrefix("https://") else { fatalError("\(template.text) opened \(address)") }
+            // The scheme is case-insensitive (RFC 3986), so `HTTPS://` is as good as `https://`; what a
+            // value must never do is change the scheme or the site.
+            guard address.lowercased().hasPrefix("https://"), site(of: address) == site(of: template.text) else {
+                fatalError("\(template.text) opened \(address)")
+            }
         }
     }
     return 0
+}
+
+/// What follows `://` up to the first `/`, `?` or `#`.
+private func site(of address: String) -> Substring {
+    address.split(separator: "://", maxSplits: 1).last?.prefix { !"/?#".contains($0) } ?? ""
 }
