@@ -31,6 +31,12 @@ public final class Appointment {
     public func provide_myBookings() -> Screen {
         MyBookingsScreen.make()
     }
+
+    /// The bookings the user holds at a shop and still waits on, as they stand now.
+    public func provide_bookings(shopId: ShopID) -> [BookingSummary] {
+        store.bookings.filter { $0.shopId == shopId && $0.status == .waiting }
+            .map { BookingSummary(serialNo: $0.serialNo, orderNo: $0.orderNo) }
+    }
 }
 
 // MARK: - Requires, as the component's screens call them

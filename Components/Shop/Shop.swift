@@ -42,6 +42,10 @@ public final class Shop {
     /// A booking's detail page.
     public var require_appointmentBookDetail: ((_ serialNo: String, _ orderNo: String) -> Screen)?
 
+    /// The bookings the user holds at a shop, as they stand now: asked each time the shop's page is
+    /// shown, so a booking taken or cancelled elsewhere shows at once.
+    public var require_appointmentBookings: ((_ shopId: ShopID) -> [BookingSummary])?
+
     // MARK: provide
 
     /// The shop finder: every shop in the mall, by floor.
@@ -107,5 +111,10 @@ extension Shop {
 
     func appointmentBookDetail(_ serialNo: String, _ orderNo: String) -> Screen {
         require_appointmentBookDetail?(serialNo, orderNo) ?? .unwired(Self.self)
+    }
+
+    /// The bookings at a shop, or `nil` when no router wired the requirement (the page says so).
+    func appointmentBookings(_ shopId: ShopID) -> [BookingSummary]? {
+        require_appointmentBookings?(shopId)
     }
 }

@@ -52,6 +52,7 @@ struct ShopRouter: ComponentRouter {
             .route("require_navFindShopAndCar", ShellRoutes.webPage),
             .route("require_appointmentBookInfo", AppointmentRouter.queue),
             .route("require_appointmentBookDetail", AppointmentRouter.booking),
+            .provide("require_appointmentBookings", by: "Appointment", "Appointment.provide_bookings(shopId:)"),
         ]
     }
 
@@ -89,6 +90,10 @@ struct ShopRouter: ComponentRouter {
         }
         shop.require_appointmentBookDetail = { serialNo, orderNo in
             links.open(AppointmentRouter.booking, serialNo, orderNo)
+        }
+        // Data, not a screen: asked each time the shop's page is shown, so no route.
+        shop.require_appointmentBookings = { shopId in
+            Appointment.shared.provide_bookings(shopId: shopId)
         }
     }
 }

@@ -59,7 +59,7 @@ public final class Session {
     @discardableResult
     public func submit(_ line: String, note: String? = nil) -> Status {
         if !terminal.isInteractive {
-            terminal.write(Self.echo(line) + (note.map { "    # \($0)" } ?? "") + "\n")
+            terminal.write(Self.echo(line.trimmingWhitespace()) + (note.map { "    # \($0)" } ?? "") + "\n")
         }
         let actions = navigator.current.actions
         switch Command.parse(line, actionCount: actions.count) {

@@ -34,26 +34,11 @@ public final class StandardTerminal: Terminal {
         usesColor = allowsColor && !noColor && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
-    private var input = LineSplitter()
-    private var isAtEnd = false
-    private var buffer = [UInt8](repeating: 0, count: 65_536)
+    private var input = LineReader.standardInput
 
     /// The next line, split as scripts are (``LineSplitter``); any bytes become some string.
     public func readLine() -> String? {
-        while !isAtEnd {
-            if let line = input.nextLine() { return line }
-            // One read gets a typed line or a pipe's buffer. The end of input, and an input that cannot be
-            // read at all (closed, a folder), end the session as the end of a script does.
-            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count > 0 {
-                input.feed(buffer[..<count])
-            } else if count < 0, errno == EINTR {
-                continue
-            } else {
-                isAtEnd = true
-            }
-        }
-        return input.finish()
+        input.next()
     }
 
     /// Writes to standard output. If that fails (a full disk, a closed pipe), the session cannot go
@@ -81,20 +66,24 @@ public final class StandardTerminal: Terminal {
     }
 }
 
-/// A terminal fed from a list of lines (a `--script` file, the tour, a test), recording all it prints.
+/// A terminal fed from a list of lines (a `--script` file, the tour, a test), recording all it prints,
+/// or passing it on to another terminal.
 @MainActor
 public final class ScriptedTerminal: Terminal {
     public let isInteractive = false
     public let usesColor: Bool
     private var lines: ArraySlice<String>
+    private var file: LineReader?
     private let forward: (any Terminal)?
-    /// Everything written to standard output.
+    /// Everything written to standard output; empty when the text is forwarded, so a long script
+    /// runs in constant memory.
     public private(set) var output = ""
-    /// Everything written to standard error.
+    /// Everything written to standard error; empty when the text is forwarded.
     public private(set) var errorOutput = ""
 
     /// Creates a terminal that answers `lines` in order, then end of input.
-    /// - Parameter forward: A terminal that also receives everything written, e.g. the real one.
+    /// - Parameter forward: A terminal that receives everything written instead of this one keeping
+    ///   it, e.g. the real one.
     public init(lines: [String], usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
         self.lines = lines[...]
         self.usesColor = usesColor
@@ -106,17 +95,21 @@ public final class ScriptedTerminal: Terminal {
         self.init(lines: LineSplitter.lines(of: text), usesColor: usesColor, forwardingTo: forward)
     }
 
+    /// Creates a terminal that answers the lines of an opened script file, reading them as they are asked for.
+    convenience init(file: FileHandle, usesColor: Bool, forwardingTo forward: any Terminal) {
+        self.init(lines: [], usesColor: usesColor, forwardingTo: forward)
+        self.file = LineReader(file: file)
+    }
+
     public func readLine() -> String? {
-        lines.popFirst()
+        lines.popFirst() ?? file?.next()
     }
 
     public func write(_ text: String) {
-        output += text
-        forward?.write(text)
+        if let forward { forward.write(text) } else { output += text }
     }
 
     public func writeError(_ text: String) {
-        errorOutput += text
-        forward?.writeError(text)
+        if let forward { forward.writeError(text) } else { errorOutput += text }
     }
 }

@@ -149,8 +149,8 @@ public struct TextApp {
     private func input(for options: LaunchOptions, terminal: any Terminal) throws(LaunchFailure) -> any Terminal {
         guard case .script(let path) = options.mode else { return terminal }
         do {
-            let script = try Self.readScript(at: path, program: program)
-            return ScriptedTerminal(script: script, usesColor: terminal.usesColor, forwardingTo: terminal)
+            let script = try Self.openScript(at: path, program: program)
+            return ScriptedTerminal(file: script, usesColor: terminal.usesColor, forwardingTo: terminal)
         } catch {
             throw LaunchFailure(error.description, status: .usage)
         }
@@ -184,8 +184,9 @@ public struct TextApp {
         }
     }
 
-    /// Reads a script file; invalid UTF-8 is repaired rather than refused, like typed input.
-    private static func readScript(at path: String, program: String) throws(UsageError) -> String {
+    /// Opens a script file; its lines are read as they are needed, and invalid UTF-8 in them is
+    /// repaired rather than refused, like typed input.
+    private static func openScript(at path: String, program: String) throws(UsageError) -> FileHandle {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw UsageError("cannot read script '\(path)': no such file", program: program)
@@ -194,9 +195,9 @@ public struct TextApp {
             throw UsageError("cannot read script '\(path)': it is a directory", program: program)
         }
         // A file handle reads what FileManager refuses: /dev/null, a FIFO, a process substitution.
-        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw UsageError("cannot read script '\(path)': permission denied or unreadable", program: program)
         }
-        return String(decoding: data, as: UTF8.self)
+        return handle
     }
 }

@@ -42,6 +42,14 @@ struct BadInputTests {
         #expect(run.output.count < 4_000)
     }
 
+    @Test func aCommandPaddedWithSpacesIsEchoedAsItIsRead() {
+        let run = runShell(input: ["   1" + String(repeating: " ", count: 6_000) + "\t", "q"])
+        #expect(run.output.errorLines == [])
+        #expect(run.output.screenTitles == ["Mall", "Shops"])
+        #expect(run.output.contains("> 1\n"))
+        #expect(!run.output.contains("characters)"))
+    }
+
     @Test func aScreenWithNoActionsSaysToGoBack() {
         // Coupon used at Blue Bottle: the page has only "Back"; "2" is out of range there.
         let run = runShell(input: ["1", "1", "7", "2", "q"])

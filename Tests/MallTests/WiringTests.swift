@@ -17,7 +17,7 @@ struct WiringTests {
         #expect(app.audit.unwired == [])
         #expect(Array(app.audit.components.map(\.component).prefix(4)) == ["Shop", "Event", "Groupbuy", "Appointment"])
         #expect(app.audit.components.map(\.component) == Routers.all(links: Links()).map(\.componentName))
-        #expect(MallApp(routers: fourComponentRouters(links:)).audit.requirementCount == 13)
+        #expect(MallApp(routers: fourComponentRouters(links:)).audit.requirementCount == 14)
     }
 
     @Test func theHomeScreenListsEveryRegisteredComponent() {
@@ -31,12 +31,31 @@ struct WiringTests {
         )
     }
 
-    /// A require, called with sample arguments, and the title of the screen it should open; the
-    /// graph tests check that screen against what `mall graph` says answers the require.
+    /// A require, called with sample arguments, and what it should answer; the graph tests check that
+    /// answer against what `mall graph` says answers the require.
     struct Case: CustomTestStringConvertible, Sendable {
+        enum Answer: Sendable {
+            /// A screen with this title; `nil` when the require is not wired.
+            case screen(title: String, call: @MainActor @Sendable () -> Screen?)
+            /// A value, compared with what `provider`'s provide returns for the same arguments: whether
+            /// they are equal (and not trivially empty), or `nil` when the require is not wired.
+            case value(provider: String, call: @MainActor @Sendable () -> Bool?)
+        }
+
         var requirement: String
-        var title: String
-        var call: @MainActor @Sendable () -> Screen?
+        var answer: Answer
+
+        /// A require that opens a screen titled `title`.
+        init(requirement: String, title: String, call: @escaping @MainActor @Sendable () -> Screen?) {
+            self.requirement = requirement
+            self.answer = .screen(title: title, call: call)
+        }
+
+        /// A require answered with data from `provider`: `call` says whether the two agree.
+        init(requirement: String, sameValueAs provider: String, call: @escaping @MainActor @Sendable () -> Bool?) {
+            self.requirement = requirement
+            self.answer = .value(provider: provider, call: call)
+        }
 
         var testDescription: String { requirement }
     }
@@ -69,6 +88,10 @@ struct WiringTests {
         Case(requirement: "Shop.require_appointmentBookDetail", title: "Booking A007") {
             Shop.shared.require_appointmentBookDetail?("A007", "BK-1007")
         },
+        Case(requirement: "Shop.require_appointmentBookings", sameValueAs: "Appointment") {
+            guard let bookings = Shop.shared.require_appointmentBookings?("s02") else { return nil }
+            return !bookings.isEmpty && bookings == Appointment.shared.provide_bookings(shopId: "s02")
+        },
         Case(requirement: "Event.require_shopDetail", title: "Blue Bottle Coffee") {
             Event.shared.require_shopDetail?("s01")
         },
@@ -84,10 +107,16 @@ struct WiringTests {
     ]
 
     @Test(arguments: cases)
-    func everyRequireReturnsTheExpectedScreen(_ testCase: Case) throws {
+    func everyRequireAnswersAsExpected(_ testCase: Case) throws {
         _ = MallApp()
-        let screen = try #require(testCase.call(), "\(testCase.requirement) is nil after configuring")
-        #expect(screen.title == testCase.title)
+        switch testCase.answer {
+        case .screen(let title, let call):
+            let screen = try #require(call(), "\(testCase.requirement) is nil after configuring")
+            #expect(screen.title == title)
+        case .value(let provider, let call):
+            let agrees = try #require(call(), "\(testCase.requirement) is nil after configuring")
+            #expect(agrees, "\(testCase.requirement) answers what \(provider) provides")
+        }
     }
 
     @Test func theCasesCoverEveryRequireOfTheFourComponents() {

@@ -11,8 +11,14 @@ import Testing
 @MainActor
 @Suite("Shop")
 struct ShopTests {
+    /// What the bookings stub answers, and how often it was asked.
+    private final class Bookings {
+        var held = [BookingSummary(serialNo: "A007", orderNo: "BK-1007")]
+        var askedFor: [ShopID] = []
+    }
+
     /// Fresh sample data, every requirement stubbed; returns the log the stubs write to.
-    private func stubbedShop() -> CallLog {
+    private func stubbedShop(bookings: Bookings = Bookings()) -> CallLog {
         let log = CallLog()
         let shop = Shop.shared
         shop.store = ShopStore()
@@ -25,6 +31,10 @@ struct ShopTests {
         shop.require_navFindShopAndCar = { log.record("navFindShopAndCar", $0) }
         shop.require_appointmentBookInfo = { log.record("appointmentBookInfo", $0) }
         shop.require_appointmentBookDetail = { log.record("appointmentBookDetail", $0, $1) }
+        shop.require_appointmentBookings = { shopId in
+            bookings.askedFor.append(shopId)
+            return bookings.held
+        }
         return log
     }
 
@@ -81,6 +91,33 @@ struct ShopTests {
         let destination = try #require(screen.open(action))
         #expect(log.calls == [expectedCall])
         #expect(destination.origin == "Stub")
+    }
+
+    @Test func aShopsPageAsksForTheBookingsEachTimeItIsShownAndKeepsNoCopy() throws {
+        let bookings = Bookings()
+        _ = stubbedShop(bookings: bookings)
+        let screen = Shop.shared.provide_shopDetail(shopId: "s02")
+        #expect(screen.actionTitles.contains("Your booking A007"))
+        bookings.held = [BookingSummary(serialNo: "B032", orderNo: "BK-1008")]
+        #expect(screen.actionTitles.filter { $0.hasPrefix("Your booking") } == ["Your booking B032"])
+        bookings.held = []
+        #expect(!screen.actionTitles.contains { $0.hasPrefix("Your booking") })
+        #expect(bookings.askedFor == ["s02", "s02", "s02"])
+    }
+
+    @Test func aShopWithoutAQueueDoesNotAskForBookings() {
+        let bookings = Bookings()
+        _ = stubbedShop(bookings: bookings)
+        #expect(!Shop.shared.provide_shopDetail(shopId: "s01").actionTitles.contains { $0.hasPrefix("Your booking") })
+        #expect(bookings.askedFor == [])
+    }
+
+    @Test func unwiredBookingsAreNamedOnThePage() {
+        _ = stubbedShop()
+        Shop.shared.require_appointmentBookings = nil
+        let screen = Shop.shared.provide_shopDetail(shopId: "s02")
+        #expect(screen.body.last == "Your bookings are unavailable: Shop.require_appointmentBookings is not wired")
+        #expect(!screen.actionTitles.contains { $0.hasPrefix("Your booking") })
     }
 
     @Test func payingTheBillIsModal() throws {

@@ -6,11 +6,12 @@ enum MyBookingsScreen {
     static func make() -> Screen {
         Screen(title: "My bookings", origin: "Appointment") {
             let bookings = Appointment.shared.store.bookings
+            let waiting = bookings.count { $0.status == .waiting }
+            let cancelled = bookings.count - waiting
             return Screen.Content(
                 body: [
-                    bookings.isEmpty
-                        ? "You hold no bookings."
-                        : "You hold \(bookings.count) booking\(bookings.count == 1 ? "" : "s")."
+                    (waiting == 0 ? "You hold no bookings" : "You hold \(waiting) booking\(waiting == 1 ? "" : "s")")
+                        + (cancelled == 0 ? "." : "; \(cancelled) cancelled.")
                 ],
                 actions: bookings.map { booking in
                     .push("\(booking.serialNo) · \(booking.shopName) · \(booking.status.rawValue)") {

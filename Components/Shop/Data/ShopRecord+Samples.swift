@@ -22,8 +22,7 @@ extension ShopRecord {
                 GroupbuySummary(id: "g02", title: "Dumpling Feast for Four", priceInCents: 29800),
                 GroupbuySummary(id: "g05", title: "Mall Dining Voucher ¥100", priceInCents: 8800),
             ],
-            coupons: [CouponLink(id: "c02", title: "¥20 off over ¥200", category: .discount)],
-            bookings: [BookingLink(serialNo: "A007", orderNo: "BK-1007")]
+            coupons: [CouponLink(id: "c02", title: "¥20 off over ¥200", category: .discount)]
         ),
         ShopRecord(
             id: "s03", name: "Uniqlo", category: "Fashion", floor: "L2", openingHours: "10:00–22:00",

@@ -22,12 +22,6 @@ struct ShopRecord: Sendable {
         var title: String
     }
 
-    /// A booking the user holds at the shop.
-    struct BookingLink: Sendable {
-        var serialNo: String
-        var orderNo: String
-    }
-
     var id: ShopID
     var name: String
     var category: String
@@ -39,7 +33,6 @@ struct ShopRecord: Sendable {
     var groupbuys: [GroupbuySummary] = []
     var coupons: [CouponLink] = []
     var usedCoupons: [UsedCoupon] = []
-    var bookings: [BookingLink] = []
 
     /// The indoor-navigation page that leads to this shop.
     var navigationURL: String { "https://mall.example.com/indoor-nav?shop=\(id.rawValue)" }

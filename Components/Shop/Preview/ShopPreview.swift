@@ -53,5 +53,7 @@ enum ShopPreview {
                 Shop.self, "require_appointmentBookDetail", arguments: ["serialNo": serialNo, "orderNo": orderNo],
                 answeredBy: "Appointment")
         }
+        // A stub booking at every shop with a queue, so its page shows where a booking leads.
+        shop.require_appointmentBookings = { _ in [BookingSummary(serialNo: "A001", orderNo: "BK-PREVIEW")] }
     }
 }

@@ -29,6 +29,11 @@ enum ShopDetailScreen {
             body.append(
                 "Group-buys: " + shop.groupbuys.map { "\($0.title) \($0.formattedPrice)" }.joined(separator: ", "))
         }
+        // Appointment owns bookings: asked anew each time the page is shown, never copied.
+        let bookings = shop.hasQueue ? api.appointmentBookings(shop.id) : []
+        if bookings == nil {
+            body.append("Your bookings are unavailable: Shop.require_appointmentBookings is not wired")
+        }
 
         var actions: [Action] = [
             .message(isFavorited ? "Remove from favourites" : "Add to favourites") {
@@ -79,7 +84,7 @@ enum ShopDetailScreen {
                 }
             )
         }
-        for booking in shop.bookings {
+        for booking in bookings ?? [] {
             actions.append(
                 .push("Your booking \(booking.serialNo)") {
                     api.appointmentBookDetail(booking.serialNo, booking.orderNo)
