@@ -91,7 +91,8 @@ struct ReadmeExampleTests {
             : Self.missingLine(example.expected, in: printed)
         #expect(
             mismatch == nil,
-            "README.md:\(example.line): '\(example.command)' no longer prints \(mismatch ?? ""); it printed:\n\(output)")
+            "README.md:\(example.line): '\(example.command)' no longer prints \(mismatch ?? ""); it printed:\n\(output)"
+        )
     }
 
     /// Runs a README command in a scratch folder with `swift run X` replaced by the built `X`, and
