@@ -62,9 +62,30 @@ public final class Navigator {
     /// The number of screens above the home screen, modal ones included.
     public var depth: Int { pushed.count + modals.reduce(0) { $0 + $1.count } }
 
+    /// The home screen's title, first in every breadcrumb.
+    public var homeTitle: String { root.title }
+
     /// The titles from the home screen to the current one; titles in a modal stack are bracketed.
     public var breadcrumb: [String] {
-        [root.title] + pushed.map(\.title) + modals.flatMap { $0.map { "[\($0.title)]" } }
+        [root.title] + breadcrumb(last: depth)
+    }
+
+    /// The last `count` titles of the breadcrumb, or all of them above the home screen if there are
+    /// fewer, oldest first. It costs what `count` costs, however deep the stacks are.
+    public func breadcrumb(last count: Int) -> [String] {
+        var titles: [String] = []
+        titles.reserveCapacity(min(count, depth))
+        for stack in modals.reversed() {
+            for screen in stack.reversed() {
+                guard titles.count < count else { return titles.reversed() }
+                titles.append("[\(screen.title)]")
+            }
+        }
+        for screen in pushed.reversed() {
+            guard titles.count < count else { break }
+            titles.append(screen.title)
+        }
+        return titles.reversed()
     }
 
     /// Reports the first screen to observers, unless a navigation already did (`mall open`).

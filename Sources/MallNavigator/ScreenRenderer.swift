@@ -10,7 +10,7 @@ struct ScreenRenderer {
         let screen = navigator.current
         let content = screen.content
         var lines = [
-            style.dim(Self.breadcrumb(navigator.breadcrumb)),
+            style.dim(Self.breadcrumb(of: navigator)),
             style.bold("== \(screen.title) =="),
         ]
         lines += content.body
@@ -27,10 +27,19 @@ struct ScreenRenderer {
     /// The longest breadcrumb shown whole; longer ones keep the home title and the last titles.
     static let breadcrumbWidth = 90
 
+    /// The navigator's breadcrumb, from its last titles only: a title takes at least 3 of the
+    /// `breadcrumbWidth` characters (" › "), so more than `breadcrumbWidth / 3` of them never show,
+    /// and rendering costs the same at any depth.
+    static func breadcrumb(of navigator: Navigator) -> String {
+        let tail = navigator.breadcrumb(last: breadcrumbWidth / 3 + 1)
+        return breadcrumb([navigator.homeTitle] + tail, hidden: navigator.depth - tail.count)
+    }
+
     /// The titles joined with `›`, eliding middle titles when the path is too long to read at a glance.
-    static func breadcrumb(_ titles: [String]) -> String {
+    /// - Parameter hidden: How many titles after the first were already left out of `titles`.
+    static func breadcrumb(_ titles: [String], hidden: Int = 0) -> String {
         var shown = titles
-        var elided = false
+        var elided = hidden > 0
         while shown.count > 2, (shown.joined(separator: " › ").count + (elided ? 4 : 0)) > breadcrumbWidth {
             shown.remove(at: 1)
             elided = true

@@ -85,3 +85,30 @@ struct ScreenLifetimeTests {
         #expect(weakWitness == nil)
     }
 }
+
+/// The breadcrumb reads only the titles that can show, so rendering costs the same at any depth, and
+/// shows exactly what eliding the whole path would.
+@MainActor
+@Suite("Deep breadcrumbs")
+struct DeepBreadcrumbTests {
+    @Test func theBreadcrumbFromTheLastTitlesIsTheBreadcrumbOfAllOfThem() throws {
+        let navigator = Navigator(root: Screen(title: "Home", origin: "Test", body: []))
+        // Empty, short and long titles, and modal stacks among the pushes.
+        let titles = ["", "A", "Blue Bottle Coffee", String(repeating: "Long title ", count: 12), "ü"]
+        for step in 0..<1_000 {
+            let screen = Screen(
+                title: titles[step % titles.count] + (step % 7 == 0 ? "" : "\(step)"), origin: "Test", body: [])
+            if step % 97 == 0 {
+                try navigator.present(screen)
+            } else {
+                try navigator.push(screen)
+            }
+            if step % 37 == 0 || step < 40 {
+                #expect(ScreenRenderer.breadcrumb(of: navigator) == ScreenRenderer.breadcrumb(navigator.breadcrumb))
+            }
+        }
+        #expect(navigator.depth == 1_000)
+        #expect(navigator.breadcrumb(last: 3) == Array(navigator.breadcrumb.suffix(3)))
+        #expect(navigator.breadcrumb(last: 5_000) == Array(navigator.breadcrumb.dropFirst()))
+    }
+}
