@@ -35,19 +35,22 @@ struct ScreenRenderer {
         return breadcrumb([navigator.homeTitle] + tail, hidden: navigator.depth - tail.count)
     }
 
-    /// The titles joined with `›`, eliding middle titles when the path is too long to read at a glance.
+    /// The titles joined with `›`, eliding middle titles when the path is too long to read at a glance:
+    /// the first title stays, then as many of the last ones as fit in `breadcrumbWidth` with `…`
+    /// between. Each title is measured once.
     /// - Parameter hidden: How many titles after the first were already left out of `titles`.
     static func breadcrumb(_ titles: [String], hidden: Int = 0) -> String {
-        var shown = titles
+        let separator = " › "
+        var width = titles.reduce(0) { $0 + $1.count } + separator.count * max(0, titles.count - 1)
+        var first = 1  // the first of the last titles that show
         var elided = hidden > 0
-        while shown.count > 2, (shown.joined(separator: " › ").count + (elided ? 4 : 0)) > breadcrumbWidth {
-            shown.remove(at: 1)
+        while titles.count - first > 1, width + (elided ? 4 : 0) > breadcrumbWidth {
+            width -= titles[first].count + separator.count
+            first += 1
             elided = true
         }
-        if elided {
-            shown.insert("…", at: 1)
-        }
-        return shown.joined(separator: " › ")
+        let shown = titles.prefix(1) + (elided ? ["…"] : []) + titles.dropFirst(first)
+        return shown.joined(separator: separator)
     }
 
     private func hint(actionCount: Int, navigator: Navigator) -> String {

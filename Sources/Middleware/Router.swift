@@ -17,5 +17,5 @@ public protocol Router {
 
 extension Router {
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
-    public var componentName: String { String(describing: Component.self) }
+    public var componentName: String { _typeName(Component.self, qualified: false) }
 }

@@ -104,11 +104,29 @@ struct DeepBreadcrumbTests {
                 try navigator.push(screen)
             }
             if step % 37 == 0 || step < 40 {
-                #expect(ScreenRenderer.breadcrumb(of: navigator) == ScreenRenderer.breadcrumb(navigator.breadcrumb))
+                #expect(ScreenRenderer.breadcrumb(of: navigator) == Self.elidedOneByOne(navigator.breadcrumb))
             }
         }
         #expect(navigator.depth == 1_000)
+        #expect(ScreenRenderer.breadcrumb(["Home"]) == "Home")
+        #expect(ScreenRenderer.breadcrumb([]) == "")
         #expect(navigator.breadcrumb(last: 3) == Array(navigator.breadcrumb.suffix(3)))
         #expect(navigator.breadcrumb(last: 5_000) == Array(navigator.breadcrumb.dropFirst()))
+    }
+
+    /// The breadcrumb as first written: the whole path, its second title removed until it fits.
+    private static func elidedOneByOne(_ titles: [String]) -> String {
+        var shown = titles
+        var elided = false
+        while shown.count > 2,
+            (shown.joined(separator: " › ").count + (elided ? 4 : 0)) > ScreenRenderer.breadcrumbWidth
+        {
+            shown.remove(at: 1)
+            elided = true
+        }
+        if elided {
+            shown.insert("…", at: 1)
+        }
+        return shown.joined(separator: " › ")
     }
 }

@@ -2,11 +2,11 @@ import Appointment
 import Event
 import Groupbuy
 import MallBase
-import Middleware
 import Shop
 import Testing
 
 @testable import Mall
+@testable import Middleware
 
 /// After the routers ran, every require of every component leads to a real screen.
 @MainActor
@@ -18,6 +18,20 @@ struct WiringTests {
         #expect(Array(app.audit.components.map(\.component).prefix(4)) == ["Shop", "Event", "Groupbuy", "Appointment"])
         #expect(app.audit.components.map(\.component) == Routers.all(links: Links()).map(\.componentName))
         #expect(MallApp(routers: fourComponentRouters(links:)).audit.requirementCount == 14)
+    }
+
+    @Test func theAuditReadsEveryComponentAsTheMirrorDoes() {
+        let routers = Routers.all(links: Links())
+        for router in routers {
+            router.configure()
+        }
+        Shop.shared.require_appointmentBookings = nil
+        for router in routers {
+            let component = router.component as AnyObject
+            #expect(WiringAudit.wiring(of: component) == WiringAudit.mirroredWiring(of: component))
+        }
+        #expect(WiringAudit.wiring(of: Shop.shared).unwired == ["require_appointmentBookings"])
+        _ = MallApp()
     }
 
     @Test func theHomeScreenListsEveryRegisteredComponent() {

@@ -1,5 +1,6 @@
-import Middleware
 import Testing
+
+@testable import Middleware
 
 /// A component shaped like the real ones: requirements are optional closures named `require_…`.
 @MainActor
@@ -26,6 +27,24 @@ private class BaseComponent {
 @MainActor
 private final class DerivedComponent: BaseComponent {
     var require_own: (() -> Void)?
+}
+
+/// Properties named like requirements that are not optional closures: the audit must read them
+/// without touching weak or unowned storage as if it were a closure.
+@MainActor
+private final class Oddities {
+    weak var require_delegate: AnyObject?
+    unowned var require_owner: AnyObject
+    var require_count: Int? = nil
+    var require_shown: (() -> Void)? = {}
+    var require_hidden: (@Sendable (Int) async throws -> String)?
+
+    init(owner: AnyObject) { require_owner = owner }
+}
+
+@MainActor
+private final class Generic<Item> {
+    var require_item: ((Item) -> Void)?
 }
 
 @MainActor
@@ -73,6 +92,34 @@ struct WiringAuditTests {
         let component = DerivedComponent()
         component.require_own = {}
         #expect(WiringAudit.wiring(of: component).unwired == ["require_inherited"])
+    }
+
+    @Test func theFieldWalkAgreesWithTheMirror() {
+        let kiosk = Kiosk()
+        kiosk.require_help = { 2 }
+        let derived = DerivedComponent()
+        derived.require_inherited = {}
+        for component in [kiosk, Clock(), derived, DerivedComponent(), Generic<Int>()] as [AnyObject] {
+            #expect(WiringAudit.wiring(of: component) == WiringAudit.mirroredWiring(of: component))
+        }
+        #expect(WiringAudit.wiring(of: Generic<Int>()).component == "Generic<Int>")
+        #expect(WiringAudit.wiring(of: Generic<Int>()).unwired == ["require_item"])
+    }
+
+    @Test func weakUnownedAndPlainPropertiesNamedLikeRequiresAreReadSafely() {
+        let owner = Clock()
+        let delegate = Clock()
+        let oddities = Oddities(owner: owner)
+        oddities.require_delegate = delegate
+        let wiring = WiringAudit.wiring(of: oddities)
+        #expect(wiring == WiringAudit.mirroredWiring(of: oddities))
+        #expect(
+            wiring.requirements == [
+                "require_count", "require_delegate", "require_hidden", "require_owner", "require_shown",
+            ])
+        #expect(wiring.unwired == ["require_count", "require_hidden"])
+        withExtendedLifetime(delegate) {}
+        withExtendedLifetime(owner) {}
     }
 
     @Test func auditsTheComponentsBehindRouters() {

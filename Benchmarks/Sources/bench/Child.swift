@@ -1,0 +1,57 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A program run to its end with its output discarded: how long it took and its peak memory, as the
+/// kernel accounted them (`wait4`).
+struct ChildRun {
+    var seconds: Double
+    /// The peak resident set size, in megabytes.
+    var peakMegabytes: Double
+    var status: Int32
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs `executable` with `arguments`, standard input from `input` (or `/dev/null`).
+    static func run(_ executable: String, _ arguments: [String] = [], input: String = "/dev/null") throws -> ChildRun {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else {
+                throw Failure(description: "lost \(executable): \(String(cString: strerror(errno)))")
+            }
+        }
+        let seconds = (ContinuousClock.now - start).nanoseconds / 1e9
+        #if canImport(Darwin)
+            let megabytes = Double(usage.ru_maxrss) / 1_048_576  // bytes
+        #else
+            let megabytes = Double(usage.ru_maxrss) / 1_024  // kilobytes
+        #endif
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        guard exitStatus == 0 else {
+            throw Failure(
+                description: "\(executable) \(arguments.joined(separator: " ")) exited with status \(exitStatus)")
+        }
+        return ChildRun(seconds: seconds, peakMegabytes: megabytes, status: exitStatus)
+    }
+}

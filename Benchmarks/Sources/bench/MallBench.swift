@@ -1,0 +1,115 @@
+import Foundation
+
+/// The `mall` executable measured as a user runs it, each figure against a baseline run in turn with it.
+struct MallBench {
+    let mall: String
+    let scratch: URL
+    let quick: Bool
+
+    /// Launch to the first screen (`mall --script /dev/null` shows it and ends), against a Swift and a
+    /// Foundation hello world built here with `swiftc -O`.
+    func firstScreen() throws -> [Figure] {
+        let hello = try compile("hello", #"print("Hello, world")"#)
+        let foundationHello = try compile(
+            "foundation-hello",
+            #"import Foundation"# + "\n" + #"print("Hello, \(ProcessInfo.processInfo.processName)")"#)
+        let runs = quick ? 20 : 60
+        let times = try interleavedRuns(
+            runs, [(hello, []), (foundationHello, []), (mall, ["--script", "/dev/null"])])
+        return [
+            Figure(section: "launch", name: "Swift hello world", value: times[0] * 1e3, unit: "ms"),
+            Figure(section: "launch", name: "Foundation hello world", value: times[1] * 1e3, unit: "ms"),
+            Figure(
+                section: "launch", name: "mall, launch to first screen", value: times[2] * 1e3, unit: "ms",
+                baseline: "Foundation hello world", baselineValue: times[1] * 1e3, goal: 1.2),
+        ]
+    }
+
+    /// What one more command costs at navigation depth 10 and 1,000: a script walks down to the depth
+    /// (Shops › Blue Bottle Coffee › its event › the shop › …), then pushes and pops `steps` times; the
+    /// same walk without the steps is subtracted.
+    func rendering() throws -> [Figure] {
+        let steps = quick ? 20_000 : 100_000
+        let rounds = quick ? 3 : 7
+        var perStep: [Double] = []
+        for depth in [10, 1_000] {
+            let walk = ["1", "1"] + Array(repeating: ["2", "2"], count: (depth - 2) / 2).flatMap { $0 }
+            let there = try script("walk-\(depth)", walk)
+            let busy = try script(
+                "steps-\(depth)", walk + Array(repeating: ["2", "b"], count: steps / 2).flatMap { $0 })
+            let times = try interleavedRuns(rounds, [(mall, ["--script", there]), (mall, ["--script", busy])])
+            perStep.append((times[1] - times[0]) / Double(steps) * 1e6)
+        }
+        return [
+            Figure(section: "render", name: "one command at depth 10", value: perStep[0], unit: "µs"),
+            Figure(
+                section: "render", name: "one command at depth 1,000", value: perStep[1], unit: "µs",
+                baseline: "depth 10", baselineValue: perStep[0], goal: 1.5),
+        ]
+    }
+
+    /// Peak memory of `mall --script` for 1,000 and 100,000 commands (down four screens and back up).
+    func scriptMemory() throws -> [Figure] {
+        let cycle = ["1", "1", "2", "2", "b", "b", "b", "b"]
+        var peaks: [Double] = []
+        for steps in [1_000, 100_000] {
+            let file = try script("memory-\(steps)", Array(repeating: cycle, count: steps / cycle.count).flatMap { $0 })
+            peaks.append(try ChildRun.run(mall, ["--script", file]).peakMegabytes)
+        }
+        return [
+            Figure(section: "memory", name: "--script, 1,000 commands", value: peaks[0], unit: "MB"),
+            Figure(
+                section: "memory", name: "--script, 100,000 commands", value: peaks[1], unit: "MB",
+                baseline: "1,000 commands", baselineValue: peaks[0], goal: 1.2),
+        ]
+    }
+
+    /// Median seconds of each command, run in turn `runs` times after one warm-up run each.
+    private func interleavedRuns(_ runs: Int, _ commands: [(String, [String])]) throws -> [Double] {
+        for (executable, arguments) in commands {
+            _ = try ChildRun.run(executable, arguments)
+        }
+        var samples = Array(repeating: [Double](), count: commands.count)
+        for _ in 0..<runs {
+            for (index, command) in commands.enumerated() {
+                samples[index].append(try ChildRun.run(command.0, command.1).seconds)
+            }
+        }
+        return samples.map(median)
+    }
+
+    private func script(_ name: String, _ lines: [String]) throws -> String {
+        let file = scratch.appendingPathComponent("\(name).txt")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    private func compile(_ name: String, _ source: String) throws -> String {
+        let file = scratch.appendingPathComponent("\(name).swift")
+        let binary = scratch.appendingPathComponent(name).path
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        try Shell.run("swiftc", ["-O", file.path, "-o", binary])
+        return binary
+    }
+}
+
+/// Runs a tool found on the PATH and returns its standard output; a failure names the command.
+enum Shell {
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ChildRun.Failure(
+                description:
+                    "'\(([tool] + arguments).joined(separator: " "))' failed with status \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
