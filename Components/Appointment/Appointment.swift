@@ -6,7 +6,8 @@ public final class Appointment {
     /// The component's singleton.
     public static let shared = Appointment()
 
-    var store = AppointmentStore()
+    /// The component's data, made when a screen first needs it, not at launch.
+    lazy var store = AppointmentStore()
 
     private init() {}
 

@@ -6,7 +6,8 @@ public final class Event {
     /// The component's singleton.
     public static let shared = Event()
 
-    var store = EventStore()
+    /// The component's data, made when a screen first needs it, not at launch.
+    lazy var store = EventStore()
 
     private init() {}
 

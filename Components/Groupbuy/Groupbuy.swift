@@ -6,7 +6,8 @@ public final class Groupbuy {
     /// The component's singleton.
     public static let shared = Groupbuy()
 
-    var store = GroupbuyStore()
+    /// The component's data, made when a screen first needs it, not at launch.
+    lazy var store = GroupbuyStore()
 
     private init() {}
 

@@ -9,7 +9,8 @@ public final class Shop {
     /// The component's singleton.
     public static let shared = Shop()
 
-    var store = ShopStore()
+    /// The component's data, made when a screen first needs it, not at launch.
+    lazy var store = ShopStore()
 
     private init() {}
 

@@ -25,7 +25,11 @@ struct MallApp {
     }
 
     /// The requirements no router wired.
-    var audit: WiringReport { WiringAudit.audit(routers) }
+    ///
+    /// The components are taken from the routers one by one: passing `[any ComponentRouter]` where
+    /// `[any Router]` is expected would convert the array at run time, looking each router's type up
+    /// among all the program's protocol conformances.
+    var audit: WiringReport { WiringAudit.audit(routers.map { $0.component as AnyObject }) }
 
     /// The home screen: one entry per component.
     var home: Screen { HomeScreen.make(routers: routers) }

@@ -74,7 +74,8 @@ struct ComponentTemplate {
                 /// The component's singleton.
                 public static let shared = \(component)()
 
-                var store = \(component)Store()
+                /// The component's data, made when a screen first needs it, not at launch.
+                lazy var store = \(component)Store()
 
                 private init() {}
 
