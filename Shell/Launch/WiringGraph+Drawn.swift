@@ -48,7 +48,7 @@ enum Graphviz {
             try process.run()
             process.waitUntilExit()
             // Its first lines say what went wrong; a runaway dot's megabytes would bury that.
-            let reason = String(decoding: try Data(contentsOf: errors), as: UTF8.self).split(separator: "\n")
+            let reason = String(decoding: try contents(of: errors), as: UTF8.self).split(separator: "\n")
                 .prefix(5).joined(separator: "\n")
             let ending =
                 process.terminationReason == .uncaughtSignal
@@ -58,7 +58,7 @@ enum Graphviz {
                 return .failure(
                     LaunchFailure("error: Graphviz's dot (\(dot.path)) \(ending): \(reason)", status: .usage))
             }
-            let svg = (try? Data(contentsOf: output)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let svg = (try? contents(of: output)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             guard svg.contains("<svg") else {
                 let why = reason.isEmpty ? "its output was empty or not SVG" : reason
                 return .failure(
@@ -79,5 +79,13 @@ enum Graphviz {
                 return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder)
                     && !isFolder.boolValue && FileManager.default.isExecutableFile(atPath: candidate.path)
             }
+    }
+
+    /// Everything in a file, through a file handle: `Data(contentsOf:)` leaks a 4 KB buffer each time
+    /// it reads an empty file (Foundation, Swift 6.3), and dot's standard error usually is one.
+    private static func contents(of url: URL) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        return try handle.readToEnd() ?? Data()
     }
 }

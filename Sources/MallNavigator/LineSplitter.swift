@@ -2,6 +2,11 @@
 /// at LF, CR LF or a lone CR, and at nothing else. A vertical tab, form feed, U+0085 or U+2028 stays
 /// inside its line, where the command parser refuses it, instead of starting a hidden command.
 package struct LineSplitter {
+    /// The most bytes of one line that are kept; the rest of a longer line is dropped, so input without
+    /// line breaks (`--script /dev/zero`) holds memory steady. Any command is far shorter, so a line
+    /// this long is refused whole.
+    package static let maximumLineLength = 1 << 20
+
     private var line: [UInt8] = []
     /// Complete lines not yet taken, from `next` on; a queue without the cost of removing from the front.
     private var lines: [String] = []
@@ -23,7 +28,7 @@ package struct LineSplitter {
                 // Invalid UTF-8 is repaired with U+FFFD, as Swift's readLine does.
                 lines.append(String(decoding: line, as: UTF8.self))
                 line.removeAll(keepingCapacity: true)
-            } else {
+            } else if line.count < Self.maximumLineLength {
                 line.append(byte)
             }
         }

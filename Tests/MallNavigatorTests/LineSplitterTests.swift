@@ -38,6 +38,18 @@ struct LineSplitterTests {
         #expect(splitter.nextLine() == "1\u{FFFD}")
     }
 
+    @Test func aLineWithoutEndKeepsOnlyItsFirstMegabyte() {
+        var splitter = LineSplitter()
+        let chunk = [UInt8](repeating: 0x78, count: 65_536)
+        for _ in 0..<40 {
+            splitter.feed(chunk)
+        }
+        #expect(splitter.nextLine() == nil)
+        splitter.feed([0x0A, 0x31, 0x0A])
+        #expect(splitter.nextLine()?.utf8.count == LineSplitter.maximumLineLength)
+        #expect(splitter.nextLine() == "1")
+    }
+
     @Test func manyLinesInOneReadComeOutInOrder() {
         var splitter = LineSplitter()
         splitter.feed(Array((0..<50_000).map { "\($0)\n" }.joined().utf8))

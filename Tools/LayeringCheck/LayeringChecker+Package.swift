@@ -11,7 +11,7 @@ extension LayeringChecker {
     public func check(packageAt root: URL) throws(LayeringCheckError) -> LayeringReport {
         let manifest = try? String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         return try check(manifest: manifest) { path in
-            try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
+            try [UInt8](RegularFile.contents(of: root.appendingPathComponent(path)))
         }
     }
 

@@ -76,7 +76,7 @@ struct DescriptionCache {
 
     func load(key: String) -> Data? {
         guard let stored = try? String(contentsOf: keyFile, encoding: .utf8), stored == key else { return nil }
-        return try? Data(contentsOf: descriptionFile)
+        return try? RegularFile.contents(of: descriptionFile)
     }
 
     func store(_ description: Data, key: String) {

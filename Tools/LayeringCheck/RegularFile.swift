@@ -3,6 +3,15 @@ import Foundation
 /// Reads a file the check was told about (the contract, a baseline, a description), refusing what is
 /// not a regular file (a folder, a FIFO that would block, a device) before opening it.
 enum RegularFile {
+    /// Everything in the file at `url`, read through a file handle: `Data(contentsOf:)` leaks a
+    /// 4 KB buffer each time it reads an empty file (Foundation, Swift 6.3), and a process's standard
+    /// error usually is one.
+    static func contents(of url: URL) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        return try handle.readToEnd() ?? Data()
+    }
+
     /// The contents of the regular file at `path` (symbolic links followed), at most `limit` + 1 bytes,
     /// so an oversized file is read only far enough to be refused.
     static func read(_ path: String, shownAs name: String, limit: Int) throws(LayeringCheckError) -> Data {

@@ -56,8 +56,8 @@ package enum Subprocess {
         }
         return Outcome(
             status: process.terminationStatus,
-            output: try Data(contentsOf: outputURL),
-            errors: String(decoding: try Data(contentsOf: errorsURL), as: UTF8.self)
+            output: try RegularFile.contents(of: outputURL),
+            errors: String(decoding: try RegularFile.contents(of: errorsURL), as: UTF8.self)
         )
     }
 }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs the whole test suite under a sanitizer, in its own build folder:
+#
+#   bash .ci/sanitize.sh thread     # data races (TSan)
+#   bash .ci/sanitize.sh address    # memory errors and leaks (ASan, LeakSanitizer)
+#
+# Any report fails the run (exit 1). Leaks that the toolchain's own libraries make at exit are
+# suppressed in .ci/lsan-suppressions.txt, each with the reason; nothing of this package's is.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+case "${1:-}" in
+    thread | address) sanitizer=$1 ;;
+    -h | --help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "Error: name a sanitizer, 'thread' or 'address'; run 'bash .ci/sanitize.sh --help' for usage" >&2; exit 2 ;;
+esac
+
+export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
+export ASAN_OPTIONS="halt_on_error=1 detect_leaks=1 detect_stack_use_after_return=1"
+export LSAN_OPTIONS="suppressions=$PWD/.ci/lsan-suppressions.txt print_suppressions=0"
+export SWIFT_BACKTRACE=enable=no
+log=".build-$sanitizer/tests.log"
+mkdir -p ".build-$sanitizer"
+set +e
+swift test --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" > "$log" 2>&1
+status=$?
+set -e
+grep -E "^(✔ Test run|✘|==[0-9]+==|WARNING: ThreadSanitizer|SUMMARY)" "$log" || true
+if grep -qE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer" "$log"; then
+    echo "Error: the $sanitizer sanitizer reported a problem; see $log" >&2
+    exit 1
+fi
+exit "$status"
