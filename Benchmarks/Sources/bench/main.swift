@@ -17,7 +17,7 @@ let usage = """
     """
 
 enum Section: String, CaseIterable {
-    case require, routes, lexer, launch, render, memory
+    case require, routes, lexer, audit, launch, render, memory
 }
 
 struct Options {
@@ -100,6 +100,7 @@ func runBenchmarks() -> Int32 {
             case .require: figures += requireFigures(quick: options.quick)
             case .routes: figures += routeFigures(quick: options.quick)
             case .lexer: figures += try lexerFigures(root: root, quick: options.quick)
+            case .audit: figures += try AuditBench(root: root, scratch: scratch, quick: options.quick).figures()
             case .launch: figures += try mallBench().firstScreen()
             case .render: figures += try mallBench().rendering()
             case .memory: figures += try mallBench().scriptMemory()

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Wiring and the audit at 10 and 1,000 components, each a class of 10 requires shaped like the app's:
+/// a package is generated with 1,000 such components, built in release mode, and run once per figure
+/// as a fresh process, so the audit meets every type for the first time, as at launch.
+struct AuditBench {
+    let root: URL
+    let scratch: URL
+    let quick: Bool
+
+    static let signatures = [
+        "(_ id: String) -> Int", "(_ id: String, _ count: Int) -> Int", "() -> Int", "(_ flag: Bool) -> String",
+        "(_ ids: [String]) -> Int",
+    ]
+
+    func figures() throws -> [Figure] {
+        let executable = try build(components: 1_000)
+        let runs = quick ? 5 : 15
+        var wiring: [[Double]] = [[], []]
+        var audit: [[Double]] = [[], []]
+        for _ in 0..<runs {
+            for (index, count) in [10, 1_000].enumerated() {
+                let times = try Shell.run(executable, [String(count)]).split(separator: " ").compactMap { Double($0) }
+                guard times.count == 2 else { throw ChildRun.Failure(description: "the audit probe printed \(times)") }
+                wiring[index].append(times[0])
+                audit[index].append(times[1])
+            }
+        }
+        let (wiring10, wiring1000) = (median(wiring[0]), median(wiring[1]))
+        let (audit10, audit1000) = (median(audit[0]), median(audit[1]))
+        return [
+            Figure(section: "audit", name: "wiring 10 components × 10 requires", value: wiring10, unit: "µs"),
+            Figure(
+                section: "audit", name: "wiring 1,000 components × 10 requires", value: wiring1000, unit: "µs",
+                baseline: "10 components × 100", baselineValue: wiring10 * 100),
+            Figure(section: "audit", name: "audit, 10 components, cold", value: audit10, unit: "µs"),
+            Figure(
+                section: "audit", name: "audit, 1,000 components, cold", value: audit1000, unit: "µs",
+                baseline: "10 components × 100", baselineValue: audit10 * 100),
+            Figure(
+                section: "audit", name: "audit against wiring, 1,000 components", value: audit1000, unit: "µs",
+                baseline: "wiring them", baselineValue: wiring1000),
+        ]
+    }
+
+    /// Generates and builds the probe: `probe N` wires and audits the first N components and prints
+    /// both times in microseconds.
+    private func build(components: Int) throws -> String {
+        let package = scratch.appendingPathComponent("AuditProbe")
+        let sources = package.appendingPathComponent("Sources/probe")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let manifest = """
+            // swift-tools-version: 6.1
+            import PackageDescription
+            let package = Package(
+                name: "AuditProbe",
+                dependencies: [.package(name: "ComponentMiddleware", path: "\(root.path)")],
+                targets: [
+                    .executableTarget(
+                        name: "probe", dependencies: [.product(name: "Middleware", package: "ComponentMiddleware")])
+                ]
+            )
+            """
+        try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        var classes = ""
+        for number in 0..<components {
+            classes += "@MainActor final class Component\(number) {\n    static let shared = Component\(number)()\n"
+            for require in 0..<10 {
+                classes +=
+                    "    var require_r\(require): (\(Self.signatures[(number + require) % Self.signatures.count]))?\n"
+            }
+            classes += "}\n"
+        }
+        try classes.write(to: sources.appendingPathComponent("Components.swift"), atomically: true, encoding: .utf8)
+        var wire = "@MainActor func wire(_ count: Int) -> [AnyObject] {\n    var all: [AnyObject] = []\n"
+        for number in 0..<components {
+            wire += "    if count > \(number) {\n        let c = Component\(number).shared\n"
+            for require in 0..<10 {
+                let signature = Self.signatures[(number + require) % Self.signatures.count]
+                let parameters = signature.components(separatedBy: ",").count - (signature.hasPrefix("()") ? 1 : 0)
+                let ignored = Array(repeating: "_", count: parameters).joined(separator: ", ")
+                let result = signature.hasSuffix("String") ? "\"\"" : "\(require)"
+                wire += "        c.require_r\(require) = { \(ignored.isEmpty ? "" : ignored + " in ")\(result) }\n"
+            }
+            wire += "        all.append(c)\n    }\n"
+        }
+        wire += "    return all\n}\n"
+        try wire.write(to: sources.appendingPathComponent("Wire.swift"), atomically: true, encoding: .utf8)
+        let main = """
+            import Middleware
+
+            MainActor.assumeIsolated {
+                let count = Int(CommandLine.arguments[1])!
+                let start = ContinuousClock.now
+                let components = wire(count)
+                let wired = ContinuousClock.now
+                let report = WiringAudit.audit(components)
+                let audited = ContinuousClock.now
+                precondition(report.components.count == count && report.isComplete, "the probe's audit is wrong")
+                func microseconds(_ duration: Duration) -> Double {
+                    Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+                }
+                print(microseconds(wired - start), microseconds(audited - wired))
+            }
+            """
+        try main.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        FileHandle.standardError.write(Data("building the audit probe with \(components) components (release)…\n".utf8))
+        let common = ["build", "-c", "release", "--package-path", package.path]
+        try Shell.run("swift", common)
+        return URL(fileURLWithPath: try Shell.run("swift", common + ["--show-bin-path"])).appendingPathComponent(
+            "probe"
+        ).path
+    }
+}
