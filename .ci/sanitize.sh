@@ -9,6 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+[ $# -le 1 ] || { echo "Error: name one sanitizer, 'thread' or 'address'; run 'bash .ci/sanitize.sh --help' for usage" >&2; exit 2; }
 case "${1:-}" in
     thread | address) sanitizer=$1 ;;
     -h | --help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;

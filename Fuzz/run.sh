@@ -20,11 +20,11 @@ while [ $# -gt 0 ]; do
             [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]*$ ]] || { echo "Error: --seconds needs a whole number of seconds, e.g. --seconds 600" >&2; exit 2; }
             seconds=$2; shift 2 ;;
         --seed)
-            [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]{0,8}$ ]] || { echo "Error: --seed needs a whole number from 1, e.g. --seed 1" >&2; exit 2; }
+            [ $# -ge 2 ] && [[ "$2" =~ ^[1-9][0-9]{0,9}$ ]] && [ "$2" -le 4294967295 ] || { echo "Error: --seed needs a whole number from 1 to 4294967295, e.g. --seed 1" >&2; exit 2; }
             seed=("-seed=$2"); shift 2 ;;
         -h|--help) usage; exit 0 ;;
         fuzz-*) targets+=("$1"); shift ;;
-        *) echo "Error: unknown argument '$1'; name fuzz targets (ls Fuzz/Corpus) or use --seconds N" >&2; exit 2 ;;
+        *) echo "Error: unknown argument '$1'; name fuzz targets (ls Fuzz/Corpus), or use --seconds N or --seed N" >&2; exit 2 ;;
     esac
 done
 all=$(ls Fuzz/Corpus)
@@ -32,7 +32,7 @@ if [ ${#targets[@]} -eq 0 ]; then
     read -r -a targets <<< "$(echo $all)"
 fi
 for target in "${targets[@]}"; do
-    grep -qx "$target" <<< "$all" || { echo "Error: no fuzz target '$target'; there are: $(echo $all)" >&2; exit 2; }
+    grep -qxF "$target" <<< "$all" || { echo "Error: no fuzz target '$target'; there are: $(echo $all)" >&2; exit 2; }
 done
 
 scratch=.build-fuzz

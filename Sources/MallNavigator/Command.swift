@@ -33,8 +33,10 @@ package enum Command: Equatable {
         if let url = url(in: text) {
             return url
         }
-        guard text.count <= maximumLength else {
-            return .failure(InputError("the command is \(text.count) characters long", hint: choices(actionCount)))
+        // Counted in Unicode scalars: a letter with 300,000 combining marks is one Character.
+        let length = text.unicodeScalars.count
+        guard length <= maximumLength else {
+            return .failure(InputError("the command is \(length) characters long", hint: choices(actionCount)))
         }
         guard !text.unicodeScalars.contains(where: \.isInvisible) else {
             return .failure(InputError("the command contains control characters", hint: choices(actionCount)))

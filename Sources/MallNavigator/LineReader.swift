@@ -12,34 +12,50 @@ struct LineReader {
     private let descriptor: Int32
     /// Keeps an opened file open for as long as its lines are read.
     private let file: FileHandle?
+    /// What a failed read of a script is reported as, e.g. `script 'tour.txt'`; `nil` for standard
+    /// input, where a failed read (a closed descriptor, a folder) ends the session like its end.
+    private let scriptName: String?
     private var splitter = LineSplitter()
     private var isAtEnd = false
     private var buffer = [UInt8](repeating: 0, count: 65_536)
 
     /// Reads standard input.
-    static var standardInput: LineReader { LineReader(descriptor: STDIN_FILENO, file: nil) }
+    static var standardInput: LineReader { LineReader(descriptor: STDIN_FILENO, file: nil, scriptName: nil) }
 
-    /// Reads an opened file: a regular file, `/dev/null`, a FIFO, a process substitution.
-    init(file: FileHandle) {
-        self.init(descriptor: file.fileDescriptor, file: file)
+    /// Reads an opened script file: a regular file, `/dev/null`, a FIFO, a process substitution.
+    init(script file: FileHandle, path: String) {
+        self.init(descriptor: file.fileDescriptor, file: file, scriptName: "script '\(path)'")
     }
 
-    private init(descriptor: Int32, file: FileHandle?) {
+    private init(descriptor: Int32, file: FileHandle?, scriptName: String?) {
         self.descriptor = descriptor
         self.file = file
+        self.scriptName = scriptName
     }
 
     /// The next line without its line break, or `nil` at the end of input; any bytes become some string.
+    ///
+    /// A script that cannot be read to its end is not a script that ended: the failure goes to
+    /// standard error and the program exits with status 2, as for a script that cannot be opened.
     mutating func next() -> String? {
         while !isAtEnd {
             if let line = splitter.nextLine() { return line }
-            // One read gets a typed line or a pipe's buffer. The end of input, and an input that cannot be
-            // read at all (closed, a folder), end the session as the end of a script does.
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 splitter.feed(buffer[..<count])
-            } else if count < 0, errno == EINTR {
+            } else if count == 0 {
+                isAtEnd = true
+            } else if errno == EINTR {
                 continue
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                // Input someone left non-blocking: wait until there is something to read.
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&waiting, 1, -1)
+            } else if let scriptName {
+                let reason = String(cString: strerror(errno))
+                try? FileHandle.standardError.write(
+                    contentsOf: Data("Error: cannot read \(scriptName): \(reason)\n".utf8))
+                exit(ExitCode.usage.rawValue)
             } else {
                 isAtEnd = true
             }

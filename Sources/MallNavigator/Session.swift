@@ -152,15 +152,15 @@ public final class Session {
     /// The longest input echoed whole; room for a typical `open` URL.
     static let echoLimit = 200
 
-    /// The input as it is echoed in a transcript: one line, control and format characters (a
-    /// right-to-left override would reorder the line) shown as `�`, long lines cut.
+    /// The input as it is echoed in a transcript: one line, a tab as a space, other control and
+    /// format characters (a right-to-left override would reorder the line) shown as `�`, lines longer
+    /// than `echoLimit` Unicode scalars cut (a letter can carry any number of combining marks).
     static func echo(_ line: String) -> String {
-        let visible = String(
-            String.UnicodeScalarView(
-                line.unicodeScalars.map { $0.isInvisible ? "\u{FFFD}" : $0 }
-            )
-        )
-        guard visible.count > echoLimit else { return visible }
-        return String(visible.prefix(echoLimit)) + "… (\(visible.count) characters)"
+        let scalars = line.unicodeScalars
+        let shown = scalars.prefix(echoLimit).map { scalar -> Unicode.Scalar in
+            scalar == "\t" ? " " : scalar.isInvisible ? "\u{FFFD}" : scalar
+        }
+        let visible = String(String.UnicodeScalarView(shown))
+        return scalars.count > echoLimit ? visible + "… (\(scalars.count) characters)" : visible
     }
 }

@@ -96,9 +96,9 @@ public final class ScriptedTerminal: Terminal {
     }
 
     /// Creates a terminal that answers the lines of an opened script file, reading them as they are asked for.
-    convenience init(file: FileHandle, usesColor: Bool, forwardingTo forward: any Terminal) {
+    convenience init(file: FileHandle, path: String, usesColor: Bool, forwardingTo forward: any Terminal) {
         self.init(lines: [], usesColor: usesColor, forwardingTo: forward)
-        self.file = LineReader(file: file)
+        self.file = LineReader(script: file, path: path)
     }
 
     public func readLine() -> String? {

@@ -150,7 +150,7 @@ public struct TextApp {
         guard case .script(let path) = options.mode else { return terminal }
         do {
             let script = try Self.openScript(at: path, program: program)
-            return ScriptedTerminal(file: script, usesColor: terminal.usesColor, forwardingTo: terminal)
+            return ScriptedTerminal(file: script, path: path, usesColor: terminal.usesColor, forwardingTo: terminal)
         } catch {
             throw LaunchFailure(error.description, status: .usage)
         }
@@ -186,18 +186,29 @@ public struct TextApp {
 
     /// Opens a script file; its lines are read as they are needed, and invalid UTF-8 in them is
     /// repaired rather than refused, like typed input.
+    ///
+    /// Any file that opens for reading is a script: a regular file, `/dev/null`, a FIFO, a process
+    /// substitution. What does not open is refused with the system's reason.
     private static func openScript(at path: String, program: String) throws(UsageError) -> FileHandle {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw UsageError("cannot read script '\(path)': no such file", program: program)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw UsageError("cannot read script '\(path)': \(openFailure(errno))", program: program)
         }
-        guard !isDirectory.boolValue else {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
+            close(descriptor)
             throw UsageError("cannot read script '\(path)': it is a directory", program: program)
         }
-        // A file handle reads what FileManager refuses: /dev/null, a FIFO, a process substitution.
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw UsageError("cannot read script '\(path)': permission denied or unreadable", program: program)
+        return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    }
+
+    /// Why `open` failed, in the words of the other messages.
+    private static func openFailure(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES: "permission denied"
+        default:
+            String(cString: strerror(code)).prefix(1).lowercased() + String(cString: strerror(code)).dropFirst()
         }
-        return handle
     }
 }

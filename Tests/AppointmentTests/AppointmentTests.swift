@@ -65,6 +65,21 @@ struct AppointmentTests {
         #expect(queue.body.first == "table for 1–2: 3 waiting, about 18 min")
     }
 
+    @Test func cancellingMovesEveryLaterBookingInTheSameQueueUpOnePlace() throws {
+        _ = stubbedAppointment()
+        let queue = Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
+        let first = try #require(queue.open("Take a number: table for 1–2"))
+        let second = try #require(queue.open("Take a number: table for 1–2"))
+        let otherSize = try #require(queue.open("Take a number: table for 3–4"))
+        #expect(first.body.last == "4 parties ahead of you.")
+        #expect(second.body.last == "5 parties ahead of you.")
+        #expect(otherSize.body.last == "7 parties ahead of you.")
+        #expect(first.actions.first?.message() == "Booking A008 cancelled.")
+        #expect(second.body.last == "4 parties ahead of you.")
+        #expect(otherSize.body.last == "7 parties ahead of you.", "another table size is another queue")
+        #expect(queue.body.first == "table for 1–2: 5 waiting, about 30 min")
+    }
+
     @Test(arguments: [
         ("info", "Visit Din Tai Fung", "shopDetail(s02)"),
         ("detail", "Visit Din Tai Fung", "shopDetail(s02)"),

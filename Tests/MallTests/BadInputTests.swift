@@ -50,6 +50,18 @@ struct BadInputTests {
         #expect(!run.output.contains("characters)"))
     }
 
+    @Test func combiningMarksCountTowardTheLimitsOfCommandsAndEchoes() {
+        let run = runShell(input: ["a" + String(repeating: "\u{301}", count: 300_000), "q"])
+        #expect(run.output.errorLines == ["Error: the command is 300001 characters long; choose 1–4, or ? for help"])
+        #expect(run.output.utf8.count < 4_000)
+    }
+
+    @Test func aTabInACommandIsEchoedAsASpace() {
+        let run = runShell(input: ["open\tmall://shop/finder", "q"])
+        #expect(run.output.contains("> open mall://shop/finder\n"))
+        #expect(run.output.screenTitles == ["Mall", "Shops"])
+    }
+
     @Test func aScreenWithNoActionsSaysToGoBack() {
         // Coupon used at Blue Bottle: the page has only "Back"; "2" is out of range there.
         let run = runShell(input: ["1", "1", "7", "2", "q"])

@@ -143,3 +143,25 @@ struct ReadmeExampleTests {
         return nil
     }
 }
+
+/// What only a whole process shows: a script that opens but cannot be read to its end.
+@Suite("Script failures")
+struct ScriptFailureTests {
+    #if os(Linux)
+        @Test func aScriptThatFailsMidwayEndsWithStatus2AndTheReason() throws {
+            let products = try #require(ReadmeExampleTests.products)
+            let process = Process()
+            process.executableURL = products.appendingPathComponent("mall")
+            // /proc/self/mem opens, and its first read fails with EIO.
+            process.arguments = ["--script", "/proc/self/mem"]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2)
+            #expect(message == "Error: cannot read script '/proc/self/mem': Input/output error\n")
+        }
+    #endif
+}

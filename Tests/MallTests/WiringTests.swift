@@ -2,6 +2,7 @@ import Appointment
 import Event
 import Groupbuy
 import MallBase
+import MallTestSupport
 import Shop
 import Testing
 
@@ -103,6 +104,8 @@ struct WiringTests {
             Shop.shared.require_appointmentBookDetail?("A007", "BK-1007")
         },
         Case(requirement: "Shop.require_appointmentBookings", sameValueAs: "Appointment") {
+            // Take a number first, so there is a booking to agree on whatever other tests cancelled.
+            _ = Appointment.shared.provide_appointmentBookInfo(shopId: "s02").open("Take a number: table for 1–2")
             guard let bookings = Shop.shared.require_appointmentBookings?("s02") else { return nil }
             return !bookings.isEmpty && bookings == Appointment.shared.provide_bookings(shopId: "s02")
         },

@@ -25,10 +25,13 @@ struct Figure: Encodable {
         return value / baselineValue
     }
 
-    /// Whether every goal the figure has is met; `nil` when it has none.
+    /// Whether every goal the figure has is met; `nil` when it has none. A ratio goal whose ratio
+    /// cannot be taken (a zero or missing value) is missed.
     var met: Bool? {
         var verdicts: [Bool] = []
-        if let goal, let ratio { verdicts.append(isMinimumRatio ? ratio >= goal : ratio <= goal) }
+        if let goal {
+            verdicts.append(ratio.map { isMinimumRatio ? $0 >= goal : $0 <= goal } ?? false)
+        }
         if let conditionMet { verdicts.append(conditionMet) }
         return verdicts.isEmpty ? nil : !verdicts.contains(false)
     }

@@ -3,7 +3,7 @@ import Foundation
 let usage = """
     bench: every performance figure of the package, each against a baseline measured in the same run.
 
-    Usage: swift run -c release --package-path Benchmarks bench [--quick] [--json FILE] [--only SECTION,...]
+    Usage: swift run -c release --package-path Benchmarks bench [--quick] [--json FILE] [--only SECTION,...] [--mall PATH]
 
       --quick          fewer rounds: finishes in under 3 minutes after the build
       --json FILE      also write the figures as JSON, one object per figure
@@ -39,6 +39,7 @@ struct Options {
             case "--mall": mall = try value(for: "--mall")
             case "--only":
                 let names = try value(for: "--only").split(separator: ",").map(String.init)
+                guard !names.isEmpty else { throw UsageError("--only needs at least one section") }
                 sections = []
                 for name in names {
                     guard let section = Section(rawValue: name) else {
@@ -50,6 +51,13 @@ struct Options {
                 }
             default: throw UsageError("unknown argument '\(argument)'")
             }
+        }
+        if let mall, !FileManager.default.isExecutableFile(atPath: mall) {
+            throw UsageError("--mall '\(mall)' is not an executable file")
+        }
+        // A file that cannot be written is found out before minutes of measuring, not after.
+        if let json, !FileManager.default.createFile(atPath: json, contents: nil) {
+            throw UsageError("cannot write '\(json)'; name a file in a folder that exists")
         }
     }
 }

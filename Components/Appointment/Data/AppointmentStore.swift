@@ -52,8 +52,16 @@ final class AppointmentStore {
             return "Booking \(serialNo) is already cancelled."
         }
         bookings[index].status = .cancelled
-        if let queue = queues.firstIndex(where: { $0.shopId == bookings[index].shopId }) {
-            queues[queue].waiting[bookings[index].tableSize, default: 1] -= 1
+        let cancelled = bookings[index]
+        if let queue = queues.firstIndex(where: { $0.shopId == cancelled.shopId }) {
+            queues[queue].waiting[cancelled.tableSize, default: 1] -= 1
+        }
+        // Everyone who took a number after it in the same queue moves up one place.
+        for later in bookings.indices.dropFirst(index + 1)
+        where bookings[later].shopId == cancelled.shopId && bookings[later].tableSize == cancelled.tableSize
+            && bookings[later].status == .waiting && bookings[later].partiesAhead > 0
+        {
+            bookings[later].partiesAhead -= 1
         }
         return "Booking \(serialNo) cancelled."
     }
