@@ -6,13 +6,10 @@ import Foundation
     import Darwin
 #endif
 
-/// A program run to its end with its output discarded: how long it took and its peak memory, as the
-/// kernel accounted them (`wait4`).
+/// A program run to its end with its output discarded, and how long it took. (Its peak memory is
+/// measured through a small program in between: see `MallBench.scriptMemory()`.)
 struct ChildRun {
     var seconds: Double
-    /// The peak resident set size, in megabytes.
-    var peakMegabytes: Double
-    var status: Int32
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -35,23 +32,17 @@ struct ChildRun {
             throw Failure(description: "cannot run \(executable): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
+        while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else {
                 throw Failure(description: "lost \(executable): \(String(cString: strerror(errno)))")
             }
         }
         let seconds = (ContinuousClock.now - start).nanoseconds / 1e9
-        #if canImport(Darwin)
-            let megabytes = Double(usage.ru_maxrss) / 1_048_576  // bytes
-        #else
-            let megabytes = Double(usage.ru_maxrss) / 1_024  // kilobytes
-        #endif
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         guard exitStatus == 0 else {
             throw Failure(
                 description: "\(executable) \(arguments.joined(separator: " ")) exited with status \(exitStatus)")
         }
-        return ChildRun(seconds: seconds, peakMegabytes: megabytes, status: exitStatus)
+        return ChildRun(seconds: seconds)
     }
 }

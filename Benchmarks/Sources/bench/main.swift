@@ -79,6 +79,7 @@ func fail(_ message: String, status: Int32) -> Never {
 @MainActor
 func runBenchmarks() -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
+
     if arguments.contains("-h") || arguments.contains("--help") {
         print(usage)
         return 0
