@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import Mall
+
 /// The README never lies: every command it shows with its output is run, as built, and its output
 /// compared with what the README shows.
 ///
@@ -11,7 +13,11 @@ import Testing
 ///   in what the command prints.
 ///
 /// A block preceded by a line `<!-- not run … -->` is skipped; the comment says what checks it instead.
-@Suite("README examples")
+///
+/// The README shows the app of the four documented components; in a package where `new-component`
+/// added more (the scaffold build test makes such a copy), the home screen lists those too, so the
+/// examples run only where the components are the documented four.
+@Suite("README examples", .enabled { await isTheDocumentedApp() })
 struct ReadmeExampleTests {
     struct Example: CustomTestStringConvertible, Sendable {
         var line: Int
@@ -144,6 +150,12 @@ struct ReadmeExampleTests {
     }
 }
 
+/// Whether the app's components are the four the README documents.
+@MainActor
+private func isTheDocumentedApp() -> Bool {
+    Routers.all(links: Links()).map(\.componentName) == ["Shop", "Event", "Groupbuy", "Appointment"]
+}
+
 /// What only a whole process shows: a script that opens but cannot be read to its end.
 @Suite("Script failures")
 struct ScriptFailureTests {
@@ -161,7 +173,8 @@ struct ScriptFailureTests {
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationStatus == 2)
-            #expect(message == "Error: cannot read script '/proc/self/mem': Input/output error\n")
+            // Launch warnings may come first, in a package with an unwired require.
+            #expect(message.hasSuffix("Error: cannot read script '/proc/self/mem': Input/output error\n"))
         }
     #endif
 }
