@@ -205,10 +205,11 @@ public struct TextApp {
     /// Why `open` failed, in the words of the other messages.
     private static func openFailure(_ code: Int32) -> String {
         switch code {
-        case ENOENT: "no such file"
-        case EACCES: "permission denied"
+        case ENOENT: return "no such file"
+        case EACCES: return "permission denied"
         default:
-            String(cString: strerror(code)).prefix(1).lowercased() + String(cString: strerror(code)).dropFirst()
+            let reason = String(cString: strerror(code))
+            return reason.prefix(1).lowercased() + reason.dropFirst()
         }
     }
 }

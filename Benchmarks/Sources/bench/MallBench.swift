@@ -103,16 +103,13 @@ struct MallBench {
 
     /// Median seconds of each command, run in turn `runs` times after one warm-up run each.
     private func interleavedRuns(_ runs: Int, _ commands: [(String, [String])]) throws -> [Double] {
-        for (executable, arguments) in commands {
-            _ = try ChildRun.run(executable, arguments)
+        let measurements = commands.map { command in
+            { () throws -> Double in try ChildRun.run(command.0, command.1).seconds }
         }
-        var samples = Array(repeating: [Double](), count: commands.count)
-        for _ in 0..<runs {
-            for (index, command) in commands.enumerated() {
-                samples[index].append(try ChildRun.run(command.0, command.1).seconds)
-            }
+        for measure in measurements {
+            _ = try measure()
         }
-        return samples.map(median)
+        return try interleaved(rounds: runs, measurements)
     }
 
     private func script(_ name: String, _ lines: [String]) throws -> String {

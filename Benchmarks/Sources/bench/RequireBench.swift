@@ -82,34 +82,34 @@ func requireFigures(quick: Bool) -> [Figure] {
         rounds: rounds,
         [
             {
-                nanoseconds(iterations: fast, rounds: 1) {
+                nanoseconds(iterations: fast) {
                     item &+= 1; blackHole(stockDirectly(item))
                 }
             },
             {
-                nanoseconds(iterations: fast, rounds: 1) {
+                nanoseconds(iterations: fast) {
                     item &+= 1
                     blackHole(Warehouse.shared.provide_stock(itemId: item))
                 }
             },
             {
-                nanoseconds(iterations: fast, rounds: 1) {
+                nanoseconds(iterations: fast) {
                     item &+= 1; blackHole(Kiosk.shared.stock(item))
                 }
             },
             {
-                nanoseconds(iterations: slow, rounds: 1) {
+                nanoseconds(iterations: slow) {
                     blackHole(swinjectGraph.resolve(StockService.self)!.stock(item))
                 }
             },
             {
-                nanoseconds(iterations: slow, rounds: 1) {
+                nanoseconds(iterations: slow) {
                     blackHole(swinjectContainer.resolve(StockService.self)!.stock(item))
                 }
             },
-            { nanoseconds(iterations: slow, rounds: 1) { blackHole(shelf.stock.stock(item)) } },
+            { nanoseconds(iterations: slow) { blackHole(shelf.stock.stock(item)) } },
             {
-                nanoseconds(iterations: fast / 10, rounds: 1) {
+                nanoseconds(iterations: fast / 10) {
                     blackHole(locked.resolve(StockService.self)!.stock(item))
                 }
             },

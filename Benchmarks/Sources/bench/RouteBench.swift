@@ -44,8 +44,7 @@ func openTime(_ table: RouteTable<Int>, _ urls: [String], iterations: Int) -> Do
     }
     let elapsed = ContinuousClock.now - start
     precondition(checksum > 0, "a benchmark URL failed to open")
-    let (seconds, attoseconds) = elapsed.components
-    return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(iterations)
+    return elapsed.nanoseconds / Double(iterations)
 }
 
 /// Opening a URL against 10 and 2,000 routes, and the first open against a fresh 2,000-route table.

@@ -7,25 +7,27 @@ func blackHole(_ value: Int) {
     bench_consume(value)
 }
 
-/// Nanoseconds one call of `body` takes: the median of `rounds` rounds of `iterations` calls each,
-/// after a warm-up round.
-func nanoseconds(iterations: Int, rounds: Int, _ body: () -> Void) -> Double {
+/// Nanoseconds one call of `body` takes over `iterations` calls, after a warm-up of a tenth as many.
+/// (Rounds and their median come from ``interleaved(rounds:_:)``.)
+func nanoseconds(iterations: Int, _ body: () -> Void) -> Double {
     func round(_ count: Int) -> Double {
         let start = ContinuousClock.now
         for _ in 0..<count { body() }
         return (ContinuousClock.now - start).nanoseconds / Double(count)
     }
     _ = round(max(1, iterations / 10))
-    return median((0..<rounds).map { _ in round(iterations) })
+    return round(iterations)
 }
 
 /// Several measurements taken in turn, round by round, so the machine's slow moments fall on each
-/// alike; returns each one's median.
-func interleaved(rounds: Int, _ measurements: [() -> Double]) -> [Double] {
+/// alike; returns each one's median. A measurement that fails stops them all.
+func interleaved<Failure: Error>(
+    rounds: Int, _ measurements: [() throws(Failure) -> Double]
+) throws(Failure) -> [Double] {
     var samples = Array(repeating: [Double](), count: measurements.count)
     for _ in 0..<rounds {
         for (index, measure) in measurements.enumerated() {
-            samples[index].append(measure())
+            samples[index].append(try measure())
         }
     }
     return samples.map(median)
