@@ -52,7 +52,7 @@ enum Launcher {
     ///   - makeTerminal: The terminal to use, given the parsed options (tests pass a scripted one).
     static func run(
         arguments: [String],
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: Environment = .process,
         routers: @MainActor (Links) -> [any ComponentRouter] = Routers.all(links:),
         makeTerminal: (LaunchOptions) -> any Terminal = { StandardTerminal(allowsColor: $0.allowsColor) }
     ) -> ExitCode {

@@ -5,7 +5,7 @@ import Middleware
 extension WiringGraph {
     /// The graph as `mall graph --format` prints it; SVG is DOT drawn by Graphviz, found on the
     /// `PATH` of `environment`.
-    func drawn(_ format: LaunchOptions.GraphFormat, environment: [String: String]) -> Result<String, LaunchFailure> {
+    func drawn(_ format: LaunchOptions.GraphFormat, environment: Environment) -> Result<String, LaunchFailure> {
         switch format {
         case .mermaid: .success(rendered(.mermaid))
         case .dot: .success(rendered(.dot))

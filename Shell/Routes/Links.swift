@@ -16,10 +16,10 @@ final class Links: AppLinks {
     private(set) var table = RouteTable<Screen>(scheme: mallScheme, routes: [])
     /// Which routes open as web pages.
     var configuration = RouteConfiguration()
-    private let environment: [String: String]
+    private let environment: Environment
 
     /// Creates links that read the routes configuration variable from `environment`.
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: Environment = .process) {
         self.environment = environment
     }
 

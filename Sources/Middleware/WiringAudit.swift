@@ -32,13 +32,13 @@ public enum WiringAudit {
     public static func wiring(of component: AnyObject) -> ComponentWiring {
         var requirements: [String] = []
         var unwired: [String] = []
-        let walked = _forEachField(of: type(of: component), options: classFields) { name, offset, type, _ in
+        let walked = _forEachField(of: type(of: component), options: classFields) { name, offset, type, kind in
             let label = String(cString: name)
             guard label.hasPrefix(requirementPrefix) else { return true }
             // Only an optional closure is read at its offset: a weak or unowned property is stored
             // differently from its type, and a closure is never weak or unowned. Anything else
             // stops the walk, and the mirror reads the component instead.
-            guard isOptionalClosure(type) else { return false }
+            guard isOptionalClosure(type, kind: kind) else { return false }
             requirements.append(label)
             if isNil(value(of: component, at: offset, as: type)) {
                 unwired.append(label)
@@ -78,11 +78,20 @@ public enum WiringAudit {
         )
     }
 
-    /// Whether values of `type` are optional closures, e.g. `((ShopID) -> Screen)?`. The runtime
-    /// looks `Optional` up once per closure type, not once per component.
-    private static func isOptionalClosure(_ type: Any.Type) -> Bool {
-        guard let wrapped = (type as? any OptionalType.Type)?.wrappedType else { return false }
-        return metadataKind(of: wrapped) == _MetadataKind.function.rawValue
+    /// Whether a field of `type`, whose metadata is of `kind`, holds an optional closure, e.g.
+    /// `((ShopID) -> Screen)?`.
+    private static func isOptionalClosure(_ type: Any.Type, kind: _MetadataKind) -> Bool {
+        kind == .optional && metadataKind(of: wrappedType(ofOptional: type)) == _MetadataKind.function.rawValue
+    }
+
+    /// The type an `Optional` type wraps, e.g. `(ShopID) -> Screen` for `((ShopID) -> Screen)?`.
+    ///
+    /// It is read from the optional's metadata, where the Swift ABI puts an enum's generic arguments:
+    /// right after its kind and its descriptor. Asking a protocol for it (`as? any OptionalType.Type`)
+    /// looked each closure type up among all the program's protocol conformances, a table that grows
+    /// with every component.
+    private static func wrappedType(ofOptional type: Any.Type) -> Any.Type {
+        unsafeBitCast(type, to: UnsafePointer<Any.Type>.self)[2]
     }
 
     /// `_EachFieldOptions.classType`: walk a class's fields, its superclasses' included. The standard
@@ -112,12 +121,3 @@ public enum WiringAudit {
 /// reads it the same way, but does not make its reader public.
 @_silgen_name("swift_getMetadataKind")
 private func metadataKind(of type: Any.Type) -> UInt
-
-/// An `Optional` of any type, to ask what it wraps.
-private protocol OptionalType {
-    static var wrappedType: Any.Type { get }
-}
-
-extension Optional: OptionalType {
-    fileprivate static var wrappedType: Any.Type { Wrapped.self }
-}

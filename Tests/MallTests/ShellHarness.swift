@@ -28,7 +28,7 @@ func fourComponentRouters(links: Links) -> [any ComponentRouter] {
 func runShell(
     _ arguments: [String] = [],
     input: [String] = [],
-    environment: [String: String] = [:],
+    environment: Environment = [:],
     routers: @MainActor (Links) -> [any ComponentRouter] = fourComponentRouters(links:)
 ) -> TextAppRun {
     Shop.shared.store = ShopStore()

@@ -108,7 +108,7 @@ public struct Route<Destination, each Value> {
             exposure: exposure,
             provide: provide,
             parameters: parameterDescriptions,
-            exampleURL: exampleURL
+            example: { exampleURL }
         ) { link throws(RouteError) in
             let values = try values(in: link)
             return ResolvedLink(pattern: pattern, query: query(repeat each values)) {
@@ -130,9 +130,28 @@ public struct AnyRoute<Destination> {
     /// The query parameters, in order.
     public let parameters: [RouteParameter]
     /// A URL that opens the route.
-    public let exampleURL: String
+    public var exampleURL: String { example() }
+    /// Writes ``exampleURL`` when it is asked for: the route table, the launch and the links opened
+    /// never need it, and writing every route's at launch was a seventieth of the launch.
+    private let example: @MainActor () -> String
     /// Checks a link's query and types its values, or throws what is wrong; opens nothing yet.
     public let resolve: @MainActor (DeepLink) throws(RouteError) -> ResolvedLink<Destination>
+
+    init(
+        pattern: String,
+        exposure: Exposure,
+        provide: String,
+        parameters: [RouteParameter],
+        example: @escaping @MainActor () -> String,
+        resolve: @escaping @MainActor (DeepLink) throws(RouteError) -> ResolvedLink<Destination>
+    ) {
+        self.pattern = pattern
+        self.exposure = exposure
+        self.provide = provide
+        self.parameters = parameters
+        self.example = example
+        self.resolve = resolve
+    }
 }
 
 /// A link whose values all parsed: its canonical URL and query, and how to open it.
