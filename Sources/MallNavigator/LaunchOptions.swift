@@ -86,13 +86,9 @@ public struct LaunchOptions: Equatable, Sendable {
         _ arguments: [String],
         program: String,
         features: Features = []
-    ) -> Result<LaunchOptions, UsageError> {
+    ) throws(UsageError) -> LaunchOptions {
         var parser = Parser(program: program, features: features, remaining: arguments[...])
-        do {
-            return .success(try parser.parse())
-        } catch {
-            return .failure(error)
-        }
+        return try parser.parse()
     }
 }
 
@@ -105,7 +101,8 @@ extension LaunchOptions {
         var options = LaunchOptions()
         /// The arguments that choose what the run does, in order (`--tour`, `audit`, `open`…).
         var modes: [String] = []
-        var seen: Set<String> = []
+        /// The options given so far: at most one of each known option, since an unknown one is refused.
+        var seen: [String] = []
         var showsHelp = false
         /// The `--format` value, checked against the mode once every argument is read.
         var format: String?
@@ -145,8 +142,11 @@ extension LaunchOptions {
 
         private mutating func take(_ argument: String) throws(UsageError) {
             let spelling = ["-h", "help"].contains(argument) ? "--help" : argument
-            if spelling.hasPrefix("-"), !seen.insert(spelling).inserted {
-                throw UsageError("\(argument) was given twice; give it once", program: program)
+            if spelling.hasPrefix("-") {
+                guard !seen.contains(spelling) else {
+                    throw UsageError("\(argument) was given twice; give it once", program: program)
+                }
+                seen.append(spelling)
             }
             switch argument {
             case "-h", "--help", "help":

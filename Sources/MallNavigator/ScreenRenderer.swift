@@ -49,7 +49,8 @@ struct ScreenRenderer {
             first += 1
             elided = true
         }
-        let shown = titles.prefix(1) + (elided ? ["…"] : []) + titles.dropFirst(first)
+        // An array, not a slice: the first slice joined at launch had the runtime check its conformances.
+        let shown = Array(titles.prefix(1)) + (elided ? ["…"] : []) + titles.dropFirst(first)
         return shown.joined(separator: separator)
     }
 

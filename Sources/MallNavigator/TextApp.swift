@@ -68,10 +68,9 @@ public struct TextApp {
         makeTerminal: (LaunchOptions) -> any Terminal = { StandardTerminal(allowsColor: $0.allowsColor) }
     ) -> ExitCode {
         let options: LaunchOptions
-        switch LaunchOptions.parse(arguments, program: program, features: features) {
-        case .success(let parsed):
-            options = parsed
-        case .failure(let error):
+        do {
+            options = try LaunchOptions.parse(arguments, program: program, features: features)
+        } catch {
             makeTerminal(LaunchOptions()).writeError(error.description + "\n")
             return .usage
         }

@@ -15,8 +15,10 @@ public struct RouteTable<Destination> {
         self.scheme = scheme
         self.routes = routes
         var index: [String: Int] = [:]
-        for (position, route) in routes.enumerated() where index[route.pattern] == nil {
-            index[route.pattern] = position
+        // By position, not `enumerated()`: this generic code runs unspecialized, and an enumerated
+        // sequence of routes is one more type the runtime builds, checking its conformances, at launch.
+        for position in routes.indices where index[routes[position].pattern] == nil {
+            index[routes[position].pattern] = position
         }
         self.index = index
     }
