@@ -156,9 +156,40 @@ private func isTheDocumentedApp() -> Bool {
     Routers.all(links: Links()).map(\.componentName) == ["Shop", "Event", "Groupbuy", "Appointment"]
 }
 
-/// What only a whole process shows: a script that opens but cannot be read to its end.
+/// What only a whole process shows: a script that opens but cannot be read to its end, and a
+/// screen that cannot be written.
 @Suite("Script failures")
 struct ScriptFailureTests {
+    /// Runs `mall --script /dev/null` writing its screens to `output`; returns its status and errors.
+    private static func firstScreen(writtenTo output: FileHandle) throws -> (status: Int32, errors: String) {
+        let products = try #require(ReadmeExampleTests.products)
+        let process = Process()
+        process.executableURL = products.appendingPathComponent("mall")
+        process.arguments = ["--script", "/dev/null"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = output
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, message)
+    }
+
+    @Test func aScreenThatCannotBeWrittenEndsWithStatus2AndTheReason() throws {
+        let full = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let run = try Self.firstScreen(writtenTo: full)
+        #expect(run.status == 2)
+        #expect(run.errors.hasSuffix("Error: cannot write to standard output: No space left on device\n"))
+    }
+
+    @Test func aClosedPipeEndsWithStatus2AndTheReason() throws {
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let run = try Self.firstScreen(writtenTo: pipe.fileHandleForWriting)
+        #expect(run.status == 2)
+        #expect(run.errors.hasSuffix("Error: cannot write to standard output: Broken pipe\n"))
+    }
+
     #if os(Linux)
         @Test func aScriptThatFailsMidwayEndsWithStatus2AndTheReason() throws {
             let products = try #require(ReadmeExampleTests.products)

@@ -15,6 +15,7 @@ public struct RouteTable<Destination> {
         self.scheme = scheme
         self.routes = routes
         var index: [String: Int] = [:]
+        index.reserveCapacity(routes.count)
         // By position, not `enumerated()`: this generic code runs unspecialized, and an enumerated
         // sequence of routes is one more type the runtime builds, checking its conformances, at launch.
         for position in routes.indices where index[routes[position].pattern] == nil {
