@@ -29,7 +29,8 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
         self.variables = variables
     }
 
-    /// The value of the variable `name`, or `nil` when it is not set.
+    /// The value of the variable `name`, or `nil` when it is not set. A variable the process was
+    /// given twice has its first value, as `getenv` and so every C program reads it.
     public subscript(name: String) -> String? {
         guard let variables else { return getenv(name).map { String(cString: $0) } }
         return variables[name]
