@@ -69,6 +69,10 @@ private final class Pack<each T> {
     var require_packResult: (() -> (repeat each T))?
 }
 
+/// A pack of no types; `swift format` and its linter disagree on how to space its angle brackets.
+// swift-format-ignore
+private typealias EmptyPack = Pack< >
+
 private class GenericBase<T> { var require_generic: ((T) -> Void)? }
 private final class GenericSub: GenericBase<String> { var require_sub: (() -> Void)? = {} }
 private class SubOfGeneric<U>: GenericBase<[U]> { var require_sub: ((U) -> Void)? }
@@ -140,7 +144,7 @@ struct WiringAuditShapeTests {
         let components: [AnyObject] = [
             EveryClosure(), wired, Base(), Middle(), Leaf(), leaf,
             Generic<Int>(3), Generic<() -> Void>({}), Generic<(() -> Void)?>(.some(nil)), Generic<AnyObject>(nil),
-            Pack<Int, String>(), Pack<>(), pack, GenericSub(), SubOfGeneric<Int>(), SubOfGeneric<() -> Void>(),
+            Pack<Int, String>(), EmptyPack(), pack, GenericSub(), SubOfGeneric<Int>(), SubOfGeneric<() -> Void>(),
             ObjectSubclass(), EncoderSubclass(), Actor(), Observed(),
         ]
         for component in components {
