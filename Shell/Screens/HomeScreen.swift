@@ -7,7 +7,7 @@ enum HomeScreen {
     static let title = "Mall"
 
     static func make(routers: [any ComponentRouter]) -> Screen {
-        let names = routers.map(\.componentName).joined(separator: ", ")
+        let names = routers.map { $0.componentName }.joined(separator: ", ")
         return Screen(
             title: title,
             origin: "Shell",
