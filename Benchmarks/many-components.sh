@@ -48,27 +48,57 @@ now() { echo "$EPOCHREALTIME"; }
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 # Milliseconds one run of a command takes.
-# The clock is bash's own (EPOCHREALTIME): starting `date` around each run would add its own
-# milliseconds to both apps' times and make their ratio look closer to 1.
-run_ms() {
-    local start=$EPOCHREALTIME
-    "$@" > /dev/null 2>&1 || true
-    local end=$EPOCHREALTIME
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", (b - a) * 1000 }'
+# Each app's figures are medians of 11 runs, the two apps' runs taken in turn, timed by a small
+# program built here that starts each with posix_spawn, output discarded: timing in the shell
+# would add the shell's own milliseconds to both apps and pull their ratio towards 1.
+make_timer() {
+    cat > "$work/timer.swift" <<'SWIFT'
+import Glibc
+
+// timer ROUNDS A... ::: B...   runs A and B in turn, once each to warm up, then ROUNDS times each,
+// and prints the median milliseconds of A and of B.
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let rounds = arguments.first.flatMap({ Int($0) }), rounds > 0, let split = arguments.firstIndex(of: ":::"),
+    split > 1, split < arguments.count - 1
+else {
+    fputs("usage: timer ROUNDS A... ::: B...\n", stderr)
+    exit(2)
+}
+let commands = [Array(arguments[1..<split]), Array(arguments[(split + 1)...])]
+var actions = posix_spawn_file_actions_t()
+posix_spawn_file_actions_init(&actions)
+posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+func milliseconds(_ command: [String]) -> Double {
+    let argv = command.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, command[0], &actions, nil, argv, environ) == 0 else {
+        fputs("timer: cannot run \(command[0])\n", stderr)
+        exit(2)
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    return Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6
 }
 
-# The median of the numbers on standard input.
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-
-# "median-for-four median-for-many": the command (after the app's path) run 11 times for each app, in turn.
-paired_ms() {
-    local four_runs=() many_runs=()
-    for _ in $(seq 11); do
-        four_runs+=("$(run_ms "$four_mall" "$@")")
-        many_runs+=("$(run_ms "$many_mall" "$@")")
-    done
-    echo "$(printf '%s\n' "${four_runs[@]}" | median) $(printf '%s\n' "${many_runs[@]}" | median)"
+for command in commands { _ = milliseconds(command) }
+var times: [[Double]] = [[], []]
+for _ in 0..<rounds {
+    for index in commands.indices { times[index].append(milliseconds(commands[index])) }
 }
+print(times.map { (($0.sorted()[$0.count / 2]) * 100).rounded() / 100 }.map { "\($0)" }.joined(separator: " "))
+SWIFT
+    swiftc -O "$work/timer.swift" -o "$work/timer"
+}
+
+# "median-for-four median-for-many": the app run with these arguments, 11 times each, in turn.
+paired_ms() { "$work/timer" 11 "$four_mall" "$@" ::: "$many_mall" "$@"; }
 
 # Builds `mall` and `layering-check` in one copy; prints the seconds the `mall` build took.
 build() {
@@ -102,6 +132,7 @@ else
     echo "added $count components in $(seconds "$start" "$end") s" >&2
 fi
 
+make_timer
 four_build=$(build "$work/four")
 many_build=$(build "$work/many")
 four_mall="$(swift build -c release --package-path "$work/four" --show-bin-path)/mall"
@@ -110,14 +141,8 @@ read -r four_launch many_launch <<< "$(paired_ms --script /dev/null)"
 read -r four_audit many_audit <<< "$(paired_ms audit)"
 read -r four_graph many_graph <<< "$(paired_ms graph)"
 read -r four_routes many_routes <<< "$(paired_ms routes)"
-# layering-check takes the package to check, so its runs are taken in turn here.
-four_check_runs=() many_check_runs=()
-for _ in $(seq 11); do
-    four_check_runs+=("$(run_ms "$(dirname "$four_mall")/layering-check" --package-path "$work/four")")
-    many_check_runs+=("$(run_ms "$(dirname "$many_mall")/layering-check" --package-path "$work/many")")
-done
-four_check=$(printf '%s\n' "${four_check_runs[@]}" | median)
-many_check=$(printf '%s\n' "${many_check_runs[@]}" | median)
+read -r four_check many_check <<< "$("$work/timer" 11 "$(dirname "$four_mall")/layering-check" \
+    --package-path "$work/four" ::: "$(dirname "$many_mall")/layering-check" --package-path "$work/many")"
 
 row() { printf '%-24s %10s %10s %10s %10s %10s %10s\n' "$@"; }
 echo
