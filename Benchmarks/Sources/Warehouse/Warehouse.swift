@@ -9,4 +9,7 @@ public final class Warehouse {
     public func provide_stock(itemId: Int) -> Int {
         itemId &+ 1
     }
+
+    /// A require, read from outside the component: as a router or another module would call it.
+    public var require_price: ((_ itemId: Int) -> Int)?
 }

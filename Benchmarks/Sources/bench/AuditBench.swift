@@ -1,4 +1,5 @@
 import Foundation
+import Swinject
 
 /// Wiring and the audit at 10 and 1,000 components, each a class of 10 requires shaped like the app's:
 /// a package is generated with 1,000 such components, built in release mode, and run once per figure
@@ -26,6 +27,7 @@ struct AuditBench {
                 audit[index].append(times[1])
             }
         }
+        let registering = median((0..<runs).map { _ in Self.swinjectRegistration(services: 10_000) })
         let (wiring10, wiring1000) = (median(wiring[0]), median(wiring[1]))
         let (audit10, audit1000) = (median(audit[0]), median(audit[1]))
         return [
@@ -33,6 +35,9 @@ struct AuditBench {
             Figure(
                 section: "audit", name: "wiring 1,000 components × 10 requires", value: wiring1000, unit: "µs",
                 baseline: "10 components × 100", baselineValue: wiring10 * 100),
+            Figure(
+                section: "audit", name: "Swinject 2.10 registering 10,000 services", value: registering, unit: "µs",
+                baseline: "wiring 1,000 × 10", baselineValue: wiring1000),
             Figure(section: "audit", name: "audit, 10 components, cold", value: audit10, unit: "µs"),
             Figure(
                 section: "audit", name: "audit, 1,000 components, cold", value: audit1000, unit: "µs",
@@ -41,6 +46,19 @@ struct AuditBench {
                 section: "audit", name: "audit against wiring, 1,000 components", value: audit1000, unit: "µs",
                 baseline: "wiring them", baselineValue: wiring1000),
         ]
+    }
+
+    /// Microseconds a fresh Swinject container takes to register `services` services, the work
+    /// wiring as many requires replaces.
+    private static func swinjectRegistration(services: Int) -> Double {
+        let start = ContinuousClock.now
+        let container = Container()
+        for index in 0..<services {
+            container.register(Int.self, name: "service-\(index)") { _ in index }
+        }
+        let elapsed = (ContinuousClock.now - start).nanoseconds / 1_000
+        blackHole(container.resolve(Int.self, name: "service-\(services - 1)") ?? -1)
+        return elapsed
     }
 
     /// Generates and builds the probe: `probe N` wires and audits the first N components and prints
