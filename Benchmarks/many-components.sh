@@ -9,34 +9,46 @@
 # the time to add the components, the release build, launch to the first screen, the wiring audit,
 # `layering-check` end to end, `mall graph` and `mall routes` (medians of 11 runs, the two apps' runs
 # taken in turn), each for the four-component app and the big one, and launch against the 2x goal.
-# --reuse DIR measures the two apps a --keep run left in DIR again, with this checkout's sources
-# copied over theirs (all but the manifest and the router list, which new-component edited), so a
+# --reuse DIR measures the two apps a --keep run left in DIR again, their sources replaced with this
+# checkout's tracked files (what new-component generated and edited in the big app is kept), so a
 # change is measured without adding the components again; its build times are incremental.
-# It takes minutes at N = 1000 (the adding is the long part); CI does not run it.
+# A failed build, or a measured run that fails or crashes, stops it with status 1; a bad argument
+# with status 2. It takes minutes at N = 1000 (the adding is the long part); CI does not run it.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+shopt -s inherit_errexit
+
+usage_error() {
+    echo "Error: $1" >&2
+    echo "Run 'bash Benchmarks/many-components.sh --help' for usage." >&2
+    exit 2
+}
 
 count=1000
+count_given=false
 keep=false
 reuse=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --keep) keep=true ;;
         --reuse)
-            [ $# -ge 2 ] && [ -d "${2:-}/four" ] && [ -d "${2:-}/many/Components" ] || {
-                echo "Error: --reuse needs the folder a --keep run left (with four/ and many/ in it)" >&2
-                exit 2
-            }
-            reuse=$2
+            [ $# -ge 2 ] || usage_error "--reuse needs the folder a --keep run left"
+            # Resolved before the script moves to the checkout, so a relative folder is the caller's.
+            [ -f "$2/four/Package.swift" ] && [ -f "$2/many/Package.swift" ] && [ -d "$2/many/Components" ] \
+                || usage_error "'$2' is not a folder a --keep run left (it holds four/ and many/, each a package)"
+            reuse="$(cd "$2" && pwd)"
             shift
             ;;
         -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
-        '' | *[!0-9]*) echo "Error: unknown argument '$1'; give a number of components, --keep or --reuse DIR" >&2; exit 2 ;;
-        *) count=$1 ;;
+        [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9]) count=$1; count_given=true ;;
+        *) usage_error "unknown argument '$1'; give a number of components from 1 to 9999, --keep or --reuse DIR" ;;
     esac
     shift
 done
-[ "$count" -ge 1 ] || { echo "Error: give at least 1 component" >&2; exit 2; }
+if [ -n "$reuse" ]; then
+    $count_given && usage_error "--reuse measures the components already in its folder; give no number with it"
+    $keep && usage_error "--reuse keeps its folder anyway; give no --keep with it"
+fi
+cd "$(dirname "$0")/.."
 
 if [ -n "$reuse" ]; then
     work=$reuse
@@ -47,7 +59,6 @@ fi
 now() { echo "$EPOCHREALTIME"; }
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
-# Milliseconds one run of a command takes.
 # Each app's figures are medians of 11 runs, the two apps' runs taken in turn, timed by a small
 # program built here that starts each with posix_spawn, output discarded: timing in the shell
 # would add the shell's own milliseconds to both apps and pull their ratio towards 1.
@@ -84,7 +95,21 @@ func milliseconds(_ command: [String]) -> Double {
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     var end = timespec()
     clock_gettime(CLOCK_MONOTONIC, &end)
+    // A run that crashed or failed is not a fast run: nothing is timed.
+    guard status == 0 else {
+        let signal = status & 0x7F
+        let outcome = signal == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(signal)"
+        fputs("timer: '\(command.joined(separator: " "))' \(outcome)\n", stderr)
+        exit(1)
+    }
     return Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6
+}
+
+/// `value` with two decimals, e.g. `7.00`.
+func twoDecimals(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = String(hundredths % 100)
+    return "\(hundredths / 100)." + String(repeating: "0", count: 2 - fraction.count) + fraction
 }
 
 for command in commands { _ = milliseconds(command) }
@@ -92,28 +117,46 @@ var times: [[Double]] = [[], []]
 for _ in 0..<rounds {
     for index in commands.indices { times[index].append(milliseconds(commands[index])) }
 }
-print(times.map { (($0.sorted()[$0.count / 2]) * 100).rounded() / 100 }.map { "\($0)" }.joined(separator: " "))
+print(times.map { twoDecimals($0.sorted()[$0.count / 2]) }.joined(separator: " "))
 SWIFT
-    swiftc -O "$work/timer.swift" -o "$work/timer"
+    swiftc -O "$work/timer.swift" -o "$work/timer" \
+        || { echo "Error: the timer does not compile (above); nothing was measured" >&2; exit 1; }
 }
 
 # "median-for-four median-for-many": the app run with these arguments, 11 times each, in turn.
 paired_ms() { "$work/timer" 11 "$four_mall" "$@" ::: "$many_mall" "$@"; }
 
-# Builds `mall` and `layering-check` in one copy; prints the seconds the `mall` build took.
+# Builds `mall` and `layering-check` in one copy; prints the seconds the `mall` build took. A failed
+# build stops the script with the build's last lines: measuring the binaries of an earlier build
+# would report figures of code that is not there any more.
 build() {
-    local package=$1 start end
+    local package=$1 product start end log="$work/build.log"
     start=$(now)
-    swift build -c release --package-path "$package" --product mall 2>&1 | tail -n 1 >&2
-    end=$(now)
-    swift build -c release --package-path "$package" --product layering-check 2>&1 | tail -n 1 >&2
+    for product in mall layering-check; do
+        if ! swift build -c release --package-path "$package" --product "$product" > "$log" 2>&1; then
+            tail -n 30 "$log" >&2
+            echo "Error: the release build of $product in $package failed (above)" >&2
+            exit 1
+        fi
+        [ "$product" = layering-check ] || end=$(now)
+    done
     seconds "$start" "$end"
 }
 
+make_timer
+
 if [ -n "$reuse" ]; then
-    echo "Copying this checkout's sources over the apps in $work" >&2
-    git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$work/four"
-    git ls-files -z -- . ':!:Package.swift' ':!:Shell/Routers/Routers.swift' | xargs -0 tar -cf - | tar -xf - -C "$work/many"
+    echo "Replacing the apps' sources in $work with this checkout's tracked files" >&2
+    # What new-component generated in the big app is kept; everything else is the checkout's, files
+    # it deleted or renamed included, as in a fresh run.
+    (cd "$work/many" && tar -cf "$work/generated.tar" Package.swift Shell/Routers/Routers.swift \
+        Components/Area* Shell/Routers/Area*Router.swift Tests/Area*Tests)
+    for app in four many; do
+        find "$work/$app" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
+        git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$work/$app"
+    done
+    tar -xf "$work/generated.tar" -C "$work/many"
+    rm "$work/generated.tar"
     count=$(find "$work/many/Components" -mindepth 1 -maxdepth 1 -type d -name 'Area*' | wc -l)
 else
     echo "Copying the package to $work" >&2
@@ -132,17 +175,21 @@ else
     echo "added $count components in $(seconds "$start" "$end") s" >&2
 fi
 
-make_timer
 four_build=$(build "$work/four")
 many_build=$(build "$work/many")
 four_mall="$(swift build -c release --package-path "$work/four" --show-bin-path)/mall"
 many_mall="$(swift build -c release --package-path "$work/many" --show-bin-path)/mall"
-read -r four_launch many_launch <<< "$(paired_ms --script /dev/null)"
-read -r four_audit many_audit <<< "$(paired_ms audit)"
-read -r four_graph many_graph <<< "$(paired_ms graph)"
-read -r four_routes many_routes <<< "$(paired_ms routes)"
-read -r four_check many_check <<< "$("$work/timer" 11 "$(dirname "$four_mall")/layering-check" \
-    --package-path "$work/four" ::: "$(dirname "$many_mall")/layering-check" --package-path "$work/many")"
+launch=$(paired_ms --script /dev/null)
+audit=$(paired_ms audit)
+graph=$(paired_ms graph)
+routes=$(paired_ms routes)
+check=$("$work/timer" 11 "$(dirname "$four_mall")/layering-check" --package-path "$work/four" \
+    ::: "$(dirname "$many_mall")/layering-check" --package-path "$work/many")
+read -r four_launch many_launch <<< "$launch"
+read -r four_audit many_audit <<< "$audit"
+read -r four_graph many_graph <<< "$graph"
+read -r four_routes many_routes <<< "$routes"
+read -r four_check many_check <<< "$check"
 
 row() { printf '%-24s %10s %10s %10s %10s %10s %10s\n' "$@"; }
 echo

@@ -29,6 +29,9 @@ public enum WiringAudit {
     /// A `Mirror` would look the component's type, and then each property's type, up among all
     /// protocol conformances of the program (175 ms for 1,000 components); even the runtime's
     /// field walk resolves every property's type, the component's store included (15 ms).
+    ///
+    /// The audit reads what a component stores, not what a custom mirror shows: a component that
+    /// conforms to `CustomReflectable` can neither hide a require from it nor invent one.
     @MainActor
     public static func wiring(of component: AnyObject) -> ComponentWiring {
         recordedWiring(of: component) ?? mirroredWiring(of: component)
@@ -70,8 +73,8 @@ public enum WiringAudit {
         return true
     }
 
-    /// The same list read through `Mirror`: where the field metadata cannot be walked, and in the
-    /// tests, as the reference the fast walk must agree with.
+    /// The same list read through `Mirror`: where the records cannot be read, and in the tests, as
+    /// the reference the records must agree with for every component that keeps the default mirror.
     @MainActor
     static func mirroredWiring(of component: AnyObject) -> ComponentWiring {
         var requirements: [String] = []

@@ -122,6 +122,15 @@ private final class WithWrapper {
 
 private struct Value { var require_value: (() -> Void)? = nil }
 
+/// A component whose mirror shows a require it does not have, and hides the one it has.
+@MainActor
+private final class Disguised: CustomReflectable {
+    var require_real: (() -> Void)?
+    nonisolated var customMirror: Mirror {
+        Mirror(self, children: ["require_fake": Optional<() -> Void>.none as Any])
+    }
+}
+
 @MainActor
 @Suite("Wiring audit: every shape")
 struct WiringAuditShapeTests {
@@ -172,5 +181,13 @@ struct WiringAuditShapeTests {
             #expect(WiringAudit.wiring(of: component) == WiringAudit.mirroredWiring(of: component))
         }
         #expect(WiringAudit.recordedWiring(of: NotClosures()) == nil)
+    }
+
+    /// What is stored counts, not what a custom mirror shows.
+    @Test func aCustomMirrorNeitherHidesNorInventsARequire() {
+        let wiring = WiringAudit.wiring(of: Disguised())
+        #expect(wiring.requirements == ["require_real"])
+        #expect(wiring.unwired == ["require_real"])
+        #expect(WiringAudit.mirroredWiring(of: Disguised()).requirements == ["require_fake"])
     }
 }
