@@ -147,16 +147,19 @@ make_timer
 
 if [ -n "$reuse" ]; then
     echo "Replacing the apps' sources in $work with this checkout's tracked files" >&2
-    # What new-component generated in the big app is kept; everything else is the checkout's, files
-    # it deleted or renamed included, as in a fresh run.
-    (cd "$work/many" && tar -cf "$work/generated.tar" Package.swift Shell/Routers/Routers.swift \
-        Components/Area* Shell/Routers/Area*Router.swift Tests/Area*Tests)
+    git ls-files | sort > "$work/tracked.txt"
     for app in four many; do
-        find "$work/$app" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
-        git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$work/$app"
+        # Files the checkout no longer tracks (renamed or deleted since) go, but not the build, nor
+        # what new-component generated; the rest is written over, so an unchanged file stays
+        # unchanged to the build and only what changed is compiled again.
+        (cd "$work/$app" && find . -path ./.build -prune -o -type f -print | sed 's|^\./||' | sort) \
+            | comm -23 - "$work/tracked.txt" \
+            | awk '!/^(Components\/Area[0-9]+\/|Tests\/Area[0-9]+Tests\/|Shell\/Routers\/Area[0-9]+Router\.swift$)/' \
+            | while IFS= read -r file; do rm -f "$work/$app/$file"; done
     done
-    tar -xf "$work/generated.tar" -C "$work/many"
-    rm "$work/generated.tar"
+    git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$work/four"
+    git ls-files -z -- . ':!:Package.swift' ':!:Shell/Routers/Routers.swift' | xargs -0 tar -cf - | tar -xf - -C "$work/many"
+    rm "$work/tracked.txt"
     count=$(find "$work/many/Components" -mindepth 1 -maxdepth 1 -type d -name 'Area*' | wc -l)
 else
     echo "Copying the package to $work" >&2
