@@ -8,7 +8,7 @@
 ///
 /// The process's variables are read one at a time as they are asked for. Foundation's
 /// `ProcessInfo.environment` copies every variable into a dictionary first, which cost the app a
-/// twentieth of its launch to read the three or four it needs.
+/// sixteenth of its launch to read the three or four it needs.
 public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     /// `nil` for the process's own variables.
     private let variables: [String: String]?
