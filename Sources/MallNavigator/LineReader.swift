@@ -53,8 +53,7 @@ struct LineReader {
                 _ = poll(&waiting, 1, -1)
             } else if let scriptName {
                 let reason = String(cString: strerror(errno))
-                try? FileHandle.standardError.write(
-                    contentsOf: Data("Error: cannot read \(scriptName): \(reason)\n".utf8))
+                _ = writeAll("Error: cannot read \(scriptName): \(reason)\n", to: STDERR_FILENO)
                 exit(ExitCode.usage.rawValue)
             } else {
                 isAtEnd = true

@@ -69,7 +69,7 @@ public final class StandardTerminal: Terminal {
 /// The text's own UTF-8 storage is written as it is: converting it to `Data` for a `FileHandle`
 /// first cost a fiftieth of the app's launch.
 /// - Returns: The `errno` of the write that failed, or `nil` when all of `text` was written.
-private func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
     var text = text
     return text.withUTF8 { bytes in
         var written = 0

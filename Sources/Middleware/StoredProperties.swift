@@ -26,15 +26,15 @@ struct StoredProperties {
     init?(of type: AnyClass) {
         // The class and its superclasses up to the first without a Swift descriptor (an
         // Objective-C root class), where the runtime's reflection stops climbing too.
-        var levels: [AnyClass] = []
+        var descriptors: [UnsafeRawPointer] = []
         var next: AnyClass? = type
-        while let level = next, typeContextDescriptor(level) != nil {
-            levels.append(level)
+        while let level = next, let descriptor = typeContextDescriptor(level) {
+            descriptors.append(descriptor)
             next = _getSuperclass(level)
         }
         var names: [UnsafePointer<CChar>] = []
-        for level in levels.reversed() {
-            guard let own = Self.ownNames(of: level) else { return nil }
+        for descriptor in descriptors.reversed() {
+            guard let own = Self.ownNames(in: descriptor) else { return nil }
             names += own
         }
         guard names.count == recursiveFieldCount(type) else { return nil }
@@ -53,10 +53,9 @@ struct StoredProperties {
             offset: recursiveFieldOffset(type, index: index))
     }
 
-    /// The names of the properties `level` declares itself; `nil` when its records do not read as
-    /// a class's.
-    private static func ownNames(of level: AnyClass) -> [UnsafePointer<CChar>]? {
-        guard let descriptor = typeContextDescriptor(level) else { return nil }
+    /// The names of the properties a class declares itself, from its type descriptor; `nil` when its
+    /// records do not read as a class's.
+    private static func ownNames(in descriptor: UnsafeRawPointer) -> [UnsafePointer<CChar>]? {
         // A type compiled without reflection records has no field descriptor and, to the runtime, no fields.
         guard let fields = relativePointer(in: descriptor, at: Layout.descriptorFields) else { return [] }
         guard fields.loadUnaligned(fromByteOffset: Layout.fieldsKind, as: UInt16.self) == Layout.classKind,
