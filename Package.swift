@@ -38,7 +38,7 @@ package.targets += [
 // MARK: - Base layer: this app's screens, the value types components exchange, the text navigator
 
 package.targets += [
-    .target(name: "MallBase", path: "Sources/MallBase"),
+    .target(name: "MallBase", dependencies: ["Middleware"], path: "Sources/MallBase"),
     .testTarget(name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport"]),
     // Knows screens, never components: the app and every component preview run in it.
     .target(name: "MallNavigator", dependencies: ["MallBase", "Middleware"], path: "Sources/MallNavigator"),
@@ -55,11 +55,13 @@ package.targets += [
 
 for component in components {
     package.targets += [
-        .target(name: component, dependencies: ["MallBase"], path: "Components/\(component)", exclude: ["Preview"]),
+        .target(
+            name: component, dependencies: ["MallBase", "Middleware"], path: "Components/\(component)",
+            exclude: ["Preview"]),
         // The component alone in the text navigator, its requires answered by stubs: `swift run <Name>Preview`.
         .executableTarget(
             name: "\(component)Preview",
-            dependencies: [.target(name: component), "MallBase", "MallNavigator"],
+            dependencies: [.target(name: component), "MallBase", "MallNavigator", "Middleware"],
             path: "Components/\(component)/Preview"
         ),
         .testTarget(

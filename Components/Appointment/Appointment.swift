@@ -39,13 +39,3 @@ public final class Appointment {
             .map { BookingSummary(serialNo: $0.serialNo, orderNo: $0.orderNo) }
     }
 }
-
-// MARK: - Requires, as the component's screens call them
-
-/// One function per requirement, named after it: it calls the requirement, or, when no router wired
-/// it, returns the "unavailable" screen, which takes the requirement's name from the function's.
-extension Appointment {
-    func shopDetail(_ shopId: ShopID) -> Screen {
-        require_shopDetail?(shopId) ?? .unwired(Self.self)
-    }
-}

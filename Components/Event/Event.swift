@@ -28,13 +28,3 @@ public final class Event {
         EventDetailScreen.make(eventId: eventId, eventType: eventType)
     }
 }
-
-// MARK: - Requires, as the component's screens call them
-
-/// One function per requirement, named after it: it calls the requirement, or, when no router wired
-/// it, returns the "unavailable" screen, which takes the requirement's name from the function's.
-extension Event {
-    func shopDetail(_ shopId: ShopID) -> Screen {
-        require_shopDetail?(shopId) ?? .unwired(Self.self)
-    }
-}

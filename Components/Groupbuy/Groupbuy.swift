@@ -37,20 +37,3 @@ public final class Groupbuy {
         GroupbuyAllForShopScreen.make(summaries: summaries)
     }
 }
-
-// MARK: - Requires, as the component's screens call them
-
-/// One function per requirement, named after it: it calls the requirement, or, when no router wired
-/// it, returns the "unavailable" screen, which takes the requirement's name from the function's.
-extension Groupbuy {
-    func shopDetail(
-        _ shopId: ShopID,
-        _ onDisappear: @escaping @MainActor @Sendable (_ isFavorited: Bool) -> Void
-    ) -> Screen {
-        require_shopDetail?(shopId, onDisappear) ?? .unwired(Self.self)
-    }
-
-    func shopApplyForGroupbuy(_ gbId: GroupbuyID) -> Screen {
-        require_shopApplyForGroupbuy?(gbId) ?? .unwired(Self.self)
-    }
-}

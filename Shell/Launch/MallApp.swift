@@ -25,11 +25,7 @@ struct MallApp {
     }
 
     /// The requirements no router wired.
-    ///
-    /// The components are taken from the routers one by one: passing `[any ComponentRouter]` where
-    /// `[any Router]` is expected would convert the array at run time, looking each router's type up
-    /// among all the program's protocol conformances.
-    var audit: WiringReport { WiringAudit.audit(routers.map { $0.component as AnyObject }) }
+    var audit: WiringReport { WiringReport(components: routers.map(\.audit)) }
 
     /// The home screen: one entry per component.
     var home: Screen { HomeScreen.make(routers: routers) }
@@ -47,12 +43,11 @@ struct MallApp {
             }
         }
         let components = routers.map { router in
-            let wiring = WiringAudit.wiring(of: router.component)
-            let declared = Dictionary(router.wiring.map { ($0.requirement, $0.answer) }) { first, _ in first }
-            let requirements = wiring.requirements.map { name in
-                guard !wiring.unwired.contains(name) else { return WiringGraph.Requirement(name, answer: .unwired) }
-                switch declared[name] {
-                case .provide(let component, let function):
+            let requirements = router.answers.map { name, isWired, declared in
+                guard isWired else { return WiringGraph.Requirement(name, answer: .unwired) }
+                switch declared {
+                case .provide(let function):
+                    let component = String(function.prefix { $0 != "." })
                     return WiringGraph.Requirement(
                         name, answer: .provide(component: component, function: function, route: nil))
                 case .route(let pattern):
@@ -71,7 +66,7 @@ struct MallApp {
                     return WiringGraph.Requirement(name, answer: .undeclared)
                 }
             }
-            return WiringGraph.Component(wiring.component, requirements: requirements)
+            return WiringGraph.Component(router.componentName, requirements: requirements)
         }
         return WiringGraph(app: shell, components: components)
     }

@@ -1,8 +1,8 @@
 import MallBase
 import Middleware
 
-/// A router as the shell uses it: it wires its component and declares what answers each require,
-/// declares the routes into the component's provides, and offers the component's home-screen entry.
+/// A router as the shell uses it: one wiring line per require of its component (``Router/wiring``),
+/// the routes into the component's provides, and the component's home-screen entry.
 @MainActor
 protocol ComponentRouter: Router {
     /// The component's entry on the home screen.
@@ -10,6 +10,12 @@ protocol ComponentRouter: Router {
     /// The routes into the component's provides, declared beside the wiring so one hop from the
     /// component finds them. Internal unless declared external.
     var routes: [AnyRoute<Screen>] { get }
-    /// What answers each require ``configure()`` wires, as `mall graph` draws it.
-    var wiring: [Wiring] { get }
+}
+
+extension ComponentRouter {
+    /// The names of the requires the wiring lines assign, in order, a require wired twice twice.
+    var wiredRequirements: [String] {
+        let names = Dictionary(Component.requirements.map { ($0.keyPath, $0.name) }) { first, _ in first }
+        return wiring.map { names[$0.requirement] ?? "?" }
+    }
 }

@@ -10,34 +10,21 @@ struct EventRouter: ComponentRouter {
     /// Every require that leads into a routed provide goes through here, so downgrades apply.
     let links: Links
 
-    static let list = MallRoute(
-        "mall://event/list", exposure: .external, provide: "Event.provide_eventList()"
-    ) {
-        Event.shared.provide_eventList()
-    }
+    static let list = MallRoute("mall://event/list", exposure: .external, opening: Event.Provides.eventList)
 
     static let detail = MallRoute(
         "mall://event/detail",
         exposure: .external,
-        provide: "Event.provide_eventDetail(eventId:eventType:)",
+        opening: Event.Provides.eventDetail,
         parameters: .identifier("eventId", EventID.self), .choice("eventType", EventType.self),
         example: "e01", .workshop
-    ) { eventId, eventType in
-        Event.shared.provide_eventDetail(eventId: eventId, eventType: eventType)
-    }
+    )
 
     var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.detail.erased] }
 
-    var wiring: [Wiring] { [.route("require_shopDetail", ShopRouter.detail)] }
+    var wiring: [Wire<Event>] { [links.wire(\.require_shopDetail, to: ShopRouter.detail)] }
 
     var homeEntry: Action {
         .push("Events: what's on") { [links] in links.open(Self.list) }
-    }
-
-    func configure() {
-        let links = links
-        component.require_shopDetail = { shopId in
-            links.open(ShopRouter.detail, shopId)
-        }
     }
 }

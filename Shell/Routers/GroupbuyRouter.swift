@@ -10,46 +10,27 @@ struct GroupbuyRouter: ComponentRouter {
     /// Every require that leads into a routed provide goes through here, so downgrades apply.
     let links: Links
 
-    static let list = MallRoute(
-        "mall://groupbuy/list", exposure: .external, provide: "Groupbuy.provide_groupbuyList()"
-    ) {
-        Groupbuy.shared.provide_groupbuyList()
-    }
+    static let list = MallRoute("mall://groupbuy/list", exposure: .external, opening: Groupbuy.Provides.groupbuyList)
 
     static let info = MallRoute(
         "mall://groupbuy/info",
         exposure: .external,
-        provide: "Groupbuy.provide_groupbuyInfo(gbId:)",
+        opening: Groupbuy.Provides.groupbuyInfo,
         parameters: .identifier("gbId", GroupbuyID.self),
         example: "g01"
-    ) { gbId in
-        Groupbuy.shared.provide_groupbuyInfo(gbId: gbId)
-    }
+    )
 
     var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.info.erased] }
 
-    var wiring: [Wiring] {
+    var wiring: [Wire<Groupbuy>] {
         [
-            .route("require_shopDetail", ShopRouter.detail),
-            .route("require_shopApplyForGroupbuy", ShopRouter.applicableShops),
+            // The shop page that reports favouriting back; downgraded, the web page cannot report it.
+            links.wire(\.require_shopDetail, to: ShopRouter.detail, native: Shop.Provides.shopDetailShopIdOnDisappear),
+            links.wire(\.require_shopApplyForGroupbuy, to: ShopRouter.applicableShops),
         ]
     }
 
     var homeEntry: Action {
         .push("Group-buys: deals") { [links] in links.open(Self.list) }
-    }
-
-    func configure() {
-        let groupbuy = component
-        let links = links
-        // The shop page that reports favouriting back; downgraded, the web page cannot report it.
-        groupbuy.require_shopDetail = { shopId, onDisappear in
-            links.open(ShopRouter.detail, shopId) {
-                Shop.shared.provide_shopDetail(shopId: shopId, onDisappear: onDisappear)
-            }
-        }
-        groupbuy.require_shopApplyForGroupbuy = { gbId in
-            links.open(ShopRouter.applicableShops, gbId)
-        }
     }
 }

@@ -10,42 +10,42 @@ import Middleware
 enum ShellRoutes {
     static let bill = MallRoute(
         "mall://shell/bill",
-        provide: "Shell: BuyOrderScreen.make(merchantNo:itemNo:)",
+        opening: .page(BuyOrderScreen.self, BuyOrderScreen.make(merchantNo:itemNo:)),
         parameters: .text("merchantNo", maximumLength: 32), .text("itemNo", maximumLength: 32),
         example: "M1001", "bill"
-    ) { merchantNo, itemNo in
-        BuyOrderScreen.make(merchantNo: merchantNo, itemNo: itemNo)
-    }
+    )
 
     static let webPage = MallRoute(
         "mall://shell/web",
-        provide: "Shell: WebPageScreen.make(url:)",
+        opening: .page(WebPageScreen.self, WebPageScreen.make(url:)),
         parameters: .webAddress("url"),
         example: "https://mall.example.com/indoor-nav?shop=s01"
-    ) { url in
-        WebPageScreen.make(url: url)
-    }
+    )
 
     static let couponDetail = MallRoute(
         "mall://coupon/detail",
-        provide: "Shell: CouponDetailScreen.make(couponId:category:)",
+        opening: .page(CouponDetailScreen.self, CouponDetailScreen.make(couponId:category:)),
         parameters: .identifier("couponId", CouponID.self), .choice("category", CouponCategory.self),
         example: "c01", .discount
-    ) { couponId, category in
-        CouponDetailScreen.make(couponId: couponId, category: category)
-    }
+    )
 
     static let usedCoupon = MallRoute(
         "mall://coupon/used",
-        provide: "Shell: CouponConsumeDetailScreen.make(couponId:)",
+        opening: .page(CouponConsumeDetailScreen.self, CouponConsumeDetailScreen.make(couponId:)),
         parameters: .identifier("couponId", CouponID.self),
         example: "c09"
-    ) { couponId in
-        CouponConsumeDetailScreen.make(couponId: couponId)
-    }
+    )
 
     /// Every route to a screen the shell owns.
     static var all: [AnyRoute<Screen>] {
         [bill.erased, webPage.erased, couponDetail.erased, usedCoupon.erased]
+    }
+}
+
+extension Provide where Output == Screen {
+    /// A page the shell owns, named `Shell: <Page>.make` after its type; a route adds its parameters'
+    /// names, which are the page's labels (`make(merchantNo:itemNo:)` takes what the URL carries).
+    static func page(_ page: Any.Type, _ make: @escaping @MainActor @Sendable (repeat each Value) -> Screen) -> Self {
+        Provide("Shell: \(page).make", make)
     }
 }

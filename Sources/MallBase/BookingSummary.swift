@@ -1,3 +1,5 @@
+import Middleware
+
 /// A booking as another component shows it: what Appointment tells Shop about the user's place in
 /// a shop's queue.
 ///
@@ -13,5 +15,12 @@ public struct BookingSummary: Sendable, Hashable {
     public init(serialNo: String, orderNo: String) {
         self.serialNo = serialNo
         self.orderNo = orderNo
+    }
+}
+
+extension BookingSummary: StubAnswer {
+    /// A booking numbered for a preview, so a shop's page shows where a booking leads.
+    public static func stub(answering call: RequireCall) -> BookingSummary {
+        BookingSummary(serialNo: "A001", orderNo: "BK-PREVIEW")
     }
 }

@@ -1,3 +1,5 @@
+import Middleware
+
 extension Screen {
     /// The screen shown in place of a requirement no router wired, naming it so the hole is obvious.
     ///
@@ -14,26 +16,6 @@ extension Screen {
         )
     }
 
-    /// The ``unavailable(_:)`` screen for the requirement a component's calling function stands for.
-    ///
-    /// Each component writes, once and in its API file, one function per requirement, named after it
-    /// without the `require_` prefix. The function calls the requirement and falls back to this screen,
-    /// which takes the requirement's name from the function's own, so no screen spells it:
-    ///
-    /// ```swift
-    /// func eventDetail(_ eventId: EventID, _ eventType: EventType) -> Screen {
-    ///     require_eventDetail?(eventId, eventType) ?? .unwired(Self.self)
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - component: The component's type, e.g. `Shop.self`.
-    ///   - function: The calling function's name; leave the default.
-    public static func unwired(_ component: Any.Type, function: String = #function) -> Screen {
-        let base = function.prefix { $0 != "(" }
-        return unavailable("\(component).require_\(base)")
-    }
-
     /// The screen shown for an identifier no record matches.
     ///
     /// - Parameters:
@@ -47,6 +29,23 @@ extension Screen {
             body: [
                 "No \(kind.lowercased()) has the id '\(identifier)'.",
                 "It may have been removed; go back and pick another.",
+            ],
+            actions: [.back()]
+        )
+    }
+}
+
+extension Screen: StubAnswer {
+    /// The screen a component preview or a test answers a require with: the call, and who answers it
+    /// in the app.
+    public static func stub(answering call: RequireCall) -> Screen {
+        Screen(
+            title: call.qualifiedName,
+            origin: "Preview",
+            body: [
+                call.description,
+                "This preview runs \(call.component) alone, so a stub answers this require.",
+                "In the app, \(call.answeredBy ?? "the router in Shell/Routers/\(call.component)Router.swift") answers it.",
             ],
             actions: [.back()]
         )

@@ -1,21 +1,44 @@
-/// Wires one business component: finds an implementation for every `require_` it declares.
+/// Wires one business component: one ``Wire`` per `require_` it declares.
 ///
-/// A router lives in the app (the shell), holds its component's singleton and, in ``configure()``,
-/// assigns each requirement either to a sibling component's `provide_` or to something the app owns.
+/// A router lives in the app (the shell) and holds its component's singleton. Its ``wiring`` lists,
+/// one line per require, what answers it: a sibling component's `provide_` or something the app owns.
 /// Routers are deliberately thin: they find implementations, they never hold business logic.
 @MainActor
 public protocol Router {
     /// The type of the component singleton this router wires.
-    associatedtype Component: AnyObject
+    associatedtype Component: ComponentAPI
 
     /// The component singleton this router wires.
     var component: Component { get }
 
-    /// Assigns every requirement of ``component``; calling it twice must be harmless.
-    func configure()
+    /// One wire per require the router answers.
+    var wiring: [Wire<Component>] { get }
 }
 
 extension Router {
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
-    public var componentName: String { _typeName(Component.self, qualified: false) }
+    public var componentName: String { Component.componentName }
+
+    /// Unwires every require of ``component``, then assigns each wire: what the component answers
+    /// afterwards is exactly ``wiring``, whatever was assigned before, so calling it twice is harmless.
+    public func configure() {
+        component.unwireEveryRequire()
+        for wire in wiring {
+            wire.assign(to: component)
+        }
+    }
+
+    /// The component's requires and which of them are `nil`, from its derived list.
+    public var audit: ComponentWiring { WiringAudit.wiring(of: component) }
+
+    /// Each require of the component, sorted by name: whether it is set, and what its wiring line
+    /// says answers it (`nil` where no line wires it).
+    public var answers: [(requirement: String, isWired: Bool, answer: WireAnswer?)] {
+        var declared: [PartialKeyPath<Component>: WireAnswer] = [:]
+        for wire in wiring where declared[wire.requirement] == nil {
+            declared[wire.requirement] = wire.answer
+        }
+        return Component.requirements.map { ($0.name, $0.isWired(on: component), declared[$0.keyPath]) }
+            .sorted { $0.requirement < $1.requirement }
+    }
 }

@@ -13,8 +13,7 @@ import Testing
 struct AppointmentPreviewTests {
     private func preview() -> TextApp {
         Appointment.shared.store = AppointmentStore()
-        AppointmentPreview.answerEveryRequire()
-        return ComponentPreview.app(of: Appointment.shared) { Appointment.shared.provide_myBookings() }
+        return AppointmentPreview.app()
     }
 
     @Test func opensTheEntryScreenAndItsAuditIsClean() {

@@ -13,8 +13,7 @@ import Testing
 struct EventPreviewTests {
     private func preview() -> TextApp {
         Event.shared.store = EventStore()
-        EventPreview.answerEveryRequire()
-        return ComponentPreview.app(of: Event.shared) { Event.shared.provide_eventList() }
+        return EventPreview.app()
     }
 
     @Test func opensTheEntryScreenAndItsAuditIsClean() {

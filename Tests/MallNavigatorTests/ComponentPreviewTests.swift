@@ -5,12 +5,20 @@ import Testing
 
 /// A component with one require, standing in for a real one: the navigator knows screens, never components.
 @MainActor
-private final class Kiosk {
+private final class Kiosk: ComponentAPI {
     static let shared = Kiosk()
-    var require_ticket: ((_ number: Int) -> Screen)?
+    var require_ticket: ((_ number: Int, _ kind: EventType) -> Screen)?
+    var require_maybe: ((_ some: ShopID?, _ none: Int?) -> Screen)?
+    var require_list: ((_ ids: [ShopID], _ note: String) -> Screen)?
+
+    static let requirements: [Requirement<Kiosk>] = [
+        Requirement("require_ticket", \.require_ticket, labels: ["number", "kind"]),
+        Requirement("require_maybe", \.require_maybe, labels: ["some", "none"]),
+        Requirement("require_list", \.require_list, labels: ["ids", "note"]),
+    ]
 
     func ticket(_ number: Int) -> Screen {
-        require_ticket?(number) ?? .unwired(Self.self)
+        require_ticket?(number, .workshop) ?? .unavailable("Kiosk.require_ticket")
     }
 }
 
@@ -19,8 +27,7 @@ private final class Kiosk {
 struct ComponentPreviewTests {
     private func run(_ arguments: [String], input: [String] = []) -> (status: ExitCode, output: String, errors: String)
     {
-        Kiosk.shared.require_ticket = nil
-        let app = ComponentPreview.app(of: Kiosk.shared) {
+        let app = ComponentPreview.app(of: Kiosk.shared, answeredBy: ["require_ticket": "Queue"]) {
             Screen(
                 title: "Kiosk", origin: "Kiosk", body: ["Take a ticket."],
                 actions: [.push("Ticket 7") { Kiosk.shared.ticket(7) }])
@@ -30,11 +37,18 @@ struct ComponentPreviewTests {
         return (status, terminal.output, terminal.errorOutput)
     }
 
-    @Test func anUnwiredRequireIsNamedFromTheFunctionThatCallsIt() {
+    @Test func theStubAnswersTheRequireAndTheAuditIsComplete() {
         let run = run([], input: ["1", "q"])
         #expect(run.status == .success)
-        #expect(run.errors == "warning: Kiosk.require_ticket is not wired; its screens will show 'unavailable'\n")
-        #expect(run.output.contains("== Unavailable ==\nKiosk.require_ticket is not wired.\n"))
+        #expect(run.errors == "")
+        #expect(run.output.contains("== Kiosk.require_ticket ==\nKiosk.require_ticket(number: 7, kind: workshop)\n"))
+        #expect(self.run(["audit"]).output.hasSuffix("All 3 requires of 1 component are wired.\n"))
+    }
+
+    @Test func anUnwiredRequireShowsTheScreenNamingIt() {
+        _ = run([])
+        Kiosk.shared.unwireEveryRequire()
+        #expect(Kiosk.shared.ticket(1).body.first == "Kiosk.require_ticket is not wired.")
     }
 
     @Test(arguments: [
@@ -42,11 +56,6 @@ struct ComponentPreviewTests {
         (
             ["--script"],
             "Error: --script needs a file: KioskPreview --script commands.txt\nRun 'KioskPreview --help' for usage.\n"
-        ),
-        (
-            ["--strict"],
-            "warning: Kiosk.require_ticket is not wired; its screens will show 'unavailable'\n"
-                + "error: 1 require is not wired (--strict); run 'KioskPreview audit'\n"
         ),
     ])
     func refusalsNameThePreview(arguments: [String], errors: String) {
@@ -66,11 +75,7 @@ struct ComponentPreviewTests {
     }
 
     @Test func aStubNamesTheCallAndWhoAnswersItInTheApp() {
-        Kiosk.shared.require_ticket = { number in
-            .stub(
-                Kiosk.self, "require_ticket", arguments: ["number": number, "kind": EventType.workshop],
-                answeredBy: "Queue")
-        }
+        _ = run([])
         let screen = Kiosk.shared.ticket(7)
         #expect(screen.title == "Kiosk.require_ticket")
         #expect(screen.origin == "Preview")
@@ -84,12 +89,11 @@ struct ComponentPreviewTests {
         #expect(screen.actions.map(\.title) == ["Back"])
     }
 
-    @Test func stubsShowOptionalsByWhatTheyHold() {
-        let screen = Screen.stub(
-            Kiosk.self, "require_maybe",
-            arguments: ["some": ShopID("s01") as ShopID? as Any, "none": Int?.none as Any],
-            answeredBy: "Shop")
-        #expect(screen.body.first == "Kiosk.require_maybe(some: s01, none: nil)")
+    @Test func stubsShowOptionalsByWhatTheyHoldAndNameTheRouterWhenNothingElseIsKnown() {
+        _ = run([])
+        let screen = Kiosk.shared.require_maybe?("s01", nil)
+        #expect(screen?.body.first == "Kiosk.require_maybe(some: s01, none: nil)")
+        #expect(screen?.body.last == "In the app, the router in Shell/Routers/KioskRouter.swift answers it.")
     }
 
     @Test(arguments: [(["--script", "a", "--script", "a"], "--script"), (["audit", "audit"], "audit")])
@@ -106,9 +110,8 @@ struct ComponentPreviewTests {
     }
 
     @Test func stubsShowStringsQuotedAndArraysItemByItem() {
-        let screen = Screen.stub(
-            Kiosk.self, "require_list", arguments: ["ids": [ShopID("s01"), ShopID("s02")], "note": "a \"b\""],
-            answeredBy: "Shop")
-        #expect(screen.body.first == #"Kiosk.require_list(ids: [s01, s02], note: "a \"b\"")"#)
+        _ = run([])
+        let screen = Kiosk.shared.require_list?([ShopID("s01"), ShopID("s02")], "a \"b\"")
+        #expect(screen?.body.first == #"Kiosk.require_list(ids: [s01, s02], note: "a \"b\"")"#)
     }
 }

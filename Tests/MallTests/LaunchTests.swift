@@ -8,22 +8,17 @@ import Testing
 
 @testable import Mall
 
-/// Wires Event like the real router, then leaves `require_shopDetail` unwired on purpose.
+/// Event's router without its one wiring line: `require_shopDetail` stays unwired.
 @MainActor
 struct LeakyEventRouter: ComponentRouter {
     let base: EventRouter
     var component: Event { base.component }
     var homeEntry: Action { base.homeEntry }
     var routes: [AnyRoute<Screen>] { base.routes }
-    var wiring: [Wiring] { base.wiring }
+    var wiring: [Wire<Event>] { [] }
 
     init(links: Links) {
         base = EventRouter(links: links)
-    }
-
-    func configure() {
-        base.configure()
-        component.require_shopDetail = nil
     }
 }
 

@@ -156,8 +156,7 @@ struct RouteTests {
             var component: Shop { base.component }
             var homeEntry: Action { base.homeEntry }
             var routes: [AnyRoute<Screen>] { base.routes + [ShopRouter.detail.erased] }
-            var wiring: [Wiring] { base.wiring }
-            func configure() { base.configure() }
+            var wiring: [Wire<Shop>] { base.wiring }
         }
         let run = runShell(input: ["q"]) { links in
             [DoublingShopRouter(base: ShopRouter(links: links))] + Array(fourComponentRouters(links: links).dropFirst())

@@ -2,57 +2,42 @@ import Testing
 
 @testable import Middleware
 
-/// A component shaped like the real ones: requirements are optional closures named `require_…`.
+/// A value a stub can answer with, standing in for a screen.
+private struct Label: StubAnswer, Equatable {
+    var text: String
+
+    static func stub(answering call: RequireCall) -> Label { Label(text: "stub \(call)") }
+}
+
+/// A component shaped like the real ones: requirements are optional closures named `require_…`,
+/// listed as the generator lists them.
 @MainActor
-private final class Kiosk {
-    var require_map: ((String) -> String)?
-    var require_help: (() -> Int)?
-    var require_zebra: ((Int, Int) -> Void)?
-    var requiredCount = 3
+private final class Kiosk: ComponentAPI {
+    var require_map: ((_ place: String) -> Label)?
+    var require_help: (() -> Label)?
+    var require_zebra: ((_ row: Int, _ seat: Int) -> [Label])?
     var name: String? = nil
-    func provide_welcome() -> String { "Welcome" }
+
+    static let requirements: [Requirement<Kiosk>] = [
+        Requirement("require_map", \.require_map, labels: ["place"]),
+        Requirement("require_help", \.require_help, labels: []),
+        Requirement("require_zebra", \.require_zebra, labels: ["row", "seat"]),
+    ]
+
+    func provide_welcome(visitor: String) -> Label { Label(text: "Welcome, \(visitor)") }
 }
 
 /// A component that has no requirements at all.
 @MainActor
-private final class Clock {
-    var hour = 12
-}
-
-@MainActor
-private class BaseComponent {
-    var require_inherited: (() -> Void)?
-}
-
-@MainActor
-private final class DerivedComponent: BaseComponent {
-    var require_own: (() -> Void)?
-}
-
-/// Properties named like requirements that are not optional closures: the audit must read them
-/// without touching weak or unowned storage as if it were a closure.
-@MainActor
-private final class Oddities {
-    weak var require_delegate: AnyObject?
-    unowned var require_owner: AnyObject
-    var require_count: Int? = nil
-    var require_shown: (() -> Void)? = {}
-    var require_hidden: (@Sendable (Int) async throws -> String)?
-
-    init(owner: AnyObject) { require_owner = owner }
-}
-
-@MainActor
-private final class Generic<Item> {
-    var require_item: ((Item) -> Void)?
+private final class Clock: ComponentAPI {
+    static let requirements: [Requirement<Clock>] = []
 }
 
 @MainActor
 private struct KioskRouter: Router {
     let component: Kiosk
-
-    func configure() {
-        component.require_map = { "map of \($0)" }
+    var wiring: [Wire<Kiosk>] {
+        [.provide(\.require_map, Provide("Kiosk.provide_welcome(visitor:)") { Kiosk().provide_welcome(visitor: $0) })]
     }
 }
 
@@ -61,7 +46,7 @@ private struct KioskRouter: Router {
 struct WiringAuditTests {
     @Test func listsExactlyTheNilRequirementsSorted() {
         let kiosk = Kiosk()
-        kiosk.require_map = { $0 }
+        kiosk.require_map = { Label(text: $0) }
         let wiring = WiringAudit.wiring(of: kiosk)
         #expect(wiring.component == "Kiosk")
         #expect(wiring.requirements == ["require_help", "require_map", "require_zebra"])
@@ -70,71 +55,55 @@ struct WiringAuditTests {
         #expect(!wiring.isComplete)
     }
 
-    @Test func ignoresPropertiesThatAreNotRequirementsEvenWhenNil() {
-        let kiosk = Kiosk()
-        kiosk.require_map = { $0 }
-        kiosk.require_help = { 1 }
-        kiosk.require_zebra = { _, _ in }
-        #expect(kiosk.name == nil)
-        let report = WiringAudit.audit([kiosk])
-        #expect(report.isComplete)
-        #expect(report.unwired.isEmpty)
-        #expect(report.requirementCount == 3)
-    }
-
-    @Test func componentWithoutRequirementsIsComplete() {
+    @Test func aComponentWithoutRequirementsIsComplete() {
         let wiring = WiringAudit.wiring(of: Clock())
         #expect(wiring.requirements.isEmpty)
         #expect(wiring.isComplete)
     }
 
-    @Test func includesRequirementsDeclaredInSuperclasses() {
-        let component = DerivedComponent()
-        component.require_own = {}
-        #expect(WiringAudit.wiring(of: component).unwired == ["require_inherited"])
-    }
-
-    @Test func theFieldWalkAgreesWithTheMirror() {
+    @Test func configureAssignsEachWireAndClearsWhatNoLineWires() {
         let kiosk = Kiosk()
-        kiosk.require_help = { 2 }
-        let derived = DerivedComponent()
-        derived.require_inherited = {}
-        for component in [kiosk, Clock(), derived, DerivedComponent(), Generic<Int>()] as [AnyObject] {
-            #expect(WiringAudit.wiring(of: component) == WiringAudit.mirroredWiring(of: component))
-        }
-        #expect(WiringAudit.wiring(of: Generic<Int>()).component == "Generic<Int>")
-        #expect(WiringAudit.wiring(of: Generic<Int>()).unwired == ["require_item"])
-    }
-
-    @Test func weakUnownedAndPlainPropertiesNamedLikeRequiresAreReadSafely() {
-        let owner = Clock()
-        let delegate = Clock()
-        let oddities = Oddities(owner: owner)
-        oddities.require_delegate = delegate
-        let wiring = WiringAudit.wiring(of: oddities)
-        #expect(wiring == WiringAudit.mirroredWiring(of: oddities))
-        #expect(
-            wiring.requirements == [
-                "require_count", "require_delegate", "require_hidden", "require_owner", "require_shown",
-            ])
-        #expect(wiring.unwired == ["require_count", "require_hidden"])
-        withExtendedLifetime(delegate) {}
-        withExtendedLifetime(owner) {}
-    }
-
-    @Test func auditsTheComponentsBehindRouters() {
-        let router = KioskRouter(component: Kiosk())
+        // A stub left by someone else must not pass for wiring.
+        kiosk.require_help = { Label(text: "left over") }
+        let router = KioskRouter(component: kiosk)
         #expect(router.componentName == "Kiosk")
-        #expect(
-            WiringAudit.audit([router]).unwired == ["Kiosk.require_help", "Kiosk.require_map", "Kiosk.require_zebra"])
         router.configure()
-        #expect(WiringAudit.audit([router]).unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
+        #expect(kiosk.require_help == nil)
+        #expect(kiosk.require_map?("Ana") == Label(text: "Welcome, Ana"))
+        let report = WiringAudit.audit([router])
+        #expect(report.unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
+        #expect(report.requirementCount == 3)
+        #expect(router.answers.map(\.requirement) == ["require_help", "require_map", "require_zebra"])
+        #expect(router.answers.map(\.answer) == [nil, .provide(name: "Kiosk.provide_welcome(visitor:)"), nil])
+        #expect(router.answers.map(\.isWired) == [false, true, false])
+    }
+
+    @Test func stubsAnswerEveryRequireAndReportEachCall() {
+        let kiosk = Kiosk()
+        var calls: [RequireCall] = []
+        kiosk.stubEveryRequire(answeredBy: ["require_map": "Maps"]) { calls.append($0) }
+        #expect(WiringAudit.wiring(of: kiosk).isComplete)
+        #expect(kiosk.require_map?("Gate \"B\"") == Label(text: #"stub Kiosk.require_map(place: "Gate \"B\"")"#))
+        #expect(kiosk.require_help?() == Label(text: "stub Kiosk.require_help()"))
+        #expect(kiosk.require_zebra?(3, 14) == [Label(text: "stub Kiosk.require_zebra(row: 3, seat: 14)")])
+        #expect(calls.map(\.answeredBy) == ["Maps", nil, nil])
+        #expect(calls.map(\.arguments.count) == [1, 0, 2])
+        kiosk.unwireEveryRequire()
+        #expect(WiringAudit.wiring(of: kiosk).unwired.count == 3)
+    }
+
+    @Test func argumentsAreDescribedByWhatTheyHold() {
+        enum Kind: String { case workshop }
+        #expect(RequireCall.describe(Kind.workshop) == "workshop")
+        #expect(RequireCall.describe(Int?.none as Any) == "nil")
+        #expect(RequireCall.describe(Optional("a") as Any) == #""a""#)
+        #expect(RequireCall.describe([1, 2]) == "[1, 2]")
     }
 
     @Test func reportTextNamesEveryHoleAndSummarises() {
         let kiosk = Kiosk()
-        kiosk.require_map = { $0 }
-        let report = WiringAudit.audit([kiosk, Clock()])
+        kiosk.require_map = { Label(text: $0) }
+        let report = WiringReport(components: [WiringAudit.wiring(of: kiosk), WiringAudit.wiring(of: Clock())])
         #expect(
             report.description == """
                 Kiosk: 1/3 requires wired (2 unwired)
@@ -148,9 +117,7 @@ struct WiringAuditTests {
 
     @Test func completeReportSaysSo() {
         let kiosk = Kiosk()
-        kiosk.require_map = { $0 }
-        kiosk.require_help = { 1 }
-        kiosk.require_zebra = { _, _ in }
-        #expect(WiringAudit.audit([kiosk]).lines.last == "All 3 requires of 1 component are wired.")
+        kiosk.stubEveryRequire()
+        #expect(WiringReport(components: [WiringAudit.wiring(of: kiosk)]).lines.last == "All 3 requires of 1 component are wired.")
     }
 }

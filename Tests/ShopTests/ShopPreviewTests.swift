@@ -13,8 +13,7 @@ import Testing
 struct ShopPreviewTests {
     private func preview() -> TextApp {
         Shop.shared.store = ShopStore()
-        ShopPreview.answerEveryRequire()
-        return ComponentPreview.app(of: Shop.shared) { Shop.shared.provide_searchShop() }
+        return ShopPreview.app()
     }
 
     @Test func opensTheShopFinderAndItsAuditIsClean() {

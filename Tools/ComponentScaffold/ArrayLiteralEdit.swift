@@ -12,44 +12,68 @@ struct ArrayLiteralEdit {
     /// Whether an existing element, trimmed, is one the list may hold.
     var isElement: (Substring) -> Bool
 
+    /// The list's entries as written, each trimmed.
+    func entries(in source: String) throws(ScaffoldError) -> [String] {
+        try List(self, in: source).entries
+    }
+
     /// The source with `element` appended to the list.
     func appending(_ element: String, to source: String) throws(ScaffoldError) -> String {
-        let text = Array(source.utf8)
-        let code = Self.blankingCommentsAndStrings(text)
-        let codeString = String(decoding: code, as: UTF8.self)
-        let matches = codeString.matches(of: anchor)
-        guard matches.count == 1, let match = matches.first else {
-            throw ScaffoldError(
-                matches.isEmpty
-                    ? "cannot find \(listName); add the component by hand (CONTRIBUTING.md, 'Adding a component')"
-                    : "\(listName) is declared \(matches.count) times; keep one, or add the component by hand"
-            )
-        }
-        let anchorEnd = codeString.utf8.distance(from: codeString.startIndex, to: match.range.upperBound)
-        guard let open = code[anchorEnd...].firstIndex(of: UInt8(ascii: "[")),
-            code[anchorEnd..<open].allSatisfy(Self.isSpace),
-            let close = Self.matchingBracket(in: code, from: open),
-            code[(close + 1)...].prefix(while: { $0 != UInt8(ascii: "\n") }).allSatisfy({
-                Self.isSpace($0) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "}")
-            })
-        else {
-            throw ScaffoldError("\(listName) is not written as one array literal [ … ]; add the component by hand")
-        }
-        let elements = Self.elements(in: text, code: code, between: open, and: close)
-        let entries = elements.map { String(decoding: text[$0], as: UTF8.self) }
-        if let odd = entries.first(where: { !isElement(Substring($0)) }) {
-            throw ScaffoldError(
-                "\(listName) holds '\(ComponentName.printable(odd))', which is not a plain entry;"
-                    + " add the component by hand"
-            )
-        }
-        guard !entries.contains(element) else {
+        let list = try List(self, in: source)
+        guard !list.entries.contains(element) else {
             throw ScaffoldError("\(element) is already in \(listName)")
         }
-        let insertion = Self.insertion(of: element, in: text, code: code, elements: elements, open: open, close: close)
-        var edited = text
+        let insertion = Self.insertion(
+            of: element, in: list.text, code: list.code, elements: list.elements, open: list.open, close: list.close)
+        var edited = list.text
         edited.replaceSubrange(insertion.offset..<insertion.offset, with: Array(insertion.text.utf8))
         return String(decoding: edited, as: UTF8.self)
+    }
+
+    /// The list found in a source: where its brackets and elements are.
+    private struct List {
+        let text: [UInt8]
+        let code: [UInt8]
+        let open: Int
+        let close: Int
+        let elements: [Range<Int>]
+        let entries: [String]
+
+        init(_ edit: ArrayLiteralEdit, in source: String) throws(ScaffoldError) {
+            let listName = edit.listName
+            text = Array(source.utf8)
+            code = ArrayLiteralEdit.blankingCommentsAndStrings(text)
+            let codeString = String(decoding: code, as: UTF8.self)
+            let matches = codeString.matches(of: edit.anchor)
+            guard matches.count == 1, let match = matches.first else {
+                throw ScaffoldError(
+                    matches.isEmpty
+                        ? "cannot find \(listName); add the component by hand (CONTRIBUTING.md, 'Adding a component')"
+                        : "\(listName) is declared \(matches.count) times; keep one, or add the component by hand"
+                )
+            }
+            let anchorEnd = codeString.utf8.distance(from: codeString.startIndex, to: match.range.upperBound)
+            guard let open = code[anchorEnd...].firstIndex(of: UInt8(ascii: "[")),
+                code[anchorEnd..<open].allSatisfy(ArrayLiteralEdit.isSpace),
+                let close = ArrayLiteralEdit.matchingBracket(in: code, from: open),
+                code[(close + 1)...].prefix(while: { $0 != UInt8(ascii: "\n") }).allSatisfy({
+                    ArrayLiteralEdit.isSpace($0) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "}")
+                })
+            else {
+                throw ScaffoldError("\(listName) is not written as one array literal [ … ]; add the component by hand")
+            }
+            self.open = open
+            self.close = close
+            elements = ArrayLiteralEdit.elements(in: text, code: code, between: open, and: close)
+            let text = text
+            entries = elements.map { String(decoding: text[$0], as: UTF8.self) }
+            if let odd = entries.first(where: { !edit.isElement(Substring($0)) }) {
+                throw ScaffoldError(
+                    "\(listName) holds '\(ComponentName.printable(odd))', which is not a plain entry;"
+                        + " add the component by hand"
+                )
+            }
+        }
     }
 
     // MARK: Layout

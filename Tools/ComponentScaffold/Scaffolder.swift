@@ -198,11 +198,11 @@ public struct Scaffolder: Sendable {
 
     // MARK: Files
 
-    private func url(_ path: String) -> URL {
+    func url(_ path: String) -> URL {
         packageRoot.appendingPathComponent(path)
     }
 
-    private func read(_ path: String) throws(ScaffoldError) -> String {
+    func read(_ path: String) throws(ScaffoldError) -> String {
         guard let data = FileManager.default.contents(atPath: url(path).path) else {
             throw ScaffoldError("cannot read \(path) in '\(packageRoot.path)'; run from the root of the mall package")
         }

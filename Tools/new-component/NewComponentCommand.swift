@@ -11,6 +11,8 @@ enum NewComponentCommand {
 
         USAGE: new-component <Name> [--require <declaration>]... [--provide <declaration>]...
                              [--interface <file.json>] [--package-path <path>] [--dry-run]
+               new-component --regenerate [--package-path <path>]
+               new-component --check [--package-path <path>]
 
         ARGUMENTS:
           <Name>                  UpperCamelCase, e.g. Coupon; not a keyword, standard module or existing target.
@@ -24,6 +26,11 @@ enum NewComponentCommand {
           --interface <file>      Read declarations from JSON: {"requires": [...], "provides": [...]}.
           --package-path <path>   The package to change (default: the current folder).
           --dry-run               Print what would be created and changed; write nothing.
+          --regenerate            Rewrite every component's derived files from its API file and router:
+                                  <Name>+Generated.swift (the list of requires, the function each require
+                                  is called through, the provides as values) and the preview's
+                                  <Name>Preview+AnsweredBy.swift. Run it after adding or changing a require.
+          --check                 List the derived files that are stale, writing nothing.
           -h, --help              Show this help.
 
         Parameter types: String, Character, Int…UInt64, Double, Float, Bool; the concrete public types of
@@ -32,7 +39,8 @@ enum NewComponentCommand {
 
         As a plugin: swift package --allow-writing-to-package-directory new-component Coupon
 
-        EXIT STATUS: 0 created (or planned with --dry-run), 2 usage error or refused: nothing was written.
+        EXIT STATUS: 0 created (or planned with --dry-run; with --regenerate, written; with --check, up to
+        date), 1 with --check, some derived file is stale, 2 usage error or refused: nothing was written.
         """
 
     struct Options {
@@ -46,6 +54,8 @@ enum NewComponentCommand {
         var existingTargets: Set<String>?
         var isDryRun = false
         var showsHelp = false
+        /// `--regenerate` or `--check`: the derived files of every component, not a new component.
+        var derivedFilesMode: String?
     }
 
     static func main() {
@@ -59,6 +69,9 @@ enum NewComponentCommand {
                 } catch {
                     throw ScaffoldError("cannot write the help to standard output: \(error.localizedDescription)")
                 }
+            }
+            if let mode = options.derivedFilesMode {
+                exit(try derivedFiles(mode, options: options))
             }
             guard let name = options.name else {
                 throw ScaffoldError("a component name is required, e.g. new-component Coupon")
@@ -137,6 +150,11 @@ enum NewComponentCommand {
                 }
             case "--dry-run":
                 options.isDryRun = true
+            case "--regenerate", "--check":
+                if let other = options.derivedFilesMode {
+                    throw ScaffoldError("\(other) and \(argument) cannot be used together")
+                }
+                options.derivedFilesMode = argument
             case "-h", "--help":
                 options.showsHelp = true
             case "":
@@ -150,7 +168,43 @@ enum NewComponentCommand {
                 options.name = argument
             }
         }
+        if let mode = options.derivedFilesMode {
+            let conflicting = [
+                options.name.map { "a component name ('\($0)')" }, options.requires.isEmpty ? nil : "--require",
+                options.provides.isEmpty ? nil : "--provide", options.interfacePath.map { _ in "--interface" },
+                options.isDryRun ? "--dry-run" : nil,
+            ]
+            if let first = conflicting.compactMap({ $0 }).first {
+                throw ScaffoldError("\(mode) works on every component already there; remove \(first)")
+            }
+        }
         return options
+    }
+
+    /// `--regenerate` or `--check`; returns the exit status.
+    static func derivedFiles(_ mode: String, options: Options) throws(ScaffoldError) -> Int32 {
+        let scaffolder = Scaffolder(packageRoot: URL(fileURLWithPath: options.packagePath))
+        let lines: [String]
+        let status: Int32
+        if mode == "--check" {
+            let stale = try scaffolder.staleDerivedFiles()
+            status = stale.isEmpty ? 0 : 1
+            lines =
+                stale.isEmpty
+                ? ["Every derived file is up to date."]
+                : stale.map { "\($0.path): \($0.exists ? "stale" : "missing")" }
+                    + ["\(stale.count) derived file\(stale.count == 1 ? " is" : "s are") stale; run 'swift run new-component --regenerate'."]
+        } else {
+            let written = try scaffolder.regenerate()
+            status = 0
+            lines = written.isEmpty ? ["Every derived file is up to date."] : written.map { "Wrote \($0)" }
+        }
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+        } catch {
+            throw ScaffoldError("cannot write to standard output (\(error.localizedDescription))")
+        }
+        return status
     }
 
     /// Lays the generated files out as the package's `.swift-format` wants, with the toolchain's formatter.

@@ -7,14 +7,11 @@ import MallNavigator
 @MainActor
 enum AppointmentPreview {
     static func main() {
-        answerEveryRequire()
-        ComponentPreview.main(of: Appointment.shared) { Appointment.shared.provide_myBookings() }
+        ComponentPreview.main(app())
     }
 
-    /// Answers each of Appointment's requires with a stub naming it, its arguments, and who serves it in the app.
-    static func answerEveryRequire() {
-        Appointment.shared.require_shopDetail = { shopId in
-            .stub(Appointment.self, "require_shopDetail", arguments: ["shopId": shopId], answeredBy: "Shop")
-        }
+    /// The preview as a text app: every require of Appointment answered by a stub naming who answers it in the app.
+    static func app() -> TextApp {
+        ComponentPreview.app(of: Appointment.shared, answeredBy: answeredBy) { Appointment.shared.provide_myBookings() }
     }
 }

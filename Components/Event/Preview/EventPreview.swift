@@ -7,14 +7,11 @@ import MallNavigator
 @MainActor
 enum EventPreview {
     static func main() {
-        answerEveryRequire()
-        ComponentPreview.main(of: Event.shared) { Event.shared.provide_eventList() }
+        ComponentPreview.main(app())
     }
 
-    /// Answers each of Event's requires with a stub naming it, its arguments, and who serves it in the app.
-    static func answerEveryRequire() {
-        Event.shared.require_shopDetail = { shopId in
-            .stub(Event.self, "require_shopDetail", arguments: ["shopId": shopId], answeredBy: "Shop")
-        }
+    /// The preview as a text app: every require of Event answered by a stub naming who answers it in the app.
+    static func app() -> TextApp {
+        ComponentPreview.app(of: Event.shared, answeredBy: answeredBy) { Event.shared.provide_eventList() }
     }
 }

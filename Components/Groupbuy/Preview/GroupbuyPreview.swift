@@ -7,21 +7,11 @@ import MallNavigator
 @MainActor
 enum GroupbuyPreview {
     static func main() {
-        answerEveryRequire()
-        ComponentPreview.main(of: Groupbuy.shared) { Groupbuy.shared.provide_groupbuyList() }
+        ComponentPreview.main(app())
     }
 
-    /// Answers each of Groupbuy's requires with a stub naming it, its arguments, and who serves it in the app.
-    static func answerEveryRequire() {
-        let groupbuy = Groupbuy.shared
-        groupbuy.require_shopDetail = { shopId, onDisappear in
-            // Shop's page would report whether the user favourited the shop; the stub never does, so it
-            // reports "not favourited" when it leaves, as a shop page left untouched would.
-            Screen.stub(Groupbuy.self, "require_shopDetail", arguments: ["shopId": shopId], answeredBy: "Shop")
-                .onDisappear { onDisappear(false) }
-        }
-        groupbuy.require_shopApplyForGroupbuy = { gbId in
-            .stub(Groupbuy.self, "require_shopApplyForGroupbuy", arguments: ["gbId": gbId], answeredBy: "Shop")
-        }
+    /// The preview as a text app: every require of Groupbuy answered by a stub naming who answers it in the app.
+    static func app() -> TextApp {
+        ComponentPreview.app(of: Groupbuy.shared, answeredBy: answeredBy) { Groupbuy.shared.provide_groupbuyList() }
     }
 }

@@ -6,9 +6,8 @@
 ///
 /// ```swift
 /// static let detail = Route(
-///     "mall://shop/detail", exposure: .external, provide: "Shop.provide_shopDetail(shopId:)",
-///     parameters: .identifier("shopId", ShopID.self), example: "s01"
-/// ) { shopId in Shop.shared.provide_shopDetail(shopId: shopId) }
+///     "mall://shop/detail", exposure: .external, opening: Shop.Provides.shopDetail,
+///     parameters: .identifier("shopId", ShopID.self), example: "s01")
 /// ```
 @MainActor
 public struct Route<Destination, each Value> {
@@ -22,36 +21,52 @@ public struct Route<Destination, each Value> {
     /// The parameters as documents describe them, in order.
     public let parameterDescriptions: [RouteParameter]
     let example: (repeat each Value)
-    let opening: @MainActor (repeat each Value) -> Destination
+    let opening: Provide<Destination, repeat each Value>
 
     /// Declares a route.
     ///
     /// - Parameters:
     ///   - pattern: `scheme://host/path`, lowercase, without a query.
     ///   - exposure: ``Exposure/external`` lets links from outside the app open it.
-    ///   - provide: The function `open` calls, as documents name it.
+    ///   - provide: What the route opens, named after its declaration (``Provide/name``). A name
+    ///     without parameters, e.g. `Shell: WebPageScreen.make`, is completed with the route's own.
     ///   - parameters: The query parameters, in the order URLs write them.
     ///   - example: A value for each parameter; the example URL must open.
-    ///   - open: Builds the destination from typed values.
     public init(
         _ pattern: String,
         exposure: Exposure = .internal,
-        provide: String,
+        opening provide: Provide<Destination, repeat each Value>,
         parameters: repeat Parameter<each Value>,
-        example: repeat each Value,
-        open: @escaping @MainActor (repeat each Value) -> Destination
+        example: repeat each Value
     ) {
         self.pattern = pattern
         self.exposure = exposure
-        self.provide = provide
         self.parameters = (repeat each parameters)
         var descriptions: [RouteParameter] = []
         for parameter in repeat each parameters {
             descriptions.append(parameter.description)
         }
         self.parameterDescriptions = descriptions
+        self.provide =
+            provide.name.hasSuffix(")")
+            ? provide.name : provide.name + "(" + descriptions.map { "\($0.name):" }.joined() + ")"
         self.example = (repeat each example)
-        self.opening = open
+        self.opening = provide
+    }
+
+    /// Declares a route that opens `open`, named `provide` in documents: for a destination that is no
+    /// component's provide, as in tests. An app's routes open a component's generated ``Provide``.
+    public init(
+        _ pattern: String,
+        exposure: Exposure = .internal,
+        provide: String,
+        parameters: repeat Parameter<each Value>,
+        example: repeat each Value,
+        open: @escaping @MainActor @Sendable (repeat each Value) -> Destination
+    ) {
+        self.init(
+            pattern, exposure: exposure, opening: Provide(provide, open), parameters: repeat each parameters,
+            example: repeat each example)
     }
 
     /// The destination for typed values, as a require answered through the route gets it.

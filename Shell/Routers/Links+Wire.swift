@@ -1,0 +1,69 @@
+import MallBase
+import Middleware
+
+/// Wiring lines that answer a require through a route, so a downgrade applies to the require too.
+///
+/// One function per number of parameters: the compiler checks that the route takes the require's
+/// parameters, in order and by type, so a require wired to a route of other values does not build.
+extension Links {
+    /// Wires `requirement` to `route`.
+    func wire<Component>(
+        _ requirement: ReferenceWritableKeyPath<Component, (() -> Screen)?>, to route: Route<Screen>
+    ) -> Wire<Component> {
+        Wire(requirement, answer: .route(pattern: route.pattern), closure: { self.open(route) })
+    }
+
+    /// Wires `requirement` to `route`.
+    func wire<Component, A>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A) -> Screen)?>, to route: MallRoute<A>
+    ) -> Wire<Component> {
+        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a in self.open(route, a) })
+    }
+
+    /// Wires `requirement` to `route`.
+    func wire<Component, A, B>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B) -> Screen)?>, to route: MallRoute<A, B>
+    ) -> Wire<Component> {
+        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a, b in self.open(route, a, b) })
+    }
+
+    /// Wires `requirement` to `route`.
+    func wire<Component, A, B, C>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C) -> Screen)?>, to route: MallRoute<A, B, C>
+    ) -> Wire<Component> {
+        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a, b, c in self.open(route, a, b, c) })
+    }
+
+    /// Wires `requirement` to `route`.
+    func wire<Component, A, B, C, D>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Screen)?>, to route: MallRoute<A, B, C, D>
+    ) -> Wire<Component> {
+        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a, b, c, d in self.open(route, a, b, c, d) })
+    }
+
+    /// Wires `requirement` to `route`.
+    func wire<Component, A, B, C, D, E>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Screen)?>, to route: MallRoute<A, B, C, D, E>
+    ) -> Wire<Component> {
+        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a, b, c, d, e in self.open(route, a, b, c, d, e) })
+    }
+
+    /// Wires `requirement` to `route`.
+    func wire<Component, A, B, C, D, E, F>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Screen)?>, to route: MallRoute<A, B, C, D, E, F>
+    ) -> Wire<Component> {
+        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a, b, c, d, e, f in self.open(route, a, b, c, d, e, f) })
+    }
+
+    /// Wires `requirement`, whose provide takes a value no link carries (a callback), to `route` for
+    /// its first value: natively `native` answers with every value, downgraded the route's web page.
+    func wire<Component, A, B>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B) -> Screen)?>,
+        to route: MallRoute<A>,
+        native: Provide<Screen, A, B>
+    ) -> Wire<Component> {
+        Wire(requirement, answer: .route(pattern: route.pattern)) { a, b in
+            self.open(route, a) { native(a, b) }
+        }
+    }
+}

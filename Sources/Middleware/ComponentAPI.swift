@@ -1,0 +1,36 @@
+/// A business component's API as the middleware sees it: a singleton whose requires are listed.
+///
+/// The list is derived from the component's declarations, never typed by hand: `new-component
+/// --regenerate` writes it beside the API file (`Shop+Requires.swift`), and `new-component --check`
+/// fails when it no longer matches the `require_` properties the API declares. The audit, the preview's
+/// stubs and the tests' recording stubs all walk this list, so none of them reflects on the component.
+@MainActor
+public protocol ComponentAPI: AnyObject {
+    /// Every `require_` property of the component, in the order its API declares them.
+    static var requirements: [Requirement<Self>] { get }
+}
+
+extension ComponentAPI {
+    /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
+    public static var componentName: String { _typeName(Self.self, qualified: false) }
+
+    /// Sets every require to `nil`: the component as no router has wired it yet.
+    public func unwireEveryRequire() {
+        for requirement in Self.requirements {
+            requirement.unwire(self)
+        }
+    }
+
+    /// Answers every require with its stub (``StubAnswer``), reporting each call to `onCall` first.
+    ///
+    /// - Parameter answeredBy: Who answers a require in the app, by the require's name; a preview's
+    ///   stub screen says so.
+    public func stubEveryRequire(
+        answeredBy: [String: String] = [:],
+        onCall: @escaping @MainActor (RequireCall) -> Void = { _ in }
+    ) {
+        for requirement in Self.requirements {
+            requirement.stub(self, answeredBy: answeredBy[requirement.name], onCall: onCall)
+        }
+    }
+}

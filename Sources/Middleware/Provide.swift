@@ -1,0 +1,22 @@
+/// One `provide_` function as a value: what it is called, and how to call it.
+///
+/// A component's provides are listed as these values beside its API file (`Shop.Provides`, generated
+/// by `new-component --regenerate` from the `provide_` functions the API declares), so a route or a
+/// router's wiring line that opens one takes its name from the declaration and cannot name another.
+public struct Provide<Output, each Value>: Sendable {
+    /// The function as documents name it, e.g. `Shop.provide_shopDetail(shopId:)`.
+    public let name: String
+    private let function: @MainActor @Sendable (repeat each Value) -> Output
+
+    /// Declares a provide; `name` is written by the generator from the declaration `function` calls.
+    public init(_ name: String, _ function: @escaping @MainActor @Sendable (repeat each Value) -> Output) {
+        self.name = name
+        self.function = function
+    }
+
+    /// Calls the provide.
+    @MainActor
+    public func callAsFunction(_ values: repeat each Value) -> Output {
+        function(repeat each values)
+    }
+}

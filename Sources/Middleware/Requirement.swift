@@ -1,0 +1,122 @@
+/// One require of a component: its name, its parameters' labels, and how to tell whether it is wired,
+/// unwire it or answer it with a stub, all through its key path, never by reflection.
+///
+/// A component's list (``ComponentAPI/requirements``) is generated from its API file; one initializer
+/// per number of parameters (up to six) takes the require's key path, so the list only builds when each
+/// entry names a `require_` property of that shape.
+@MainActor
+public struct Requirement<Component: AnyObject> {
+    /// The property's name, e.g. `require_eventDetail`.
+    public let name: String
+    /// The parameters' labels, in order, e.g. `["eventId", "eventType"]`.
+    public let labels: [String]
+    /// The property, as a router's wiring line names it.
+    public let keyPath: PartialKeyPath<Component>
+    private let isSet: @MainActor (Component) -> Bool
+    private let clear: @MainActor (Component) -> Void
+    /// Assigns a closure that builds the call from its arguments, hands it over, and answers its stub.
+    private let answer: @MainActor (Component, _ call: @escaping @MainActor ([Any]) -> RequireCall) -> Void
+
+    private init<Closure>(
+        _ name: String,
+        _ keyPath: ReferenceWritableKeyPath<Component, Closure?>,
+        labels: [String],
+        answer: @escaping @MainActor (Component, _ call: @escaping @MainActor ([Any]) -> RequireCall) -> Void
+    ) {
+        self.name = name
+        self.labels = labels
+        self.keyPath = keyPath
+        self.isSet = { $0[keyPath: keyPath] != nil }
+        self.clear = { $0[keyPath: keyPath] = nil }
+        self.answer = answer
+    }
+
+    /// Whether a router (or a stub) answers the require on `component`.
+    public func isWired(on component: Component) -> Bool { isSet(component) }
+
+    /// Sets the require to `nil` on `component`.
+    public func unwire(_ component: Component) { clear(component) }
+
+    /// Answers the require on `component` with its stub, reporting each call to `onCall` first.
+    public func stub(
+        _ component: Component,
+        answeredBy: String? = nil,
+        onCall: @escaping @MainActor (RequireCall) -> Void = { _ in }
+    ) {
+        let componentName = _typeName(Component.self, qualified: false)
+        let name = name
+        let labels = labels
+        answer(component) { values in
+            let call = RequireCall(
+                component: componentName,
+                requirement: name,
+                arguments: zip(labels, values).map { (label: $0, value: $1) },
+                answeredBy: answeredBy)
+            onCall(call)
+            return call
+        }
+    }
+
+    /// A require with no parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
+    public init<Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, (() -> Answer)?>, labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels) { component, call in
+            component[keyPath: keyPath] = { Answer.stub(answering: call([])) }
+        }
+    }
+
+    /// A require with 1 parameter, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
+    public init<A, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A) -> Answer)?>, labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels) { component, call in
+            component[keyPath: keyPath] = { a in Answer.stub(answering: call([a])) }
+        }
+    }
+
+    /// A require with 2 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
+    public init<A, B, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B) -> Answer)?>, labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels) { component, call in
+            component[keyPath: keyPath] = { a, b in Answer.stub(answering: call([a, b])) }
+        }
+    }
+
+    /// A require with 3 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
+    public init<A, B, C, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C) -> Answer)?>, labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels) { component, call in
+            component[keyPath: keyPath] = { a, b, c in Answer.stub(answering: call([a, b, c])) }
+        }
+    }
+
+    /// A require with 4 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
+    public init<A, B, C, D, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Answer)?>, labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels) { component, call in
+            component[keyPath: keyPath] = { a, b, c, d in Answer.stub(answering: call([a, b, c, d])) }
+        }
+    }
+
+    /// A require with 5 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
+    public init<A, B, C, D, E, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Answer)?>, labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels) { component, call in
+            component[keyPath: keyPath] = { a, b, c, d, e in Answer.stub(answering: call([a, b, c, d, e])) }
+        }
+    }
+
+    /// A require with 6 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
+    public init<A, B, C, D, E, F, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Answer)?>, labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels) { component, call in
+            component[keyPath: keyPath] = { a, b, c, d, e, f in Answer.stub(answering: call([a, b, c, d, e, f])) }
+        }
+    }
+}
