@@ -48,7 +48,9 @@ package.targets += [
 // MARK: - Test support: stubs and helpers every test target may use
 
 package.targets += [
-    .target(name: "MallTestSupport", dependencies: ["MallBase", "MallNavigator"], path: "Tests/MallTestSupport")
+    .target(
+        name: "MallTestSupport", dependencies: ["MallBase", "MallNavigator", "Middleware"],
+        path: "Tests/MallTestSupport")
 ]
 
 // MARK: - Business layer: one target per component, none depends on another

@@ -8,7 +8,7 @@ extension Event: ComponentAPI {
     /// Event's requires, in the order Event.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
     public static let requirements: [Requirement<Event>] = [
-        Requirement("require_shopDetail", \.require_shopDetail, labels: ["shopId"]),
+        Requirement("require_shopDetail", \.require_shopDetail, labels: ["shopId"])
     ]
 }
 

@@ -38,21 +38,29 @@ extension Links {
     func wire<Component, A, B, C, D>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Screen)?>, to route: MallRoute<A, B, C, D>
     ) -> Wire<Component> {
-        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a, b, c, d in self.open(route, a, b, c, d) })
+        Wire(
+            requirement, answer: .route(pattern: route.pattern), closure: { a, b, c, d in self.open(route, a, b, c, d) }
+        )
     }
 
     /// Wires `requirement` to `route`.
     func wire<Component, A, B, C, D, E>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Screen)?>, to route: MallRoute<A, B, C, D, E>
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Screen)?>,
+        to route: MallRoute<A, B, C, D, E>
     ) -> Wire<Component> {
-        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a, b, c, d, e in self.open(route, a, b, c, d, e) })
+        Wire(
+            requirement, answer: .route(pattern: route.pattern),
+            closure: { a, b, c, d, e in self.open(route, a, b, c, d, e) })
     }
 
     /// Wires `requirement` to `route`.
     func wire<Component, A, B, C, D, E, F>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Screen)?>, to route: MallRoute<A, B, C, D, E, F>
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Screen)?>,
+        to route: MallRoute<A, B, C, D, E, F>
     ) -> Wire<Component> {
-        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a, b, c, d, e, f in self.open(route, a, b, c, d, e, f) })
+        Wire(
+            requirement, answer: .route(pattern: route.pattern),
+            closure: { a, b, c, d, e, f in self.open(route, a, b, c, d, e, f) })
     }
 
     /// Wires `requirement`, whose provide takes a value no link carries (a callback), to `route` for

@@ -18,8 +18,7 @@ public struct RequireCall: Sendable, Hashable, CustomStringConvertible {
     public var answeredBy: String?
 
     /// Creates a call record, describing each value as a stub shows it.
-    public init(component: String, requirement: String, arguments: [(label: String, value: Any)], answeredBy: String?)
-    {
+    public init(component: String, requirement: String, arguments: [(label: String, value: Any)], answeredBy: String?) {
         self.component = component
         self.requirement = requirement
         self.arguments = arguments.map { Argument(label: $0.label, value: Self.describe($0.value)) }

@@ -113,7 +113,8 @@ public struct Requirement<Component: AnyObject> {
 
     /// A require with 6 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
     public init<A, B, C, D, E, F, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Answer)?>, labels: [String]
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Answer)?>,
+        labels: [String]
     ) {
         self.init(name, keyPath, labels: labels) { component, call in
             component[keyPath: keyPath] = { a, b, c, d, e, f in Answer.stub(answering: call([a, b, c, d, e, f])) }

@@ -68,22 +68,27 @@ extension Wire {
 
     /// Wires `requirement` to `provide`.
     public static func provide<A, B, C, D, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Output)?>, _ provide: Provide<Output, A, B, C, D>
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Output)?>,
+        _ provide: Provide<Output, A, B, C, D>
     ) -> Wire {
         Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c, d in provide(a, b, c, d) })
     }
 
     /// Wires `requirement` to `provide`.
     public static func provide<A, B, C, D, E, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Output)?>, _ provide: Provide<Output, A, B, C, D, E>
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Output)?>,
+        _ provide: Provide<Output, A, B, C, D, E>
     ) -> Wire {
         Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c, d, e in provide(a, b, c, d, e) })
     }
 
     /// Wires `requirement` to `provide`.
     public static func provide<A, B, C, D, E, F, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Output)?>, _ provide: Provide<Output, A, B, C, D, E, F>
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Output)?>,
+        _ provide: Provide<Output, A, B, C, D, E, F>
     ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c, d, e, f in provide(a, b, c, d, e, f) })
+        Wire(
+            requirement, answer: .provide(name: provide.name),
+            closure: { a, b, c, d, e, f in provide(a, b, c, d, e, f) })
     }
 }

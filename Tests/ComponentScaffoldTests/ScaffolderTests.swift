@@ -15,9 +15,11 @@ struct ScaffolderTests {
             plan.paths
                 == [
                     "Components/\(name)/\(name).swift",
+                    "Components/\(name)/\(name)+Generated.swift",
                     "Components/\(name)/Data/\(name)Item.swift",
                     "Components/\(name)/Data/\(name)Store.swift",
                     "Components/\(name)/Preview/\(name)Preview.swift",
+                    "Components/\(name)/Preview/\(name)Preview+AnsweredBy.swift",
                     "Components/\(name)/Screens/\(name)HomeScreen.swift",
                     "Components/\(name)/Screens/\(name)ItemScreen.swift",
                     "Package.swift",
@@ -54,14 +56,18 @@ struct ScaffolderTests {
         #expect(api.contains("    public var require_refresh: (() -> Screen)?\n"))
         #expect(api.contains("    public func provide_couponDetail(couponId: String, count: Int) -> Screen {\n"))
         let router = try #require(plan.newFiles["Shell/Routers/\(name)Router.swift"])
-        #expect(router.contains("// component.require_shopDetail = <a sibling's provide or a shell screen>"))
+        #expect(router.contains("// links.wire(\\.require_shopDetail, to: <a route into a sibling or the shell>),"))
+        let generated = try #require(plan.newFiles["Components/\(name)/\(name)+Generated.swift"])
         #expect(
-            api.contains(
-                "    func shopDetail(_ shopId: ShopID) -> Screen {\n        require_shopDetail?(shopId) ?? .unwired(Self.self)"
+            generated.contains(
+                "    func shopDetail(_ shopId: ShopID) -> Screen {\n"
+                    + "        require_shopDetail?(shopId) ?? .unavailable(\"\(name).require_shopDetail\")"
             ))
-        let preview = try #require(plan.newFiles["Components/\(name)/Preview/\(name)Preview.swift"])
-        #expect(preview.contains("        \(name).shared.require_shopDetail = {\n            .stub(\n"))
-        #expect(!router.contains("component.require_shopDetail = {\n"), "a declared require stays nil until wired")
+        #expect(generated.contains(#"Requirement("require_refresh", \.require_refresh, labels: [])"#))
+        let answers = try #require(plan.newFiles["Components/\(name)/Preview/\(name)Preview+AnsweredBy.swift"])
+        #expect(
+            answers.contains(
+                "\"require_shopDetail\": \"nothing yet: Shell/Routers/\(name)Router.swift does not wire it\","))
         #expect(plan.newFiles["Components/\(name)/Screens/\(name)PlaceholderScreen.swift"] != nil)
     }
 
@@ -265,7 +271,7 @@ struct ScaffolderTests {
                 failingStep += 1
             }
         }
-        #expect(failingStep == 15, "8 staged files, 2 checks, 3 moves and 2 edits, each interrupted once")
+        #expect(failingStep == 17, "10 staged files, 2 checks, 3 moves and 2 edits, each interrupted once")
         #expect(try copy.snapshot().keys.contains("Components/\(name)/\(name).swift"))
     }
 

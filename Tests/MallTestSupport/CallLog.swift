@@ -1,4 +1,5 @@
 import MallBase
+import Middleware
 
 /// Records the requirements a component called, so a test can assert which ones and with what.
 @MainActor
@@ -8,6 +9,11 @@ public final class CallLog {
 
     /// Creates an empty log.
     public init() {}
+
+    /// Records a call a recording stub reports (`component.stubEveryRequire(onCall: log.record)`).
+    public func record(_ call: RequireCall) {
+        calls.append(call.description)
+    }
 
     /// Records a call and returns a stub screen titled after it, so the test can tell it was reached.
     public func record(_ name: String, _ arguments: Any...) -> Screen {

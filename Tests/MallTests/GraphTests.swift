@@ -68,7 +68,7 @@ struct GraphTests {
                     continue
                 }
                 #expect(component == provider && route == nil, context)
-                #expect(try #require(call(), "\(testCase.requirement) is nil") == true, context)
+                #expect(try #require(call() as Bool?, "\(testCase.requirement) is nil") == true, context)
                 continue
             case .screen(let expected, let call):
                 title = expected
@@ -128,7 +128,7 @@ struct GraphTests {
     @Test func aDowngradedRouteLeadsToTheWebPage() {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: file.path,
             contents: Data(#"{"downgrade": {"mall://shop/detail": "https://m.mall.example/shop/{shopId}"}}"#.utf8))
         let run = runShell(["graph", "--routes-config", file.path])

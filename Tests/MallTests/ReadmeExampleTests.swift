@@ -1,4 +1,5 @@
 import Foundation
+import Middleware
 import Testing
 
 @testable import Mall

@@ -138,7 +138,7 @@ struct WiringTests {
             let screen = try #require(call(), "\(testCase.requirement) is nil after configuring")
             #expect(screen.title == title)
         case .value(let provider, let call):
-            let agrees = try #require(call(), "\(testCase.requirement) is nil after configuring")
+            let agrees = try #require(call() as Bool?, "\(testCase.requirement) is nil after configuring")
             #expect(agrees, "\(testCase.requirement) answers what \(provider) provides")
         }
     }

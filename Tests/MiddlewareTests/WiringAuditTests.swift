@@ -118,6 +118,8 @@ struct WiringAuditTests {
     @Test func completeReportSaysSo() {
         let kiosk = Kiosk()
         kiosk.stubEveryRequire()
-        #expect(WiringReport(components: [WiringAudit.wiring(of: kiosk)]).lines.last == "All 3 requires of 1 component are wired.")
+        #expect(
+            WiringReport(components: [WiringAudit.wiring(of: kiosk)]).lines.last
+                == "All 3 requires of 1 component are wired.")
     }
 }

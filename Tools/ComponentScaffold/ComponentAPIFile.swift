@@ -51,6 +51,9 @@ struct ComponentAPIFile: Sendable, Hashable {
     var requires: [Require] = []
     var provides: [Provide] = []
 
+    /// No declarations.
+    init() {}
+
     /// Reads the declarations of `source`, the API file of `component`.
     init(source: String, file: String) throws(ScaffoldError) {
         let code = Code(source)

@@ -2,7 +2,7 @@
 ///
 /// The output follows the shape every component in `Components/` has: the API file named after the
 /// component (requires, then provides), `Screens/`, `Data/`, a router in the shell and a test target.
-struct ComponentTemplate {
+public struct ComponentTemplate {
     let name: ComponentName
     let interface: InterfaceDocument
 
@@ -28,7 +28,20 @@ struct ComponentTemplate {
         if !interface.provides.isEmpty {
             files.append(("Components/\(component)/Screens/\(component)PlaceholderScreen.swift", placeholderScreenFile))
         }
-        return files
+        return files + derivedFiles
+    }
+
+    /// The paths of a component's derived files.
+    public static func derivedPaths(of component: String) -> [String] {
+        DerivedFiles(component: component, api: ComponentAPIFile(), router: nil).files.map(\.path)
+    }
+
+    /// The files `new-component --regenerate` derives from the API file and the router, written now
+    /// so the new component builds at once.
+    var derivedFiles: [(path: String, contents: String)] {
+        // The API file is generated from declarations the grammar accepted, so it always reads back.
+        let api = (try? ComponentAPIFile(source: apiFile, file: "\(component).swift")) ?? ComponentAPIFile()
+        return DerivedFiles(component: component, api: api, router: routerFile).files
     }
 
     // MARK: Component
@@ -89,30 +102,6 @@ struct ComponentTemplate {
                 public func provide_\(entryProvide)() -> Screen {
                     \(component)HomeScreen.make()
                 }\(indent(provides))
-            }
-            \(requireCalls)
-            """
-    }
-
-    /// One function per require, named after it, that calls it or falls back to the "unavailable" screen.
-    private var requireCalls: String {
-        guard !interface.requires.isEmpty else { return "" }
-        let functions = interface.requires.map { require in
-            let arguments = require.parameters.map(\.label).joined(separator: ", ")
-            return """
-                    func \(require.name)(\(require.unlabelledParameterList)) -> Screen {
-                        require_\(require.name)?(\(arguments)) ?? .unwired(Self.self)
-                    }
-                """
-        }
-        return """
-
-            // MARK: - Requires, as the component's screens call them
-
-            /// One function per requirement, named after it: it calls the requirement, or, when no router wired
-            /// it, returns the "unavailable" screen, which takes the requirement's name from the function's.
-            extension \(component) {
-            \(functions.joined(separator: "\n\n"))
             }
 
             """
@@ -235,51 +224,26 @@ struct ComponentTemplate {
     // MARK: Preview
 
     private var previewFile: String {
-        // One argument a line and shorthand closure parameters keep every line short, however long the list.
-        let stubs = interface.requires.map { require in
-            let arguments =
-                require.parameters.isEmpty
-                ? ""
-                : "\n                arguments: [\n"
-                    + require.parameters.enumerated().map { "                    \"\($1.label)\": $\($0) as Any,\n" }
-                    .joined()
-                    + "                ],"
-            return """
-                        \(component).shared.require_\(require.name) = {
-                            .stub(
-                                \(component).self,
-                                "require_\(require.name)",\(arguments)
-                                answeredBy: Self.answeredBy
-                            )
-                        }
-                """
-        }
-        let body =
-            stubs.isEmpty
-            ? "        // \(component) has no requires yet; answer each one here with a stub when you declare it."
-            : stubs.joined(separator: "\n")
-        return """
-            \(sortedImports([Self.baseModule, "MallNavigator", component]))
+        """
+        \(sortedImports([Self.baseModule, "MallNavigator", component]))
 
-            /// \(component) on its own: its entry screen in the text navigator, every require answered by a stub.
-            @main
-            @MainActor
-            enum \(component)Preview {
-                static func main() {
-                    answerEveryRequire()
-                    ComponentPreview.main(of: \(component).shared) { \(component).shared.provide_\(entryProvide)() }
-                }
-
-                /// Who answers the requires in the app.
-                static let answeredBy = "the router in Shell/Routers/\(component)Router.swift"
-
-                /// Answers each of \(component)'s requires with a stub naming it and the values it was called with.
-                static func answerEveryRequire() {
-            \(body)
-                }
+        /// \(component) on its own: its entry screen in the text navigator, every require answered by a stub.
+        @main
+        @MainActor
+        enum \(component)Preview {
+            static func main() {
+                ComponentPreview.main(app())
             }
 
-            """
+            /// The preview as a text app: every require answered by a stub naming who answers it in the app.
+            static func app() -> TextApp {
+                ComponentPreview.app(of: \(component).shared, answeredBy: answeredBy) {
+                    \(component).shared.provide_\(entryProvide)()
+                }
+            }
+        }
+
+        """
     }
 
     // MARK: Shell and tests
@@ -287,13 +251,17 @@ struct ComponentTemplate {
     private var routerFile: String {
         let wiring =
             interface.requires.isEmpty
-            ? "        // \(component) has no requires yet. Assign each one here when you declare it."
-            : interface.requires.map { require in
-                """
-                        // component.require_\(require.name) = <a sibling's provide or a shell screen>
-                """
-            }.joined(separator: "\n")
-                + "\n        // Until then `swift run mall audit` names each unwired require, and its screens show 'unavailable'."
+            ? "    var wiring: [Wire<\(component)>] { [] }"
+            : """
+                /// One line per require, e.g. `links.wire(\\.require_shopDetail, to: ShopRouter.detail)`.
+                /// Until a require has its line, `swift run mall audit` names it and its screens show
+                /// 'unavailable'.
+                var wiring: [Wire<\(component)>] {
+                    [
+            \(interface.requires.map { "            // links.wire(\\.require_\($0.name), to: <a route into a sibling or the shell>)," }.joined(separator: "\n"))
+                    ]
+                }
+            """
         return """
             \(sortedImports([component, Self.baseModule, "Middleware"]))
 
@@ -302,30 +270,19 @@ struct ComponentTemplate {
             @MainActor
             struct \(component)Router: ComponentRouter {
                 let component = \(component).shared
-                /// Answer a require through a route (`links.open(ShopRouter.detail, shopId)`) so downgrades apply.
+                /// Answer a require through a route (`links.wire`) so downgrades apply.
                 let links: Links
 
                 /// `mall://\(routeHost)/home`: another app may open \(component)'s entry screen.
                 static let entry = MallRoute(
-                    "mall://\(routeHost)/home",
-                    exposure: .external,
-                    provide: "\(component).provide_\(entryProvide)()"
-                ) {
-                    \(component).shared.provide_\(entryProvide)()
-                }
+                    "mall://\(routeHost)/home", exposure: .external, opening: \(component).Provides.\(entryProvide))
 
                 var routes: [AnyRoute<Screen>] { [Self.entry.erased] }
 
-                /// What answers each require, as `mall graph` draws it: one entry per require
-                /// `configure()` wires, e.g. `.route("require_shopDetail", ShopRouter.detail)`.
-                var wiring: [Wiring] { [] }
+            \(wiring)
 
                 var homeEntry: Action {
                     .push("\(component)") { [links] in links.open(Self.entry) }
-                }
-
-                func configure() {
-            \(wiring)
                 }
             }
 
@@ -357,9 +314,7 @@ struct ComponentTemplate {
             """
                 @Test func previewOpensTheEntryScreenWithEveryRequireAnswered() {
                     \(component).shared.store = \(component)Store()
-                    \(component)Preview.answerEveryRequire()
-                    let run = ComponentPreview.app(of: \(component).shared) { \(component).shared.provide_\(entryProvide)() }
-                        .run(input: ["q"])
+                    let run = \(component)Preview.app().run(input: ["q"])
                     #expect(run.status == .success)
                     #expect(run.output.screenTitles == ["\(component)"])
                     #expect(run.errors.isEmpty)
@@ -374,41 +329,29 @@ struct ComponentTemplate {
         ]
         for (require, arguments) in demonstrableRequires {
             let capitalised = require.name.prefix(1).uppercased() + require.name.dropFirst()
-            // The stub names its arguments a0, a1… and records them all.
-            let stubParameters = require.parameters.indices.map { "a\($0)" }.joined(separator: ", ")
-            let stubSignature = require.parameters.isEmpty ? "" : "\(stubParameters) in "
-            let recorded = require.parameters.isEmpty ? "" : ", \(stubParameters)"
-            let expected = arguments.map { $0.replacingQuotes() }.joined(separator: ", ")
+            // The call as the recording stub describes it, inside a string literal.
+            let shown = zip(require.parameters, arguments).map {
+                "\($0.label): \($1.map { $0 == "\"" ? #"\""# : String($0) }.joined())"
+            }
+            let call = "\(component).require_\(require.name)(\(shown.joined(separator: ", ")))"
             tests.append(
                 """
                     @Test func open\(capitalised)CallsItsRequire() throws {
                         let log = CallLog()
-                        \(component).shared.require_\(require.name) = { \(stubSignature)log.record("\(require.name)"\(recorded)) }
+                        \(component).shared.stubEveryRequire(onCall: log.record)
                         let screen = try #require(\(component).shared.provide_\(entryProvide)().action(titled: "Open \(require.name)")?.destination())
-                        #expect(screen.origin == "Stub")
-                        #expect(log.calls == ["\(require.name)(\(expected))"])
+                        #expect(screen.origin == "Preview")
+                        #expect(screen.body.first == "\(call)")
+                        #expect(log.calls == ["\(call)"])
                     }
                 """
             )
             tests.append(
                 """
                     @Test func unwired\(capitalised)ShowsUnavailable() throws {
-                        \(component).shared.require_\(require.name) = nil
+                        \(component).shared.unwireEveryRequire()
                         let screen = try #require(\(component).shared.provide_\(entryProvide)().action(titled: "Open \(require.name)")?.destination())
                         #expect(screen.body.first == "\(component).require_\(require.name) is not wired.")
-                    }
-                """
-            )
-            let shown = zip(require.parameters, arguments).map {
-                "\($0.label): \($1.flatMap { $0 == "\"" ? #"\""# : String($0) }.joined())"
-            }
-            tests.append(
-                """
-                    @Test func preview\(capitalised)ShowsItsStub() {
-                        \(component)Preview.answerEveryRequire()
-                        let screen = \(component).shared.\(require.name)(\(arguments.joined(separator: ", ")))
-                        #expect(screen.origin == "Preview")
-                        #expect(screen.body.first == "\(component).require_\(require.name)(\(shown.joined(separator: ", ")))")
                     }
                 """
             )
@@ -432,6 +375,7 @@ struct ComponentTemplate {
             import \(Self.baseModule)
             import MallNavigator
             import MallTestSupport
+            import Middleware
             import Testing
 
             @testable import \(component)

@@ -38,7 +38,8 @@ struct DerivedFiles {
     private var generated: String {
         let entries = api.requires.map { require in
             let labels = require.parameters.map { "\"\($0.label)\"" }.joined(separator: ", ")
-            let line = "        Requirement(\"require_\(require.name)\", \\.require_\(require.name), labels: [\(labels)]),"
+            let line =
+                "        Requirement(\"require_\(require.name)\", \\.require_\(require.name), labels: [\(labels)]),"
             return line.count <= 120
                 ? line
                 : """
@@ -121,8 +122,13 @@ struct DerivedFiles {
             : "    func \(require.name)(\n"
                 + require.parameters.map { "        _ \($0.label): \($0.type)" }.joined(separator: ",\n")
                 + "\n    ) -> \(answer) {"
-        return [summary, wrapped, body.count <= 120 ? body : "        \(call)\n            ?? .unavailable(\"\(component).require_\(require.name)\")", "    }"]
-            .joined(separator: "\n")
+        return [
+            summary, wrapped,
+            body.count <= 120
+                ? body : "        \(call)\n            ?? .unavailable(\"\(component).require_\(require.name)\")",
+            "    }",
+        ]
+        .joined(separator: "\n")
     }
 
     /// `type?`, parenthesised where the `?` would bind to less than the whole type.
@@ -147,7 +153,8 @@ struct DerivedFiles {
                 parameter.label.map { "\($0): \(parameter.name)" } ?? parameter.name
             }
             let opening = names.isEmpty ? "" : " \(names.joined(separator: ", ")) in"
-            let declaration = "        public static let \(name) = Provide<\(types)>(\"\(component).\(provide.signature)\") {\(opening)"
+            let declaration =
+                "        public static let \(name) = Provide<\(types)>(\"\(component).\(provide.signature)\") {\(opening)"
             let wrapped =
                 declaration.count <= 120
                 ? declaration
@@ -167,7 +174,8 @@ struct DerivedFiles {
 
     /// Entries one a line, each ending in a comma but a lone one, as `swift format` lays a list out.
     private static func listed(_ entries: [String]) -> String {
-        entries.count == 1 && entries[0].hasSuffix(",") ? String(entries[0].dropLast()) : entries.joined(separator: "\n")
+        entries.count == 1 && entries[0].hasSuffix(",")
+            ? String(entries[0].dropLast()) : entries.joined(separator: "\n")
     }
 
     private static func capitalized(_ word: String) -> String {
@@ -211,12 +219,14 @@ struct DerivedFiles {
         guard let router else { return [:] }
         var answers: [String: String] = [:]
         let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(router.utf8)), as: UTF8.self)
-        for match in code.matches(of: #/\\\.require_([A-Za-z0-9_]+)\s*,\s*(?:to\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\./#) {
+        for match in code.matches(of: #/\\\.require_([A-Za-z0-9_]+)\s*,\s*(?:to\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\./#)
+        {
             let owner = String(match.output.2)
             let answer =
                 owner == "ShellRoutes"
                 ? "the shell's own page"
-                : owner.hasSuffix("Router") && owner.count > "Router".count ? String(owner.dropLast("Router".count)) : owner
+                : owner.hasSuffix("Router") && owner.count > "Router".count
+                    ? String(owner.dropLast("Router".count)) : owner
             answers[String(match.output.1)] = answers[String(match.output.1)] ?? answer
         }
         return answers

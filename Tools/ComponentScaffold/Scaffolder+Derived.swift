@@ -52,3 +52,10 @@ extension Scaffolder {
         return stale.map(\.path)
     }
 }
+
+extension Scaffolder {
+    /// The names of the requires an API file's source declares, as the derived files list them.
+    public static func requires(inAPIFile source: String, named file: String) throws(ScaffoldError) -> [String] {
+        try ComponentAPIFile(source: source, file: file).requires.map { "require_\($0.name)" }
+    }
+}

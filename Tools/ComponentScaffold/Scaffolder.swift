@@ -127,9 +127,15 @@ public struct Scaffolder: Sendable {
 
     /// Writes the plan, all or nothing.
     ///
-    /// - Parameter interruption: Called before each step with its index; a throw simulates a failure
-    ///   there (tests use it to prove the rollback).
-    public func apply(_ plan: ScaffoldPlan, interruption: ((Int) throws -> Void)? = nil) throws(ScaffoldError) {
+    /// - Parameters:
+    ///   - interruption: Called before each step with its index; a throw simulates a failure there
+    ///     (tests use it to prove the rollback).
+    ///   - report: The last step, e.g. telling the user what was done: if it fails, so does the whole.
+    public func apply(
+        _ plan: ScaffoldPlan,
+        interruption: ((Int) throws -> Void)? = nil,
+        report: (() throws -> Void)? = nil
+    ) throws(ScaffoldError) {
         let fileManager = FileManager.default
         let staging = packageRoot.appendingPathComponent(".new-component-\(UUID().uuidString)")
         defer { try? fileManager.removeItem(at: staging) }
@@ -182,6 +188,10 @@ public struct Scaffolder: Sendable {
                 try Data(edit.updated.utf8).write(to: url(edit.path), options: .atomic)
                 undo.append { try? Data(edit.original.utf8).write(to: url(edit.path), options: .atomic) }
             }
+        }
+        // 5. Report it; a report that cannot be written undoes the change it would have described.
+        if let report {
+            try perform("report the new component", report)
         }
     }
 

@@ -98,20 +98,24 @@ enum NewComponentCommand {
                 provides: options.provides,
                 existingNames: existing
             )
-            if !options.isDryRun {
-                try scaffolder.apply(plan)
-            }
             let summary = report(plan, isDryRun: options.isDryRun, requireCount: options.requires.count) + "\n"
-            do {
+            func writeSummary() throws {
                 try FileHandle.standardOutput.write(contentsOf: Data(summary.utf8))
-            } catch {
-                // The files are written (or, with --dry-run, the plan is lost): say so rather than exit 0.
-                throw ScaffoldError(
-                    "cannot write to standard output (\(error.localizedDescription)); "
-                        + (options.isDryRun ? "the plan was not shown" : "the component was created; see git status"))
             }
-            if !options.isDryRun {
-                format(plan.newFiles.keys.sorted().map { root.appendingPathComponent($0).path })
+            if options.isDryRun {
+                do {
+                    try writeSummary()
+                } catch {
+                    throw ScaffoldError("cannot write to standard output (\(error.localizedDescription))")
+                }
+            } else {
+                try scaffolder.apply(plan, report: writeSummary)
+                // The derived files stay as generated, so `new-component --check` finds them current.
+                let derived = Set(ComponentTemplate.derivedPaths(of: plan.component))
+                format(
+                    plan.newFiles.keys.sorted().filter { !derived.contains($0) }.map {
+                        root.appendingPathComponent($0).path
+                    })
             }
         } catch {
             try? FileHandle.standardError.write(
@@ -193,7 +197,9 @@ enum NewComponentCommand {
                 stale.isEmpty
                 ? ["Every derived file is up to date."]
                 : stale.map { "\($0.path): \($0.exists ? "stale" : "missing")" }
-                    + ["\(stale.count) derived file\(stale.count == 1 ? " is" : "s are") stale; run 'swift run new-component --regenerate'."]
+                    + [
+                        "\(stale.count) derived file\(stale.count == 1 ? " is" : "s are") stale; run 'swift run new-component --regenerate'."
+                    ]
         } else {
             let written = try scaffolder.regenerate()
             status = 0

@@ -1,6 +1,6 @@
-import Shop
 import MallBase
 import MallNavigator
+import Shop
 
 /// Shop on its own: the shop finder in the text navigator, every require answered by a stub.
 @main
