@@ -19,6 +19,10 @@ struct CommandLineTests {
         (["Coupon", "--package-path", ""], "--package-path needs a value, not an empty one"),
         (["Coupon", "--dry-run", "--dry-run"], "--dry-run was given twice; give it once"),
         (["Coupon", "--interface", "a.json", "--interface", "b.json"], "--interface was given twice; give it once"),
+        (["--check", "--regenerate"], "--check and --regenerate cannot be used together"),
+        (["--regenerate", "Coupon"], "--regenerate works on every component already there; remove a component name ('Coupon')"),
+        (["--check", "--dry-run"], "--check works on every component already there; remove --dry-run"),
+        (["--check", "--require", "a"], "--check works on every component already there; remove --require"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         #expect(throws: ScaffoldError(message)) { try NewComponentCommand.parse(arguments) }

@@ -20,6 +20,14 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         "PackageDescription", "PackagePlugin", "SwiftOnoneSupport", "StdlibUnittest",
     ]
 
+    /// Names that change how SwiftPM reads the target (`Main.swift` is taken for its `main.swift`,
+    /// `LinuxMain.swift` for a test manifest) or that the app gives its own screens (`Shell`).
+    static let reserved: [String: String] = [
+        "Main": "SwiftPM would take Components/Main/Main.swift for the target's main.swift, and it would not link",
+        "LinuxMain": "SwiftPM reads a file named LinuxMain.swift as a test manifest",
+        "Shell": "the app's own screens carry the origin 'Shell' in traces, analytics and the graph",
+    ]
+
     /// Capitalised words Swift reserves.
     static let keywords: Set<String> = ["Self", "Any", "Type", "Protocol", "Sendable", "Never", "Void", "Error"]
 
@@ -73,6 +81,9 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         }
         guard !Self.keywords.contains(text) else {
             throw ScaffoldError("'\(text)' is a Swift keyword or a standard type; choose another name")
+        }
+        if let reason = Self.reserved.first(where: { $0.key.lowercased() == text.lowercased() })?.value {
+            throw ScaffoldError("'\(text)' is reserved: \(reason); choose another name")
         }
         guard !Self.standardModules.contains(text) else {
             throw ScaffoldError("'\(text)' is a standard module; a component with that name would shadow it")

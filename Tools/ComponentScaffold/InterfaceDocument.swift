@@ -63,9 +63,14 @@ public struct InterfaceDocument: Sendable, Hashable {
                 "'\(file)' is not an interface document; expected {\"requires\": [\"name(label: Type)\"], \"provides\": [...]}"
             )
         }
-        // JSON decoders keep the last of two equal keys and say nothing, which would drop declarations.
-        if let duplicate = JSONKeys.inspect(data).duplicate {
+        // JSON decoders keep the last of two equal keys and say nothing, which would drop declarations,
+        // and accept a trailing comma, which layers.json and the routes configuration refuse.
+        let inspection = JSONKeys.inspect(data)
+        if let duplicate = inspection.duplicate {
             throw ScaffoldError("'\(file)' has the key \"\(duplicate.key)\" twice; merge the two lists into one")
+        }
+        if let line = inspection.trailingCommaLine {
+            throw ScaffoldError("'\(file)' has a comma before a closing bracket on line \(line); JSON allows none")
         }
         let unknown = Set(object.keys).subtracting(["requires", "provides"])
         guard unknown.isEmpty else {

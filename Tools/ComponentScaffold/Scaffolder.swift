@@ -90,7 +90,17 @@ public struct Scaffolder: Sendable {
     }
 
     private func refuseExisting(_ paths: [String], of component: ComponentName) throws(ScaffoldError) {
-        for path in paths where FileManager.default.fileExists(atPath: url(path).path) {
+        let fileManager = FileManager.default
+        for path in paths {
+            // Not `fileExists`, which follows a symbolic link and calls a dangling one absent.
+            guard let attributes = try? fileManager.attributesOfItem(atPath: url(path).path) else { continue }
+            if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
+                let target = (try? fileManager.destinationOfSymbolicLink(atPath: url(path).path)) ?? "?"
+                let leads = fileManager.fileExists(atPath: url(path).path) ? "" : ", which leads nowhere"
+                throw ScaffoldError(
+                    "'\(path)' is in the way: a symbolic link to '\(ComponentName.printable(target))'\(leads);"
+                        + " remove it or choose another name; nothing was changed")
+            }
             throw ScaffoldError(
                 "'\(path)' already exists; \(component) seems to be there already, so nothing was changed")
         }
@@ -102,9 +112,10 @@ public struct Scaffolder: Sendable {
             ["struct", "enum", "class"].contains($0.kind) && $0.header.contains("public ")
         }
         return BaseTypes(
-            concrete: Set(declarations.map(\.name)),
+            concrete: Set(declarations.filter { !$0.isUninhabited }.map(\.name)),
             hashable: Set(
-                declarations.filter { $0.header.contains("Hashable") || $0.header.contains("Identifier") }.map(\.name))
+                declarations.filter { $0.header.contains("Hashable") || $0.header.contains("Identifier") }.map(\.name)),
+            uninhabited: Set(declarations.filter(\.isUninhabited).map(\.name))
         )
     }
 
@@ -151,7 +162,7 @@ public struct Scaffolder: Sendable {
                 for revert in undo.reversed() {
                     revert()
                 }
-                throw ScaffoldError("could not \(description): \(error); every change was rolled back")
+                throw ScaffoldError("could not \(description): \(Self.reason(error)); every change was rolled back")
             }
         }
 
@@ -193,6 +204,19 @@ public struct Scaffolder: Sendable {
         if let report {
             try perform("report the new component", report)
         }
+    }
+
+    /// What went wrong, in a few words: the system's reason, not a dump of the error's fields.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? ScaffoldError { return error.message }
+        let error = error as NSError
+        if let posix = error.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain,
+            let text = strerror(Int32(posix.code))
+        {
+            return String(cString: text).lowercased()
+        }
+        let text = error.localizedDescription
+        return text.hasSuffix(".") ? String(text.dropLast()) : text
     }
 
     /// The smallest set of paths whose moves place every new file: a new component folder moves whole.

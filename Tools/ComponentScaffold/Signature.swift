@@ -112,11 +112,15 @@ public struct BaseTypes: Sendable, Hashable {
     public var concrete: Set<String>
     /// The concrete types that are hashable, usable as set elements and dictionary keys.
     public var hashable: Set<String>
+    /// Types no value has (enums without cases, such as a namespace): a require taking one could never
+    /// be called.
+    public var uninhabited: Set<String>
 
     /// Creates the set from its parts.
-    public init(concrete: Set<String>, hashable: Set<String>) {
+    public init(concrete: Set<String>, hashable: Set<String>, uninhabited: Set<String> = []) {
         self.concrete = concrete
         self.hashable = hashable
+        self.uninhabited = uninhabited
     }
 }
 
@@ -246,6 +250,10 @@ private struct Parser {
                 try requireHashable(arguments[0], as: "a dictionary key")
                 return "[\(arguments[0]): \(arguments[1])]"
             }
+        case .name(let name) where baseTypes.uninhabited.contains(name):
+            throw ScaffoldError(
+                "'\(name)' in \(quoted) has no values (an enum without cases), so nothing could ever call it;"
+                    + " use a type that has values")
         case .name(let name):
             guard Signature.standardScalars.contains(name) || baseTypes.concrete.contains(name) else {
                 let known = baseTypes.concrete.sorted().joined(separator: ", ")

@@ -13,6 +13,8 @@ struct TopLevelTypes {
         var name: String
         /// The declaration's first line, with its conformances.
         var header: String
+        /// Whether it is an enum without cases, a type no value has.
+        var isUninhabited = false
     }
 
     /// Every declaration found, in file order.
@@ -31,11 +33,19 @@ struct TopLevelTypes {
     static func declarations(in text: String) -> [Declaration] {
         let declaration =
             #/(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|open|nonisolated|indirect)\s+)*(struct|enum|class|protocol|typealias|actor)\s+([A-Za-z_][A-Za-z0-9_]*)/#
-        return text.split(separator: "\n").compactMap { line in
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.indices.compactMap { index in
+            let line = lines[index]
             guard let first = line.first, first != " ", first != "\t",
                 let match = line.prefixMatch(of: declaration)
             else { return nil }
-            return Declaration(kind: String(match.output.1), name: String(match.output.2), header: String(line))
+            let kind = String(match.output.1)
+            // The body runs to the first line that closes at column 0; its own cases are indented once.
+            let body = lines[(index + 1)...].prefix { !$0.hasPrefix("}") }
+            let hasCase = body.contains { $0.hasPrefix("    case ") || $0.hasPrefix("    indirect case ") }
+            return Declaration(
+                kind: kind, name: String(match.output.2), header: String(line),
+                isUninhabited: kind == "enum" && !line.contains(" case ") && !hasCase)
         }
     }
 

@@ -1,0 +1,70 @@
+import ComponentScaffold
+import Foundation
+import Testing
+
+/// What a new user tried that the scaffolder once accepted and then broke on, or reported badly.
+@Suite("Scaffolder refusals")
+struct ScaffolderRefusalTests {
+    @Test(arguments: [
+        ("Main", "'Main' is reserved: SwiftPM would take Components/Main/Main.swift for the target's main.swift, and it would not link; choose another name"),
+        ("LinuxMain", "'LinuxMain' is reserved: SwiftPM reads a file named LinuxMain.swift as a test manifest; choose another name"),
+        ("Shell", "'Shell' is reserved: the app's own screens carry the origin 'Shell' in traces, analytics and the graph; choose another name"),
+    ])
+    func namesThatChangeHowThePackageIsReadAreRefused(name: String, message: String) {
+        #expect(throws: ScaffoldError(message)) { try ComponentName(name) }
+    }
+
+    @Test func aTypeWithoutValuesIsRefused() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let scaffolder = Scaffolder(packageRoot: copy.root)
+        #expect(scaffolder.baseTypes().uninhabited.contains("Money"))
+        #expect(
+            throws: ScaffoldError(
+                "'Money' in 'i(x: Money)' has no values (an enum without cases), so nothing could ever call it;"
+                    + " use a type that has values")
+        ) {
+            try scaffolder.plan(name: "Zeta", requires: ["i(x: Money)"], existingNames: PackageCopy.targetNames)
+        }
+    }
+
+    @Test func anInterfaceDocumentWithATrailingCommaIsRefused() {
+        #expect(throws: ScaffoldError("'i.json' has a comma before a closing bracket on line 1; JSON allows none")) {
+            try InterfaceDocument.declarations(fromJSON: Data("{\"requires\": [\"a(x: Int)\"],\n}".utf8), file: "i.json")
+        }
+    }
+
+    @Test func aDanglingLinkInTheWayIsNamedAndNothingChanges() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let link = copy.root.appendingPathComponent("Components/Zeta")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/nonexistent/zeta")
+        let before = try copy.snapshot()
+        #expect(
+            throws: ScaffoldError(
+                "'Components/Zeta' is in the way: a symbolic link to '/nonexistent/zeta', which leads nowhere;"
+                    + " remove it or choose another name; nothing was changed")
+        ) {
+            try Scaffolder(packageRoot: copy.root).plan(name: "Zeta", existingNames: PackageCopy.targetNames)
+        }
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test func aReportThatCannotBeWrittenRollsTheComponentBack() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let before = try copy.snapshot()
+        let tool = PackageCopy.sourceRoot.appendingPathComponent(".build/debug/new-component").path
+        let run = try copy.run([
+            "/bin/sh", "-c", "\"$0\" Coupon --existing-targets Shop,Event > /dev/full", tool,
+        ])
+        #expect(run.status == 2)
+        #expect(
+            run.output == """
+                Error: could not report the new component: no space left on device; every change was rolled back
+                Run 'new-component --help' for usage.
+
+                """)
+        #expect(try copy.snapshot() == before)
+    }
+}
