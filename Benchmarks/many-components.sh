@@ -8,7 +8,8 @@
 # It works in a copy of the tracked files under a temporary folder (--keep leaves it there) and prints:
 # the time to add the components, the release build, launch to the first screen, the wiring audit,
 # `layering-check` end to end, `mall graph` and `mall routes` (medians of 11 runs, the two apps' runs
-# taken in turn), each for the four-component app and the big one, and launch against the 2x goal.
+# taken in turn), each for the four-component app and the big one, launch against the 1.2x goal, and
+# the incremental release build after an edit in a screen, a new provide_ and no change (1.5x, 2x goals).
 # --reuse DIR measures the two apps a --keep run left in DIR again, their sources replaced with this
 # checkout's tracked files (what new-component generated and edited in the big app is kept), so a
 # change is measured without adding the components again; its build times are incremental.
@@ -194,6 +195,38 @@ read -r four_graph many_graph <<< "$graph"
 read -r four_routes many_routes <<< "$routes"
 read -r four_check many_check <<< "$check"
 
+# Incremental release builds of both apps after the same change to Shop, which both have: (a) an edit
+# inside a screen's body, (b) a new provide_ in the API file (its derived file regenerated first, not
+# timed), (c) no change at all. Each is the median of 3 rounds, the two apps in turn.
+scaffolder_bin="$(swift build -c release --show-bin-path)/new-component"
+[ -x "$scaffolder_bin" ] || swift build -c release --product new-component 2>&1 | tail -n 1 >&2
+edit_screen() { sed -i "s/♥ marks your favourites\.[0-9]*/♥ marks your favourites.$2/" "$1/Components/Shop/Screens/ShopSearchScreen.swift"; }
+add_provide() {
+    python3 - "$1/Components/Shop/Shop.swift" "$2" <<'PY'
+import sys
+path, number = sys.argv[1], sys.argv[2]
+text = open(path).read().rstrip()
+assert text.endswith("}")
+text = text[:-1] + f"\n    /// Added by many-components.sh.\n    public func provide_benchmark{number}() -> Screen {{ provide_searchShop() }}\n}}\n"
+open(path, "w").write(text)
+PY
+    "$scaffolder_bin" --regenerate --package-path "$1" > /dev/null
+}
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+incremental() {
+    local change=$1 four=() many=() round
+    for round in 1 2 3; do
+        for app in four many; do
+            [ "$change" = none ] || "$change" "$work/$app" "$round$RANDOM"
+            if [ "$app" = four ]; then four+=("$(build "$work/four")"); else many+=("$(build "$work/many")"); fi
+        done
+    done
+    echo "$(median "${four[@]}") $(median "${many[@]}")"
+}
+read -r four_screen many_screen <<< "$(incremental edit_screen)"
+read -r four_provide many_provide <<< "$(incremental add_provide)"
+read -r four_none many_none <<< "$(incremental none)"
+
 row() { printf '%-24s %10s %10s %10s %10s %10s %10s\n' "$@"; }
 echo
 row "app" "build s" "launch ms" "audit ms" "check ms" "graph ms" "routes ms"
@@ -202,5 +235,17 @@ row "$((count + 4)) components" "$many_build" "$many_launch" "$many_audit" "$man
 [ -z "$reuse" ] || echo "(build times are incremental: --reuse)"
 awk -v a="$many_launch" -v b="$four_launch" -v n="$((count + 4))" 'BEGIN {
     ratio = a / b
-    printf "\nlaunch with %s against 4: %.2fx (goal <= 2x: %s)\n", n, ratio, ratio <= 2 ? "met" : "missed"
+    printf "\nlaunch with %s against 4: %.2fx (goal <= 1.2x: %s)\n", n, ratio, ratio <= 1.2 ? "met" : "missed"
 }'
+echo
+printf '%-40s %10s %10s %8s %8s\n' "incremental release build" "4 s" "$((count + 4)) s" "ratio" "goal"
+ratio_row() {
+    awk -v name="$1" -v a="$2" -v b="$3" -v goal="$4" -v n="$((count + 4))" 'BEGIN {
+        ratio = b / a
+        verdict = goal == "-" ? "-" : (ratio <= goal ? "<= " goal "x met" : "<= " goal "x missed")
+        printf "%-40s %10s %10s %7.2fx %s\n", name, a, b, ratio, verdict
+    }'
+}
+ratio_row "(a) an edit inside Shop's screen" "$four_screen" "$many_screen" 1.5
+ratio_row "(b) a new provide_ in Shop's API" "$four_provide" "$many_provide" 2
+ratio_row "(c) no change" "$four_none" "$many_none" -

@@ -1,10 +1,15 @@
 import ComponentScaffold
 import Foundation
 
-private let baseTypes = BaseTypes(concrete: ["ShopID", "EventType", "Screen"], hashable: ["ShopID", "EventType"])
+private let baseTypes = BaseTypes(
+    concrete: ["ShopID", "EventType", "Screen"], hashable: ["ShopID", "EventType"], uninhabited: ["Money"])
 
 /// libFuzzer's entry: an interface document for `new-component --interface`, and each declaration in
 /// it (or the input itself, as one declaration) parsed as a require or provide signature.
+///
+/// Properties, each a trap libFuzzer reports: a declaration that parses prints back (``Signature/written``)
+/// to text that parses to the same declaration, and the require it becomes in an API file is read back
+/// by the generator (the list of requires the audit walks) under its own name.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScaffoldInterface(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
@@ -13,7 +18,13 @@ public func fuzzScaffoldInterface(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
         declarations += requires + provides
     }
     for declaration in declarations {
-        _ = try? Signature(parsing: declaration, baseTypes: baseTypes)
+        guard let signature = try? Signature(parsing: declaration, baseTypes: baseTypes) else { continue }
+        guard let reparsed = try? Signature(parsing: signature.written, baseTypes: baseTypes), reparsed == signature
+        else { fatalError("'\(signature.written)' does not parse back to the declaration it prints") }
+        let api = "public final class Zeta {\n    public var require_\(signature.name): (\(signature.closureType))?\n}\n"
+        guard (try? Scaffolder.requires(inAPIFile: api, named: "Zeta.swift")) == ["require_\(signature.name)"] else {
+            fatalError("the generator does not read back the require '\(signature.written)' declares")
+        }
     }
     return 0
 }

@@ -45,7 +45,7 @@ public struct Signature: Sendable, Hashable {
     }
 
     /// The closure type of a require: `(_ shopId: ShopID) -> Screen`.
-    var closureType: String {
+    public var closureType: String {
         "(" + parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ") + ") -> Screen"
     }
 
@@ -60,7 +60,7 @@ public struct Signature: Sendable, Hashable {
     }
 
     /// The signature as the user wrote it, normalised: `shopDetail(shopId: ShopID)`.
-    var written: String { "\(name)(\(parameterList))" }
+    public var written: String { "\(name)(\(parameterList))" }
 
     /// Sample arguments a generated screen or test can pass, or `nil` if a type has no obvious sample.
     var sampleArguments: [String]? {

@@ -80,29 +80,38 @@ struct AuditBench {
             )
             """
         try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        var classes = ""
+        // Each component as the generator writes it: its requires, and the list of them the audit walks.
+        var classes = "import Middleware\n\nextension Int: StubAnswer {\n    public static func stub(answering call: RequireCall) -> Int { 0 }\n}\n"
+        classes += "extension String: StubAnswer {\n    public static func stub(answering call: RequireCall) -> String { \"\" }\n}\n"
         for number in 0..<components {
-            classes += "@MainActor final class Component\(number) {\n    static let shared = Component\(number)()\n"
+            classes += "@MainActor final class Component\(number): ComponentAPI {\n    static let shared = Component\(number)()\n"
+            var list = ""
             for require in 0..<10 {
-                classes +=
-                    "    var require_r\(require): (\(Self.signatures[(number + require) % Self.signatures.count]))?\n"
+                let signature = Self.signatures[(number + require) % Self.signatures.count]
+                let labels = signature.matches(of: #/_ (\w+):/#).map { "\"\($0.output.1)\"" }.joined(separator: ", ")
+                classes += "    var require_r\(require): (\(signature))?\n"
+                list += "        Requirement(\"require_r\(require)\", \\.require_r\(require), labels: [\(labels)]),\n"
             }
-            classes += "}\n"
+            classes += "    static let requirements: [Requirement<Component\(number)>] = [\n\(list)    ]\n}\n"
         }
         try classes.write(to: sources.appendingPathComponent("Components.swift"), atomically: true, encoding: .utf8)
-        var wire = "@MainActor func wire(_ count: Int) -> [AnyObject] {\n    var all: [AnyObject] = []\n"
+        // Each component's router as the shell writes it: one wiring line per require.
+        var wire = "import Middleware\n\n@MainActor func wire(_ count: Int) -> [@MainActor () -> ComponentWiring] {\n"
+        wire += "    var audits: [@MainActor () -> ComponentWiring] = []\n"
         for number in 0..<components {
             wire += "    if count > \(number) {\n        let c = Component\(number).shared\n"
+            wire += "        let wiring: [Wire<Component\(number)>] = [\n"
             for require in 0..<10 {
                 let signature = Self.signatures[(number + require) % Self.signatures.count]
                 let parameters = signature.components(separatedBy: ",").count - (signature.hasPrefix("()") ? 1 : 0)
                 let ignored = Array(repeating: "_", count: parameters).joined(separator: ", ")
                 let result = signature.hasSuffix("String") ? "\"\"" : "\(require)"
-                wire += "        c.require_r\(require) = { \(ignored.isEmpty ? "" : ignored + " in ")\(result) }\n"
+                wire += "            Wire(\\.require_r\(require), answer: .provide(name: \"r\(require)\"), closure: { \(ignored.isEmpty ? "" : ignored + " in ")\(result) }),\n"
             }
-            wire += "        all.append(c)\n    }\n"
+            wire += "        ]\n        for line in wiring { line.assign(to: c) }\n"
+            wire += "        audits.append { WiringAudit.wiring(of: c) }\n    }\n"
         }
-        wire += "    return all\n}\n"
+        wire += "    return audits\n}\n"
         try wire.write(to: sources.appendingPathComponent("Wire.swift"), atomically: true, encoding: .utf8)
         let main = """
             import Middleware
@@ -110,9 +119,9 @@ struct AuditBench {
             MainActor.assumeIsolated {
                 let count = Int(CommandLine.arguments[1])!
                 let start = ContinuousClock.now
-                let components = wire(count)
+                let audits = wire(count)
                 let wired = ContinuousClock.now
-                let report = WiringAudit.audit(components)
+                let report = WiringReport(components: audits.map { $0() })
                 let audited = ContinuousClock.now
                 precondition(report.components.count == count && report.isComplete, "the probe's audit is wrong")
                 func microseconds(_ duration: Duration) -> Double {
