@@ -1,5 +1,6 @@
 import MallBase
 import MallTestSupport
+import Middleware
 import Testing
 
 @testable import Appointment
@@ -12,7 +13,7 @@ struct AppointmentTests {
     private func stubbedAppointment() -> CallLog {
         let log = CallLog()
         Appointment.shared.store = AppointmentStore()
-        Appointment.shared.require_shopDetail = { log.record("shopDetail", $0) }
+        Appointment.shared.stubEveryRequire(onCall: log.record)
         return log
     }
 
@@ -81,8 +82,8 @@ struct AppointmentTests {
     }
 
     @Test(arguments: [
-        ("info", "Visit Din Tai Fung", "shopDetail(s02)"),
-        ("detail", "Visit Din Tai Fung", "shopDetail(s02)"),
+        ("info", "Visit Din Tai Fung", "Appointment.require_shopDetail(shopId: s02)"),
+        ("detail", "Visit Din Tai Fung", "Appointment.require_shopDetail(shopId: s02)"),
     ])
     func visitingTheShopCallsShopDetail(screenName: String, action: String, expectedCall: String) throws {
         let log = stubbedAppointment()
@@ -90,7 +91,7 @@ struct AppointmentTests {
             screenName == "info"
             ? Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
             : Appointment.shared.provide_appointmentBookDetail(serialNo: "A007", orderNo: "BK-1007")
-        #expect(try #require(screen.open(action)).origin == "Stub")
+        #expect(try #require(screen.open(action)).origin == "Preview")
         #expect(log.calls == [expectedCall])
     }
 

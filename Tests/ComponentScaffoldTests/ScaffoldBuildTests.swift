@@ -48,6 +48,8 @@ struct ScaffoldBuildTests {
         }
         #expect(accepted.count >= 2, "seed \(Self.seed) accepted too few random components to prove anything")
         let acceptedList = accepted.map(\.name).joined(separator: ", ")
+        // What the scaffolder wrote is what regenerating from the files it wrote gives.
+        #expect(try scaffolder.staleDerivedFiles().map(\.path) == [], "seed \(Self.seed), components \(acceptedList)")
 
         let build = try copy.run(["swift", "build"])
         try #require(build.status == 0, "seed \(Self.seed), components \(acceptedList):\n\(build.output.suffix(4000))")

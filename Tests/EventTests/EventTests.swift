@@ -1,5 +1,6 @@
 import MallBase
 import MallTestSupport
+import Middleware
 import Testing
 
 @testable import Event
@@ -12,7 +13,7 @@ struct EventTests {
     private func stubbedEvent() -> CallLog {
         let log = CallLog()
         Event.shared.store = EventStore()
-        Event.shared.require_shopDetail = { log.record("shopDetail", $0) }
+        Event.shared.stubEveryRequire(onCall: log.record)
         return log
     }
 
@@ -41,15 +42,15 @@ struct EventTests {
     }
 
     @Test(arguments: [
-        ("e01", "shopDetail(s01)"),
-        ("e02", "shopDetail(s02)"),
-        ("e06", "shopDetail(s05)"),
+        ("e01", "Event.require_shopDetail(shopId: s01)"),
+        ("e02", "Event.require_shopDetail(shopId: s02)"),
+        ("e06", "Event.require_shopDetail(shopId: s05)"),
     ])
     func visitingTheHostCallsShopDetail(eventId: String, expectedCall: String) throws {
         let log = stubbedEvent()
         let screen = Event.shared.provide_eventDetail(eventId: EventID(eventId), eventType: .promotion)
         let destination = try #require(screen.open("Visit"))
-        #expect(destination.origin == "Stub")
+        #expect(destination.origin == "Preview")
         #expect(log.calls == [expectedCall])
     }
 

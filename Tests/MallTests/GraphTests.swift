@@ -17,85 +17,26 @@ import Testing
 @MainActor
 @Suite("Wiring graph")
 struct GraphTests {
-    /// The app with every router (a component added later too), natively or with every route
-    /// downgraded to a web page.
-    private func app(downgradingEveryRoute: Bool) throws -> MallApp {
-        let app = MallApp(links: Links(environment: [:]), routers: Routers.all(links:))
-        if downgradingEveryRoute {
-            var downgrades: [String: WebTemplate] = [:]
-            for route in app.links.table.routes {
-                let names = route.parameters.map(\.name)
-                let query = names.map { "\($0)={\($0)}" }.joined(separator: "&")
-                let path = route.pattern.dropFirst("mall://".count)
-                downgrades[route.pattern] = try WebTemplate(
-                    "https://m.mall.example/\(path)" + (query.isEmpty ? "" : "?\(query)"), parameters: names)
-            }
-            app.links.configuration = RouteConfiguration(downgrades: downgrades)
-        }
-        return app
-    }
-
-    @Test(arguments: [false, true])
-    func everyRequireOpensWhatTheGraphSays(downgradingEveryRoute: Bool) throws {
-        let app = try app(downgradingEveryRoute: downgradingEveryRoute)
-        let graph = app.graph
-        var answers: [String: WiringGraph.Answer] = [:]
-        for component in graph.components {
-            for requirement in component.requirements {
-                answers["\(component.name).\(requirement.name)"] = requirement.answer
-            }
-        }
-        let cases = Dictionary(WiringTests.cases.map { ($0.requirement, $0) }) { first, _ in first }
-        // Every require a router declares is called here; one without a case would be drawn unchecked.
-        // (An undeclared one is drawn as a hole; a component's own tests may have left a stub in it.)
-        for (requirement, answer) in answers
-        where ![.unwired, .undeclared].contains(answer) && cases[requirement] == nil {
-            Issue.record(
-                "\(requirement) is declared but never called: add a Case to WiringTests.cases to check its graph")
-        }
-        var downgraded = 0
-        var screens = 0
-        for testCase in WiringTests.cases {
-            let answer = try #require(answers[testCase.requirement], "the graph does not draw \(testCase.requirement)")
-            let context = Comment(rawValue: "\(testCase.requirement): the graph says \(answer)")
-            let title: String
-            let screen: Screen
-            switch testCase.answer {
-            case .value(let provider, let call):
-                // Data is not routed, so no downgrade changes it: the provide the graph names answers.
-                guard case .provide(let component, _, let route) = answer else {
-                    Issue.record(context)
-                    continue
-                }
-                #expect(component == provider && route == nil, context)
-                #expect(try #require(call() as Bool?, "\(testCase.requirement) is nil") == true, context)
-                continue
-            case .screen(let expected, let call):
-                title = expected
-                screen = try #require(call(), "\(testCase.requirement) is nil")
-                screens += 1
-            }
-            switch answer {
-            case .provide(let component, _, let route):
-                #expect(screen.origin == component, context)
-                #expect(screen.link?.route == route, context)
-                #expect(screen.title == title, context)
-            case .app(_, let route):
-                #expect(screen.origin == graph.app, context)
-                #expect(screen.link?.route == route, context)
-                #expect(screen.title == title, context)
-            case .web(let address, let route):
-                downgraded += 1
-                #expect(screen.title == "Web page", context)
-                #expect(screen.link?.route == route, context)
-                let host = try #require(address.split(separator: "?").first)
-                #expect(screen.body.first?.hasPrefix("Opens \(host)") == true, context)
-            case .undeclared, .unwired:
-                Issue.record(context)
-            }
-        }
-        // Every require but the list of group-buy summaries, which no link can carry, goes through a route.
-        #expect(downgraded == (downgradingEveryRoute ? screens - 1 : 0))
+    /// What the graph draws for each require comes from the router's wiring lines, the same lines that
+    /// assign the requires: a require wired through a route is drawn with that route, one wired to a
+    /// provide with that provide's own name.
+    @Test func theGraphDrawsWhatTheWiringLinesAssign() {
+        let graph = MallApp(links: Links(environment: [:]), routers: fourComponentRouters(links:)).graph
+        let shop = graph.components.first { $0.name == "Shop" }
+        let answers = Dictionary(uniqueKeysWithValues: (shop?.requirements ?? []).map { ($0.name, $0.answer) })
+        #expect(
+            answers["require_eventDetail"]
+                == .provide(
+                    component: "Event", function: "Event.provide_eventDetail(eventId:eventType:)",
+                    route: "mall://event/detail"))
+        #expect(
+            answers["require_buyOrder"]
+                == .app(function: "Shell: BuyOrderScreen.make(merchantNo:itemNo:)", route: "mall://shell/bill"))
+        #expect(
+            answers["require_allGroupbuy"]
+                == .provide(component: "Groupbuy", function: "Groupbuy.provide_groupbuyAllForShop(_:)", route: nil))
+        #expect(answers.count == 10)
+        #expect(answers.values.allSatisfy { ![.unwired, .undeclared].contains($0) })
     }
 
     @Test func everyRouterWiresEachRequireOfItsComponentOnce() {

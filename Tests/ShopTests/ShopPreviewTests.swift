@@ -108,18 +108,3 @@ struct ShopPreviewTests {
         }
     }
 }
-
-extension Shop {
-    fileprivate func unwireEveryRequire() {
-        require_eventDetail = nil
-        require_buyOrder = nil
-        require_groupbuyInfo = nil
-        require_allGroupbuy = nil
-        require_couponDetail = nil
-        require_couponConsumeDetail = nil
-        require_navFindShopAndCar = nil
-        require_appointmentBookInfo = nil
-        require_appointmentBookDetail = nil
-        require_appointmentBookings = nil
-    }
-}

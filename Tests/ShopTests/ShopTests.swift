@@ -1,5 +1,6 @@
 import MallBase
 import MallTestSupport
+import Middleware
 import Testing
 
 @testable import Shop
@@ -17,20 +18,13 @@ struct ShopTests {
         var askedFor: [ShopID] = []
     }
 
-    /// Fresh sample data, every requirement stubbed; returns the log the stubs write to.
+    /// Fresh sample data, every requirement answered by its recording stub (the bookings by ones the
+    /// test holds); returns the log the stubs write to.
     private func stubbedShop(bookings: Bookings = Bookings()) -> CallLog {
         let log = CallLog()
         let shop = Shop.shared
         shop.store = ShopStore()
-        shop.require_eventDetail = { log.record("eventDetail", $0, $1) }
-        shop.require_buyOrder = { log.record("buyOrder", $0, $1) }
-        shop.require_groupbuyInfo = { log.record("groupbuyInfo", $0) }
-        shop.require_allGroupbuy = { log.record("allGroupbuy", $0.map(\.id)) }
-        shop.require_couponDetail = { log.record("couponDetail", $0, $1) }
-        shop.require_couponConsumeDetail = { log.record("couponConsumeDetail", $0) }
-        shop.require_navFindShopAndCar = { log.record("navFindShopAndCar", $0) }
-        shop.require_appointmentBookInfo = { log.record("appointmentBookInfo", $0) }
-        shop.require_appointmentBookDetail = { log.record("appointmentBookDetail", $0, $1) }
+        shop.stubEveryRequire(onCall: log.record)
         shop.require_appointmentBookings = { shopId in
             bookings.askedFor.append(shopId)
             return bookings.held
@@ -73,16 +67,16 @@ struct ShopTests {
     @Test(
         "Each action calls the right require with the right arguments",
         arguments: [
-            ("s01", "Event: Latte Art Morning", "eventDetail(e01, Workshop)"),
-            ("s01", "Group-buy: Coffee for Two", "groupbuyInfo(g01)"),
-            ("s01", "All 2 group-buys", "allGroupbuy([g01, g05])"),
-            ("s01", "Coupon: ¥5 off any latte", "couponDetail(c01, Discount)"),
-            ("s01", "Used coupon:", "couponConsumeDetail(c09)"),
-            ("s01", "Pay the bill", "buyOrder(M1001, bill)"),
-            ("s01", "Find the shop and my car", "navFindShopAndCar(https://mall.example.com/indoor-nav?shop=s01)"),
-            ("s02", "Queue: take a number", "appointmentBookInfo(s02)"),
-            ("s02", "Your booking A007", "appointmentBookDetail(A007, BK-1007)"),
-            ("s05", "Event: Hot Pot Tasting Night", "eventDetail(e06, Tasting)"),
+            ("s01", "Event: Latte Art Morning", "Shop.require_eventDetail(eventId: e01, eventType: workshop)"),
+            ("s01", "Group-buy: Coffee for Two", "Shop.require_groupbuyInfo(gbId: g01)"),
+            ("s01", "All 2 group-buys", "Shop.require_allGroupbuy(summaries: [g01, g05])"),
+            ("s01", "Coupon: ¥5 off any latte", "Shop.require_couponDetail(couponId: c01, category: discount)"),
+            ("s01", "Used coupon:", "Shop.require_couponConsumeDetail(couponId: c09)"),
+            ("s01", "Pay the bill", #"Shop.require_buyOrder(merchantNo: "M1001", itemNo: "bill")"#),
+            ("s01", "Find the shop and my car", #"Shop.require_navFindShopAndCar(url: "https://mall.example.com/indoor-nav?shop=s01")"#),
+            ("s02", "Queue: take a number", "Shop.require_appointmentBookInfo(shopId: s02)"),
+            ("s02", "Your booking A007", #"Shop.require_appointmentBookDetail(serialNo: "A007", orderNo: "BK-1007")"#),
+            ("s05", "Event: Hot Pot Tasting Night", "Shop.require_eventDetail(eventId: e06, eventType: tasting)"),
         ]
     )
     func actionCallsRequire(shopId: String, action: String, expectedCall: String) throws {
@@ -90,7 +84,7 @@ struct ShopTests {
         let screen = Shop.shared.provide_shopDetail(shopId: ShopID(shopId))
         let destination = try #require(screen.open(action))
         #expect(log.calls == [expectedCall])
-        #expect(destination.origin == "Stub")
+        #expect(destination.origin == "Preview")
     }
 
     @Test func aShopsPageAsksForTheBookingsEachTimeItIsShownAndKeepsNoCopy() throws {

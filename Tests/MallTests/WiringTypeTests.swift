@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// A wiring line is checked by the compiler: a require wired to a route or provide whose values are
+/// not the require's does not build. Each case is type-checked against the modules this test was
+/// built with.
+@Suite("Wiring lines are typed")
+struct WiringTypeTests {
+    /// Where `swift build` put the modules of this build (the test bundle's folder holds them).
+    static let modules: URL? = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+        ]
+        return candidates.map { $0.appendingPathComponent("Modules") }.first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("Mall.swiftmodule").path)
+        }
+    }()
+
+    static let swiftc: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @Test(arguments: [
+        ("links.wire(\\.require_eventDetail, to: EventRouter.detail)", true),
+        ("links.wire(\\.require_eventDetail, to: ShopRouter.detail)", false),
+        ("links.wire(\\.require_buyOrder, to: AppointmentRouter.booking)", true),
+        ("links.wire(\\.require_couponDetail, to: ShellRoutes.bill)", false),
+        (".provide(\\.require_appointmentBookings, Appointment.Provides.bookings)", true),
+        (".provide(\\.require_allGroupbuy, Appointment.Provides.bookings)", false),
+    ])
+    func aWiringLineBuildsOnlyWhenTheValuesMatch(line: String, builds: Bool) throws {
+        let modules = try #require(Self.modules, "the build's Modules folder is not beside the tests")
+        let swiftc = try #require(Self.swiftc, "swiftc is not on PATH")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wire-\(UUID().uuidString).swift")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let source = """
+            import Appointment
+            import MallBase
+            import Middleware
+            import Shop
+
+            @testable import Mall
+
+            @MainActor func line(links: Links) -> Wire<Shop> { \(line) }
+
+            """
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: swiftc)
+        process.arguments = ["-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if builds {
+            #expect(process.terminationStatus == 0, "\(text)")
+        } else {
+            // The error is on the wiring line (line 8), not a missing module or a typo of the test's.
+            #expect(process.terminationStatus != 0)
+            #expect(text.contains(".swift:8:") && text.contains("error:"), "\(text)")
+            #expect(!text.contains("no such module"), "\(text)")
+        }
+    }
+}
