@@ -73,7 +73,10 @@ struct ShopTests {
             ("s01", "Coupon: ¥5 off any latte", "Shop.require_couponDetail(couponId: c01, category: discount)"),
             ("s01", "Used coupon:", "Shop.require_couponConsumeDetail(couponId: c09)"),
             ("s01", "Pay the bill", #"Shop.require_buyOrder(merchantNo: "M1001", itemNo: "bill")"#),
-            ("s01", "Find the shop and my car", #"Shop.require_navFindShopAndCar(url: "https://mall.example.com/indoor-nav?shop=s01")"#),
+            (
+                "s01", "Find the shop and my car",
+                #"Shop.require_navFindShopAndCar(url: "https://mall.example.com/indoor-nav?shop=s01")"#
+            ),
             ("s02", "Queue: take a number", "Shop.require_appointmentBookInfo(shopId: s02)"),
             ("s02", "Your booking A007", #"Shop.require_appointmentBookDetail(serialNo: "A007", orderNo: "BK-1007")"#),
             ("s05", "Event: Hot Pot Tasting Night", "Shop.require_eventDetail(eventId: e06, eventType: tasting)"),
