@@ -161,6 +161,10 @@ if [ -n "$reuse" ]; then
     git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$work/four"
     git ls-files -z -- . ':!:Package.swift' ':!:Shell/Routers/Routers.swift' | xargs -0 tar -cf - | tar -xf - -C "$work/many"
     rm "$work/tracked.txt"
+    # What new-component generated in the big app is derived from its API files: derive it again with
+    # this checkout's generator, as a user would after pulling it.
+    swift build -c release --product new-component 2>&1 | tail -n 1 >&2
+    "$(swift build -c release --show-bin-path)/new-component" --regenerate --package-path "$work/many" > /dev/null
     count=$(find "$work/many/Components" -mindepth 1 -maxdepth 1 -type d -name 'Area*' | wc -l)
 else
     echo "Copying the package to $work" >&2

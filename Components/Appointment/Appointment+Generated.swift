@@ -5,6 +5,9 @@ import MallBase
 import Middleware
 
 extension Appointment: ComponentAPI {
+    /// The component's name, as the audit and stub screens spell it.
+    public static let componentName = "Appointment"
+
     /// Appointment's requires, in the order Appointment.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
     public static let requirements: [Requirement<Appointment>] = [

@@ -5,6 +5,9 @@ import MallBase
 import Middleware
 
 extension Event: ComponentAPI {
+    /// The component's name, as the audit and stub screens spell it.
+    public static let componentName = "Event"
+
     /// Event's requires, in the order Event.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
     public static let requirements: [Requirement<Event>] = [

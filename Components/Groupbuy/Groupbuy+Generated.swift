@@ -5,6 +5,9 @@ import MallBase
 import Middleware
 
 extension Groupbuy: ComponentAPI {
+    /// The component's name, as the audit and stub screens spell it.
+    public static let componentName = "Groupbuy"
+
     /// Groupbuy's requires, in the order Groupbuy.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
     public static let requirements: [Requirement<Groupbuy>] = [

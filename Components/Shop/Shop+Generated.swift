@@ -5,6 +5,9 @@ import MallBase
 import Middleware
 
 extension Shop: ComponentAPI {
+    /// The component's name, as the audit and stub screens spell it.
+    public static let componentName = "Shop"
+
     /// Shop's requires, in the order Shop.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
     public static let requirements: [Requirement<Shop>] = [

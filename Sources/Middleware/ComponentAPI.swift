@@ -6,14 +6,13 @@
 /// stubs and the tests' recording stubs all walk this list, so none of them reflects on the component.
 @MainActor
 public protocol ComponentAPI: AnyObject {
+    /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
+    static var componentName: String { get }
     /// Every `require_` property of the component, in the order its API declares them.
     static var requirements: [Requirement<Self>] { get }
 }
 
 extension ComponentAPI {
-    /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
-    public static var componentName: String { _typeName(Self.self, qualified: false) }
-
     /// Sets every require to `nil`: the component as no router has wired it yet.
     public func unwireEveryRequire() {
         for requirement in Self.requirements {

@@ -5,7 +5,7 @@
 /// per number of parameters (up to six) takes the require's key path, so the list only builds when each
 /// entry names a `require_` property of that shape.
 @MainActor
-public struct Requirement<Component: AnyObject> {
+public struct Requirement<Component: ComponentAPI> {
     /// The property's name, e.g. `require_eventDetail`.
     public let name: String
     /// The parameters' labels, in order, e.g. `["eventId", "eventType"]`.
@@ -43,7 +43,7 @@ public struct Requirement<Component: AnyObject> {
         answeredBy: String? = nil,
         onCall: @escaping @MainActor (RequireCall) -> Void = { _ in }
     ) {
-        let componentName = _typeName(Component.self, qualified: false)
+        let componentName = Component.componentName
         let name = name
         let labels = labels
         answer(component) { values in

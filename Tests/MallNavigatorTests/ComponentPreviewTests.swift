@@ -11,6 +11,7 @@ private final class Kiosk: ComponentAPI {
     var require_maybe: ((_ some: ShopID?, _ none: Int?) -> Screen)?
     var require_list: ((_ ids: [ShopID], _ note: String) -> Screen)?
 
+    static let componentName = "Kiosk"
     static let requirements: [Requirement<Kiosk>] = [
         Requirement("require_ticket", \.require_ticket, labels: ["number", "kind"]),
         Requirement("require_maybe", \.require_maybe, labels: ["some", "none"]),

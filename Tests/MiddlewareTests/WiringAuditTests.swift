@@ -18,6 +18,7 @@ private final class Kiosk: ComponentAPI {
     var require_zebra: ((_ row: Int, _ seat: Int) -> [Label])?
     var name: String? = nil
 
+    static let componentName = "Kiosk"
     static let requirements: [Requirement<Kiosk>] = [
         Requirement("require_map", \.require_map, labels: ["place"]),
         Requirement("require_help", \.require_help, labels: []),
@@ -30,6 +31,7 @@ private final class Kiosk: ComponentAPI {
 /// A component that has no requirements at all.
 @MainActor
 private final class Clock: ComponentAPI {
+    static let componentName = "Clock"
     static let requirements: [Requirement<Clock>] = []
 }
 

@@ -64,6 +64,9 @@ struct DerivedFiles {
             import Middleware
 
             extension \(component): ComponentAPI {
+                /// The component's name, as the audit and stub screens spell it.
+                public static let componentName = "\(component)"
+
                 /// \(component)'s requires, in the order \(component).swift declares them: the audit walks
                 /// this list, and previews and tests answer it with stubs.
             \(list)

@@ -92,6 +92,7 @@ struct AuditBench {
                 classes += "    var require_r\(require): (\(signature))?\n"
                 list += "        Requirement(\"require_r\(require)\", \\.require_r\(require), labels: [\(labels)]),\n"
             }
+            classes += "    static let componentName = \"Component\(number)\"\n"
             classes += "    static let requirements: [Requirement<Component\(number)>] = [\n\(list)    ]\n}\n"
         }
         try classes.write(to: sources.appendingPathComponent("Components.swift"), atomically: true, encoding: .utf8)

@@ -83,7 +83,7 @@ extension Parameter {
     where Value: RawRepresentable, Value.RawValue == String {
         Parameter(
             name,
-            type: _typeName(type, qualified: false),
+            type: String(describing: type),
             accepts: "1–\(identifierLimit) letters, digits, '-' or '_'",
             parse: { text in
                 guard (1...identifierLimit).contains(text.utf8.count), text.utf8.allSatisfy(isIdentifierByte) else {
@@ -100,7 +100,7 @@ extension Parameter {
     where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
         Parameter(
             name,
-            type: _typeName(type, qualified: false),
+            type: String(describing: type),
             accepts: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", "),
             parse: { Value(rawValue: $0) },
             format: \.rawValue
