@@ -81,10 +81,13 @@ struct AuditBench {
             """
         try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         // Each component as the generator writes it: its requires, and the list of them the audit walks.
-        var classes = "import Middleware\n\nextension Int: StubAnswer {\n    public static func stub(answering call: RequireCall) -> Int { 0 }\n}\n"
-        classes += "extension String: StubAnswer {\n    public static func stub(answering call: RequireCall) -> String { \"\" }\n}\n"
+        var classes =
+            "import Middleware\n\nextension Int: StubAnswer {\n    public static func stub(answering call: RequireCall) -> Int { 0 }\n}\n"
+        classes +=
+            "extension String: StubAnswer {\n    public static func stub(answering call: RequireCall) -> String { \"\" }\n}\n"
         for number in 0..<components {
-            classes += "@MainActor final class Component\(number): ComponentAPI {\n    static let shared = Component\(number)()\n"
+            classes +=
+                "@MainActor final class Component\(number): ComponentAPI {\n    static let shared = Component\(number)()\n"
             var list = ""
             for require in 0..<10 {
                 let signature = Self.signatures[(number + require) % Self.signatures.count]
@@ -107,7 +110,8 @@ struct AuditBench {
                 let parameters = signature.components(separatedBy: ",").count - (signature.hasPrefix("()") ? 1 : 0)
                 let ignored = Array(repeating: "_", count: parameters).joined(separator: ", ")
                 let result = signature.hasSuffix("String") ? "\"\"" : "\(require)"
-                wire += "            Wire(\\.require_r\(require), answer: .provide(name: \"r\(require)\"), closure: { \(ignored.isEmpty ? "" : ignored + " in ")\(result) }),\n"
+                wire +=
+                    "            Wire(\\.require_r\(require), answer: .provide(name: \"r\(require)\"), closure: { \(ignored.isEmpty ? "" : ignored + " in ")\(result) }),\n"
             }
             wire += "        ]\n        for line in wiring { line.assign(to: c) }\n"
             wire += "        audits.append { WiringAudit.wiring(of: c) }\n    }\n"
