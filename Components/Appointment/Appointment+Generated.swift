@@ -11,7 +11,7 @@ extension Appointment: ComponentAPI {
     /// Appointment's requires, in the order Appointment.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
     public static let requirements: [Requirement<Appointment>] = [
-        Requirement("require_shopDetail", \.require_shopDetail, labels: ["shopId"])
+        Requirement("require_shopDetail", \.require_shopDetail, labels: ["shopId"]),
     ]
 }
 
@@ -27,20 +27,16 @@ extension Appointment {
 // MARK: - Provides, as values the app's routes and wiring lines open
 
 extension Appointment {
-    /// Appointment's provides whose arguments are plain values, each named after its
-    /// declaration (with its labels when the name is overloaded).
+    /// Appointment's public provides whose arguments are plain values, each named after its
+    /// declaration; an overloaded name adds each overload's labels, whatever their order.
     public enum Provides {
         /// `Appointment.provide_appointmentBookInfo(shopId:)`.
-        public static let appointmentBookInfo = Provide<
-            Screen, ShopID
-        >("Appointment.provide_appointmentBookInfo(shopId:)") { shopId in
+        public static let appointmentBookInfo = Provide<Screen, ShopID>("Appointment.provide_appointmentBookInfo(shopId:)") { shopId in
             Appointment.shared.provide_appointmentBookInfo(shopId: shopId)
         }
 
         /// `Appointment.provide_appointmentBookDetail(serialNo:orderNo:)`.
-        public static let appointmentBookDetail = Provide<
-            Screen, String, String
-        >("Appointment.provide_appointmentBookDetail(serialNo:orderNo:)") { serialNo, orderNo in
+        public static let appointmentBookDetail = Provide<Screen, String, String>("Appointment.provide_appointmentBookDetail(serialNo:orderNo:)") { serialNo, orderNo in
             Appointment.shared.provide_appointmentBookDetail(serialNo: serialNo, orderNo: orderNo)
         }
 
@@ -50,9 +46,7 @@ extension Appointment {
         }
 
         /// `Appointment.provide_bookings(shopId:)`.
-        public static let bookings = Provide<
-            [BookingSummary], ShopID
-        >("Appointment.provide_bookings(shopId:)") { shopId in
+        public static let bookings = Provide<[BookingSummary], ShopID>("Appointment.provide_bookings(shopId:)") { shopId in
             Appointment.shared.provide_bookings(shopId: shopId)
         }
     }

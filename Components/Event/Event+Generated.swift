@@ -11,7 +11,7 @@ extension Event: ComponentAPI {
     /// Event's requires, in the order Event.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
     public static let requirements: [Requirement<Event>] = [
-        Requirement("require_shopDetail", \.require_shopDetail, labels: ["shopId"])
+        Requirement("require_shopDetail", \.require_shopDetail, labels: ["shopId"]),
     ]
 }
 
@@ -27,8 +27,8 @@ extension Event {
 // MARK: - Provides, as values the app's routes and wiring lines open
 
 extension Event {
-    /// Event's provides whose arguments are plain values, each named after its
-    /// declaration (with its labels when the name is overloaded).
+    /// Event's public provides whose arguments are plain values, each named after its
+    /// declaration; an overloaded name adds each overload's labels, whatever their order.
     public enum Provides {
         /// `Event.provide_eventList()`.
         public static let eventList = Provide<Screen>("Event.provide_eventList()") {
@@ -36,9 +36,7 @@ extension Event {
         }
 
         /// `Event.provide_eventDetail(eventId:eventType:)`.
-        public static let eventDetail = Provide<
-            Screen, EventID, EventType
-        >("Event.provide_eventDetail(eventId:eventType:)") { eventId, eventType in
+        public static let eventDetail = Provide<Screen, EventID, EventType>("Event.provide_eventDetail(eventId:eventType:)") { eventId, eventType in
             Event.shared.provide_eventDetail(eventId: eventId, eventType: eventType)
         }
     }

@@ -20,10 +20,7 @@ extension Groupbuy: ComponentAPI {
 
 extension Groupbuy {
     /// Calls `require_shopDetail`; unwired, the screen that names it.
-    func shopDetail(
-        _ shopId: ShopID,
-        _ onDisappear: @escaping @MainActor @Sendable (_ isFavorited: Bool) -> Void
-    ) -> Screen {
+    func shopDetail(_ shopId: ShopID, _ onDisappear: @escaping @MainActor @Sendable (_ isFavorited: Bool) -> Void) -> Screen {
         require_shopDetail?(shopId, onDisappear) ?? .unavailable("Groupbuy.require_shopDetail")
     }
 
@@ -36,8 +33,8 @@ extension Groupbuy {
 // MARK: - Provides, as values the app's routes and wiring lines open
 
 extension Groupbuy {
-    /// Groupbuy's provides whose arguments are plain values, each named after its
-    /// declaration (with its labels when the name is overloaded).
+    /// Groupbuy's public provides whose arguments are plain values, each named after its
+    /// declaration; an overloaded name adds each overload's labels, whatever their order.
     public enum Provides {
         /// `Groupbuy.provide_groupbuyList()`.
         public static let groupbuyList = Provide<Screen>("Groupbuy.provide_groupbuyList()") {
@@ -50,9 +47,7 @@ extension Groupbuy {
         }
 
         /// `Groupbuy.provide_groupbuyAllForShop(_:)`.
-        public static let groupbuyAllForShop = Provide<
-            Screen, [GroupbuySummary]
-        >("Groupbuy.provide_groupbuyAllForShop(_:)") { summaries in
+        public static let groupbuyAllForShop = Provide<Screen, [GroupbuySummary]>("Groupbuy.provide_groupbuyAllForShop(_:)") { summaries in
             Groupbuy.shared.provide_groupbuyAllForShop(summaries)
         }
     }

@@ -81,8 +81,8 @@ extension Shop {
 // MARK: - Provides, as values the app's routes and wiring lines open
 
 extension Shop {
-    /// Shop's provides whose arguments are plain values, each named after its
-    /// declaration (with its labels when the name is overloaded).
+    /// Shop's public provides whose arguments are plain values, each named after its
+    /// declaration; an overloaded name adds each overload's labels, whatever their order.
     public enum Provides {
         /// `Shop.provide_searchShop()`.
         public static let searchShop = Provide<Screen>("Shop.provide_searchShop()") {
@@ -90,21 +90,17 @@ extension Shop {
         }
 
         /// `Shop.provide_shopDetail(shopId:)`.
-        public static let shopDetail = Provide<Screen, ShopID>("Shop.provide_shopDetail(shopId:)") { shopId in
+        public static let shopDetailShopId = Provide<Screen, ShopID>("Shop.provide_shopDetail(shopId:)") { shopId in
             Shop.shared.provide_shopDetail(shopId: shopId)
         }
 
         /// `Shop.provide_shopDetail(shopId:onDisappear:)`.
-        public static let shopDetailShopIdOnDisappear = Provide<
-            Screen, ShopID, @MainActor @Sendable (_ isFavorited: Bool) -> Void
-        >("Shop.provide_shopDetail(shopId:onDisappear:)") { shopId, onDisappear in
+        public static let shopDetailShopIdOnDisappear = Provide<Screen, ShopID, @MainActor @Sendable (_ isFavorited: Bool) -> Void>("Shop.provide_shopDetail(shopId:onDisappear:)") { shopId, onDisappear in
             Shop.shared.provide_shopDetail(shopId: shopId, onDisappear: onDisappear)
         }
 
         /// `Shop.provide_shopApplyForGroupbuy(gbId:)`.
-        public static let shopApplyForGroupbuy = Provide<
-            Screen, GroupbuyID
-        >("Shop.provide_shopApplyForGroupbuy(gbId:)") { gbId in
+        public static let shopApplyForGroupbuy = Provide<Screen, GroupbuyID>("Shop.provide_shopApplyForGroupbuy(gbId:)") { gbId in
             Shop.shared.provide_shopApplyForGroupbuy(gbId: gbId)
         }
     }

@@ -21,7 +21,8 @@ public func fuzzScaffoldInterface(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
         guard let signature = try? Signature(parsing: declaration, baseTypes: baseTypes) else { continue }
         guard let reparsed = try? Signature(parsing: signature.written, baseTypes: baseTypes), reparsed == signature
         else { fatalError("'\(signature.written)' does not parse back to the declaration it prints") }
-        let api = "public final class Zeta {\n    public var require_\(signature.name): (\(signature.closureType))?\n}\n"
+        let api =
+            "public final class Zeta {\n    public var require_\(signature.name): (\(signature.closureType))?\n}\n"
         guard (try? Scaffolder.requires(inAPIFile: api, named: "Zeta.swift")) == ["require_\(signature.name)"] else {
             fatalError("the generator does not read back the require '\(signature.written)' declares")
         }

@@ -13,6 +13,16 @@ protocol ComponentRouter: Router {
 }
 
 extension ComponentRouter {
+    /// Each wiring line's require, the require's parameter names, and the names its answer takes the
+    /// values under (`nil` where it names none).
+    var wiredValueNames: [(requirement: String, labels: [String], valueNames: [String]?)] {
+        let requirements = Dictionary(Component.requirements.map { ($0.keyPath, $0) }) { first, _ in first }
+        return wiring.map { wire in
+            let requirement = requirements[wire.requirement]
+            return (requirement?.name ?? "?", requirement?.labels ?? [], wire.valueNames)
+        }
+    }
+
     /// The names of the requires the wiring lines assign, in order, a require wired twice twice.
     var wiredRequirements: [String] {
         let names = Dictionary(Component.requirements.map { ($0.keyPath, $0.name) }) { first, _ in first }

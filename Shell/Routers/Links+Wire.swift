@@ -4,43 +4,57 @@ import Middleware
 /// Wiring lines that answer a require through a route, so a downgrade applies to the require too.
 ///
 /// One function per number of parameters: the compiler checks that the route takes the require's
-/// parameters, in order and by type, so a require wired to a route of other values does not build.
+/// values, in order and by type, so a require wired to a route of other values does not build. The
+/// wire records the route's parameter names, and a test holds them to the require's own.
 extension Links {
     /// Wires `requirement` to `route`.
     func wire<Component>(
-        _ requirement: ReferenceWritableKeyPath<Component, (() -> Screen)?>, to route: Route<Screen>
+        _ requirement: ReferenceWritableKeyPath<Component, (() -> Screen)?>,
+        to route: Route<Screen>
     ) -> Wire<Component> {
-        Wire(requirement, answer: .route(pattern: route.pattern), closure: { self.open(route) })
+        Wire(
+            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
+            closure: { self.open(route) })
     }
 
     /// Wires `requirement` to `route`.
     func wire<Component, A>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A) -> Screen)?>, to route: MallRoute<A>
+        _ requirement: ReferenceWritableKeyPath<Component, ((A) -> Screen)?>,
+        to route: MallRoute<A>
     ) -> Wire<Component> {
-        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a in self.open(route, a) })
+        Wire(
+            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
+            closure: { a in self.open(route, a) })
     }
 
     /// Wires `requirement` to `route`.
     func wire<Component, A, B>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B) -> Screen)?>, to route: MallRoute<A, B>
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B) -> Screen)?>,
+        to route: MallRoute<A, B>
     ) -> Wire<Component> {
-        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a, b in self.open(route, a, b) })
+        Wire(
+            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
+            closure: { a, b in self.open(route, a, b) })
     }
 
     /// Wires `requirement` to `route`.
     func wire<Component, A, B, C>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C) -> Screen)?>, to route: MallRoute<A, B, C>
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C) -> Screen)?>,
+        to route: MallRoute<A, B, C>
     ) -> Wire<Component> {
-        Wire(requirement, answer: .route(pattern: route.pattern), closure: { a, b, c in self.open(route, a, b, c) })
+        Wire(
+            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
+            closure: { a, b, c in self.open(route, a, b, c) })
     }
 
     /// Wires `requirement` to `route`.
     func wire<Component, A, B, C, D>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Screen)?>, to route: MallRoute<A, B, C, D>
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Screen)?>,
+        to route: MallRoute<A, B, C, D>
     ) -> Wire<Component> {
         Wire(
-            requirement, answer: .route(pattern: route.pattern), closure: { a, b, c, d in self.open(route, a, b, c, d) }
-        )
+            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
+            closure: { a, b, c, d in self.open(route, a, b, c, d) })
     }
 
     /// Wires `requirement` to `route`.
@@ -49,7 +63,7 @@ extension Links {
         to route: MallRoute<A, B, C, D, E>
     ) -> Wire<Component> {
         Wire(
-            requirement, answer: .route(pattern: route.pattern),
+            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
             closure: { a, b, c, d, e in self.open(route, a, b, c, d, e) })
     }
 
@@ -59,7 +73,7 @@ extension Links {
         to route: MallRoute<A, B, C, D, E, F>
     ) -> Wire<Component> {
         Wire(
-            requirement, answer: .route(pattern: route.pattern),
+            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
             closure: { a, b, c, d, e, f in self.open(route, a, b, c, d, e, f) })
     }
 
@@ -70,8 +84,13 @@ extension Links {
         to route: MallRoute<A>,
         native: Provide<Screen, A, B>
     ) -> Wire<Component> {
-        Wire(requirement, answer: .route(pattern: route.pattern)) { a, b in
+        Wire(requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames) { a, b in
             self.open(route, a) { native(a, b) }
         }
     }
+}
+
+extension Route {
+    /// The names of the route's parameters, in order.
+    fileprivate var valueNames: [String] { parameterDescriptions.map(\.name) }
 }

@@ -18,7 +18,7 @@ struct ShopRouter: ComponentRouter {
     static let detail = MallRoute(
         "mall://shop/detail",
         exposure: .external,
-        opening: Shop.Provides.shopDetail,
+        opening: Shop.Provides.shopDetailShopId,
         parameters: .identifier("shopId", ShopID.self),
         example: "s01"
     )

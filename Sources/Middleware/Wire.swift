@@ -9,14 +9,21 @@ public struct Wire<Component: AnyObject> {
     public let requirement: PartialKeyPath<Component>
     /// What answers it.
     public let answer: WireAnswer
+    /// The names the answer takes the require's values under, in order (a route's parameters), where
+    /// it names them: the compiler checks their types, a test that they are the require's own names.
+    public let valueNames: [String]?
     private let assignment: @MainActor (Component) -> Void
 
     /// A wire that assigns `closure` to `requirement`; `answer` says what the closure leads to.
     public init<Closure>(
-        _ requirement: ReferenceWritableKeyPath<Component, Closure?>, answer: WireAnswer, closure: Closure
+        _ requirement: ReferenceWritableKeyPath<Component, Closure?>,
+        answer: WireAnswer,
+        valueNames: [String]? = nil,
+        closure: Closure
     ) {
         self.requirement = requirement
         self.answer = answer
+        self.valueNames = valueNames
         self.assignment = { $0[keyPath: requirement] = closure }
     }
 

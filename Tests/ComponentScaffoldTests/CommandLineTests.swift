@@ -20,7 +20,10 @@ struct CommandLineTests {
         (["Coupon", "--dry-run", "--dry-run"], "--dry-run was given twice; give it once"),
         (["Coupon", "--interface", "a.json", "--interface", "b.json"], "--interface was given twice; give it once"),
         (["--check", "--regenerate"], "--check and --regenerate cannot be used together"),
-        (["--regenerate", "Coupon"], "--regenerate works on every component already there; remove a component name ('Coupon')"),
+        (
+            ["--regenerate", "Coupon"],
+            "--regenerate works on every component already there; remove a component name ('Coupon')"
+        ),
         (["--check", "--dry-run"], "--check works on every component already there; remove --dry-run"),
         (["--check", "--require", "a"], "--check works on every component already there; remove --require"),
     ])

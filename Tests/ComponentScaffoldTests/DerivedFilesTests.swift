@@ -1,6 +1,7 @@
-import ComponentScaffold
 import Foundation
 import Testing
+
+@testable import ComponentScaffold
 
 /// The files derived from each component's API file: current in this package, regenerated after a
 /// change, and never derived from a declaration they cannot express.
@@ -17,8 +18,8 @@ struct DerivedFilesTests {
         let api = copy.root.appendingPathComponent("Components/Shop/Shop.swift")
         let source = try String(contentsOf: api, encoding: .utf8)
         let declaration = """
-                /// The mall's parking page for a shop.
-                public var require_parking: ((_ shopId: ShopID, _ level: Int) -> Screen)?
+                /// The valet desk's page for a shop.
+                public var require_valetDesk: ((_ shopId: ShopID, _ level: Int) -> Screen)?
 
                 // MARK: provide
             """
@@ -31,16 +32,17 @@ struct DerivedFilesTests {
         #expect(try scaffolder.staleDerivedFiles().isEmpty)
         let generated = try String(
             contentsOf: copy.root.appendingPathComponent("Components/Shop/Shop+Generated.swift"), encoding: .utf8)
-        #expect(generated.contains(#"Requirement("require_parking", \.require_parking, labels: ["shopId", "level"]),"#))
+        #expect(
+            generated.contains(#"Requirement("require_valetDesk", \.require_valetDesk, labels: ["shopId", "level"]),"#))
         #expect(
             generated.contains(
-                "    func parking(_ shopId: ShopID, _ level: Int) -> Screen {\n"
-                    + "        require_parking?(shopId, level) ?? .unavailable(\"Shop.require_parking\")\n"))
+                "    func valetDesk(_ shopId: ShopID, _ level: Int) -> Screen {\n"
+                    + "        require_valetDesk?(shopId, level) ?? .unavailable(\"Shop.require_valetDesk\")\n"))
         let answers = try String(
             contentsOf: copy.root.appendingPathComponent("Components/Shop/Preview/ShopPreview+AnsweredBy.swift"),
             encoding: .utf8)
         #expect(
-            answers.contains(#""require_parking": "nothing yet: Shell/Routers/ShopRouter.swift does not wire it","#))
+            answers.contains(#""require_valetDesk": "nothing yet (wire it in Shell/Routers/ShopRouter.swift)","#))
     }
 
     @Test func theCommandChecksAndRegenerates() throws {
@@ -67,29 +69,140 @@ struct DerivedFilesTests {
     @Test(arguments: [
         (
             "public var require_a: (_ x: Int) -> Screen",
-            "Shop.swift: require_a is not an optional closure; write it as an optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a is not an optional closure; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
         ),
         (
             "public var require_a: ((Int) -> Screen)?",
-            "Shop.swift: the parameter 'Int' of require_a has no name; write it as an optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a: the parameter 'Int' needs a name after '_' (a closure type takes no argument labels); write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+        ),
+        (
+            "public var require_a: ((a: Int) -> Screen)?",
+            "Shop.swift:2: require_a: the parameter 'a: Int' needs a name after '_' (a closure type takes no argument labels); write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+        ),
+        (
+            "public var require_a: ((_ _: Int) -> Screen)?",
+            "Shop.swift:2: require_a: the parameter name '_' is '_', a keyword or not a plain identifier; name it like shopId"
+        ),
+        (
+            "public var require_a: ((_ default: Int) -> Screen)?",
+            "Shop.swift:2: require_a: the parameter name 'default' is '_', a keyword or not a plain identifier; name it like shopId"
+        ),
+        (
+            "public var require_a: ((_ done: (Int) -> Void) -> Screen)?",
+            "Shop.swift:2: require_a: the closure parameter 'done' must be '@escaping', e.g. _ done: @escaping @MainActor @Sendable (Bool) -> Void"
         ),
         (
             "public var require_a: ((_ x: Int) async -> Screen)?",
-            "Shop.swift: require_a has 'async' before its arrow; a require is a plain closure, without async, throws or attributes; write it as an optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a has 'async' before its arrow; a require is a plain closure, without attributes, async or throws; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+        ),
+        (
+            "public var require_a: (@MainActor (_ x: Int) -> Screen)?",
+            "Shop.swift:2: require_a has '@MainActor' before its parameters; a require is a plain closure, without attributes, async or throws; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+        ),
+        (
+            "public var require_a: ((_ x: Int))?",
+            "Shop.swift:2: require_a has no return type; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+        ),
+        (
+            "var require_a: ((_ x: Int) -> Screen)?",
+            "Shop.swift:2: require_a is not public; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+        ),
+        (
+            "public static var require_a: ((_ x: Int) -> Screen)?",
+            "Shop.swift:2: require_a is 'public static'; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
         ),
         (
             "public var require_a: ((_ x: Int) -> Screen)?\npublic var require_a: ((_ y: Int) -> Screen)?",
-            "Shop.swift declares require_a twice; keep one"
+            "Shop.swift:3: require_a is declared twice; keep one"
         ),
         (
             "public var require_a: ((_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int, _ f: Int, _ g: Int) -> Screen)?",
-            "Shop.swift: require_a takes 7 parameters; a require takes at most 6: pass a value type of the base layer instead"
+            "Shop.swift:2: require_a takes 7 parameters; a require takes at most 6: pass a value type of the base layer instead"
         ),
     ])
     func aDeclarationTheListCannotExpressIsRefused(declaration: String, message: String) {
         #expect(throws: ScaffoldError(message)) {
             try Scaffolder.requires(inAPIFile: "class Shop {\n\(declaration)\n}\n", named: "Shop.swift")
         }
+    }
+
+    @Test func aRequireNoStubCanAnswerIsRefused() throws {
+        let source = "public final class Shop {\n    public var require_count: ((_ shopId: ShopID) -> Int)?\n}\n"
+        let api = try ComponentAPIFile(source: source, file: "Components/Shop/Shop.swift")
+        #expect(
+            throws: ScaffoldError(
+                "Components/Shop/Shop.swift:2: require_count answers 'Int', which no stub can answer; answer one of"
+                    + " Screen, BookingSummary or an array of one, or make the type conform to StubAnswer in the base layer"
+            )
+        ) {
+            try DerivedFiles(component: "Shop", api: api, router: nil).files(answerable: ["BookingSummary"])
+        }
+        #expect(DerivedFiles.isAnswerable("[BookingSummary]", by: ["BookingSummary"]))
+        #expect(!DerivedFiles.isAnswerable("[String: Screen]", by: []))
+    }
+
+    @Test func providesAreNamedWhateverTheirOrderAndOnlyWhatAValueCanCall() throws {
+        let source = """
+            public final class Shop {
+                public func provide_detail(scanned: ShopID) -> Screen { fatalError() }
+                public func provide_detail(shopId: ShopID) -> Screen { fatalError() }
+                public func provide_list(for: String) -> Screen { fatalError() }
+                public static func provide_static() -> Screen { fatalError() }
+                private func provide_hidden() -> Screen { fatalError() }
+                public func provide_opaque() -> some Sendable { 1 }
+                struct Nested {
+                    public var require_inner: ((_ x: Int) -> Screen)?
+                }
+            }
+            """
+        let api = try ComponentAPIFile(source: source, file: "Shop.swift")
+        #expect(api.requires.isEmpty, "a nested type's property is not the component's require")
+        let generated = try #require(
+            try DerivedFiles(component: "Shop", api: api, router: nil).files(answerable: []).first)
+        #expect(generated.contents.contains("public static let detailScanned = Provide<Screen, ShopID>"))
+        #expect(generated.contents.contains("public static let detailShopId = Provide<Screen, ShopID>"))
+        #expect(generated.contents.contains("{ `for` in\n            Shop.shared.provide_list(for: `for`)"))
+        for skipped in ["provide_static", "provide_hidden", "provide_opaque"] {
+            #expect(!generated.contents.contains(skipped))
+        }
+        let clash = source.replacingOccurrences(
+            of: "    public func provide_list",
+            with: "    public func provide_detailShopId() -> Screen { fatalError() }\n    public func provide_list")
+        #expect(throws: ScaffoldError.self) {
+            try DerivedFiles(component: "Shop", api: ComponentAPIFile(source: clash, file: "Shop.swift"), router: nil)
+                .files(answerable: [])
+        }
+    }
+
+    @Test func thePreviewSaysWhoAnswersEachRequireAsTheRouterWiresIt() throws {
+        let source = """
+            public final class Shop {
+                public var require_a: ((_ x: Int) -> Screen)?
+                public var require_b: ((_ x: Int) -> Screen)?
+                public var require_c: ((_ x: Int) -> Screen)?
+                public var require_d: ((_ x: Int) -> Screen)?
+                public var require_e: ((_ x: Int) -> Screen)?
+            }
+            """
+        let router = """
+            // links.wire(\\.require_e, to: EventRouter.detail),
+            var wiring: [Wire<Shop>] {
+                [
+                    links.wire(\\Shop.require_a, to: EventRouter.detail),
+                    links.wire(
+                        \\.require_b,
+                        to: Self.finder),
+                    links.wire(\\.require_c, to: ShellRoutes.bill),
+                    .provide(\\.require_d, Groupbuy.Provides.list),
+                ]
+            }
+            """
+        let derived = DerivedFiles(
+            component: "Shop", api: try ComponentAPIFile(source: source, file: "Shop.swift"), router: router)
+        #expect(
+            derived.answeredBy == ["a": "Event", "b": "Shop", "c": "the shell's own page", "d": "Groupbuy"])
+        let file = try derived.files(answerable: [])[1].contents
+        #expect(file.contains(#""require_e": "nothing yet (wire it in Shell/Routers/ShopRouter.swift)","#))
     }
 
     @Test func commentedOutAndStringDeclarationsAreNotRequires() throws {

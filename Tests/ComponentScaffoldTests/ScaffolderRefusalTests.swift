@@ -6,9 +6,18 @@ import Testing
 @Suite("Scaffolder refusals")
 struct ScaffolderRefusalTests {
     @Test(arguments: [
-        ("Main", "'Main' is reserved: SwiftPM would take Components/Main/Main.swift for the target's main.swift, and it would not link; choose another name"),
-        ("LinuxMain", "'LinuxMain' is reserved: SwiftPM reads a file named LinuxMain.swift as a test manifest; choose another name"),
-        ("Shell", "'Shell' is reserved: the app's own screens carry the origin 'Shell' in traces, analytics and the graph; choose another name"),
+        (
+            "Main",
+            "'Main' is reserved: SwiftPM would take Components/Main/Main.swift for the target's main.swift, and it would not link; choose another name"
+        ),
+        (
+            "LinuxMain",
+            "'LinuxMain' is reserved: SwiftPM reads a file named LinuxMain.swift as a test manifest; choose another name"
+        ),
+        (
+            "Shell",
+            "'Shell' is reserved: the app's own screens carry the origin 'Shell' in traces, analytics and the graph; choose another name"
+        ),
     ])
     func namesThatChangeHowThePackageIsReadAreRefused(name: String, message: String) {
         #expect(throws: ScaffoldError(message)) { try ComponentName(name) }
@@ -30,7 +39,8 @@ struct ScaffolderRefusalTests {
 
     @Test func anInterfaceDocumentWithATrailingCommaIsRefused() {
         #expect(throws: ScaffoldError("'i.json' has a comma before a closing bracket on line 1; JSON allows none")) {
-            try InterfaceDocument.declarations(fromJSON: Data("{\"requires\": [\"a(x: Int)\"],\n}".utf8), file: "i.json")
+            try InterfaceDocument.declarations(
+                fromJSON: Data("{\"requires\": [\"a(x: Int)\"],\n}".utf8), file: "i.json")
         }
     }
 

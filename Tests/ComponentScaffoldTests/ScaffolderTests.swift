@@ -67,7 +67,7 @@ struct ScaffolderTests {
         let answers = try #require(plan.newFiles["Components/\(name)/Preview/\(name)Preview+AnsweredBy.swift"])
         #expect(
             answers.contains(
-                "\"require_shopDetail\": \"nothing yet: Shell/Routers/\(name)Router.swift does not wire it\","))
+                "\"require_shopDetail\": \"nothing yet (wire it in Shell/Routers/\(name)Router.swift)\","))
         #expect(plan.newFiles["Components/\(name)/Screens/\(name)PlaceholderScreen.swift"] != nil)
     }
 

@@ -3,6 +3,7 @@ import MallBase
 import MallNavigator
 import MallTestSupport
 import Middleware
+import Shop
 import Testing
 
 @testable import Event
@@ -35,7 +36,7 @@ struct GraphTests {
         #expect(
             answers["require_allGroupbuy"]
                 == .provide(component: "Groupbuy", function: "Groupbuy.provide_groupbuyAllForShop(_:)", route: nil))
-        #expect(answers.count == 10)
+        #expect(answers.count == Shop.requirements.count)
         #expect(answers.values.allSatisfy { ![.unwired, .undeclared].contains($0) })
     }
 
@@ -51,9 +52,13 @@ struct GraphTests {
         let event = graph.components.first { $0.name == "Event" }
         #expect(event?.requirements == [WiringGraph.Requirement("require_shopDetail", answer: .unwired)])
         let mermaid = graph.rendered(.mermaid)
-        #expect(mermaid.contains(#"n1 -.->|"require_shopDetail: not wired"| hole10((" ")):::hole"#))
-        #expect(mermaid.contains("    linkStyle 10 stroke:#d00,stroke-width:2px,color:#d00\n"))
-        #expect(graph.rendered(.dot).contains(#""Event" -> hole10 [label="require_shopDetail: not wired", color=red"#))
+        // Shop's requires are drawn first, so Event's one is the edge after them.
+        let edge = Shop.requirements.count
+        #expect(mermaid.contains(#"n1 -.->|"require_shopDetail: not wired"| hole\#(edge)((" ")):::hole"#))
+        #expect(mermaid.contains("    linkStyle \(edge) stroke:#d00,stroke-width:2px,color:#d00\n"))
+        #expect(
+            graph.rendered(.dot).contains(#""Event" -> hole\#(edge) [label="require_shopDetail: not wired", color=red"#)
+        )
     }
 
     @Test func aRequireSetOutsideTheWiringIsDrawnAsUndeclared() {

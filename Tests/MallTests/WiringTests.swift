@@ -143,10 +143,23 @@ struct WiringTests {
         }
     }
 
-    @Test func theCasesCoverEveryRequireOfTheFourComponents() {
+    @Test func everyCaseNamesARequireThatExists() {
         let app = MallApp(routers: fourComponentRouters(links:))
         let declared = app.audit.components.flatMap { wiring in wiring.requirements.map { "\(wiring.component).\($0)" }
         }
-        #expect(Set(declared) == Set(Self.cases.map(\.requirement)))
+        #expect(Set(Self.cases.map(\.requirement)).isSubset(of: declared))
+    }
+
+    /// The compiler checks that a route takes a require's values by type; the names must agree too, so a
+    /// route taking two strings cannot be wired to a require's two strings in the other order.
+    @Test func everyRouteTakesTheRequiresValuesUnderTheirOwnNames() {
+        for router in Routers.all(links: Links(environment: [:])) {
+            for (requirement, labels, valueNames) in router.wiredValueNames {
+                guard let valueNames else { continue }
+                #expect(
+                    Array(labels.prefix(valueNames.count)) == valueNames,
+                    "\(router.componentName).\(requirement) passes \(labels) to a route taking \(valueNames)")
+            }
+        }
     }
 }

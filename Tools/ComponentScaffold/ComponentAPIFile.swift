@@ -1,31 +1,29 @@
 /// The requires and provides a component's API file declares, read from its source.
 ///
 /// The API file (`Components/Shop/Shop.swift`) is where a require is written by hand, once: a
-/// `require_` property holding an optional closure whose parameters are named,
+/// `public var` in the component's class holding an optional closure whose parameters are named,
 /// `public var require_eventDetail: ((_ eventId: EventID, _ eventType: EventType) -> Screen)?`.
-/// Everything derived from it (``DerivedFiles``) is generated from what this reads.
+/// Everything derived from it (``DerivedFiles``) is generated from what this reads. A declaration the
+/// derived code could not express is refused with its line, so what is accepted builds.
 struct ComponentAPIFile: Sendable, Hashable {
     /// A `require_` property.
     struct Require: Sendable, Hashable {
         /// The name after `require_`, e.g. `eventDetail`.
         var name: String
         /// Each parameter's name and type, as written (whitespace collapsed).
-        var parameters: [(label: String, type: String)]
+        var parameters: [Parameter]
         /// What the closure returns, e.g. `Screen` or `[BookingSummary]`.
         var answer: String
+        /// The 1-based line of the declaration.
+        var line: Int
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
-            lhs.name == rhs.name && lhs.answer == rhs.answer
-                && lhs.parameters.elementsEqual(rhs.parameters) { $0.label == $1.label && $0.type == $1.type }
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(name)
-            hasher.combine(answer)
+        struct Parameter: Sendable, Hashable {
+            var label: String
+            var type: String
         }
     }
 
-    /// A `provide_` function.
+    /// A `public func provide_` of the component's class.
     struct Provide: Sendable, Hashable {
         /// The name after `provide_`, e.g. `shopDetail`.
         var name: String
@@ -33,8 +31,11 @@ struct ComponentAPIFile: Sendable, Hashable {
         var parameters: [Parameter]
         /// What it returns, e.g. `Screen`.
         var output: String
-        /// Whether a value can stand for it: no generics, effects, defaults, variadics or `inout`.
+        /// Whether a value can stand for it: an instance method, without generics, effects, defaults,
+        /// variadics, `inout`, ownership or autoclosure parameters, or an opaque result.
         var isCallableAsValue: Bool
+        /// The 1-based line of the declaration.
+        var line: Int
 
         struct Parameter: Sendable, Hashable {
             var label: String?
@@ -54,23 +55,30 @@ struct ComponentAPIFile: Sendable, Hashable {
     /// No declarations.
     init() {}
 
-    /// Reads the declarations of `source`, the API file of `component`.
+    /// Reads the declarations of `source`, the API file named `file`.
     init(source: String, file: String) throws(ScaffoldError) {
-        let code = Code(source)
+        let code = Code(source, file: file)
         var index = 0
+        var depth = 0
         while let found = code.nextWord(from: index) {
+            depth += code.braceBalance(index..<found.start)
             index = found.end
+            // Only the class's own members (depth 1) are the component's; a nested type's are not.
+            guard depth == 1 else { continue }
             if found.word == "var", let name = code.prefixedName("require_", after: found.end) {
-                requires.append(try code.require(named: name.value, at: name.end, file: file))
+                let modifiers = code.modifiers(before: found.start)
+                requires.append(
+                    try code.require(named: name.value, at: name.end, modifiers: modifiers, line: found.start))
                 index = name.end
             } else if found.word == "func", let name = code.prefixedName("provide_", after: found.end) {
-                provides.append(code.provide(named: name.value, at: name.end))
+                provides.append(
+                    code.provide(named: name.value, at: name.end, modifiers: code.modifiers(before: found.start)))
                 index = name.end
             }
         }
         var seen: Set<String> = []
         for require in requires where !seen.insert(require.name).inserted {
-            throw ScaffoldError("\(file) declares require_\(require.name) twice; keep one")
+            throw ScaffoldError("\(file):\(require.line): require_\(require.name) is declared twice; keep one")
         }
     }
 }
@@ -78,9 +86,11 @@ struct ComponentAPIFile: Sendable, Hashable {
 /// A Swift source with comments and string contents blanked, scanned byte by byte.
 private struct Code {
     let bytes: [UInt8]
+    let file: String
 
-    init(_ source: String) {
+    init(_ source: String, file: String) {
         bytes = ArrayLiteralEdit.blankingCommentsAndStrings(Array(source.utf8))
+        self.file = file
     }
 
     static func isWordByte(_ byte: UInt8) -> Bool {
@@ -88,7 +98,7 @@ private struct Code {
     }
 
     /// The next whole word at or after `start`.
-    func nextWord(from start: Int) -> (word: String, end: Int)? {
+    func nextWord(from start: Int) -> (word: String, start: Int, end: Int)? {
         var index = start
         while index < bytes.count {
             guard Self.isWordByte(bytes[index]), index == 0 || !Self.isWordByte(bytes[index - 1]) else {
@@ -96,9 +106,19 @@ private struct Code {
                 continue
             }
             let end = bytes[index...].firstIndex { !Self.isWordByte($0) } ?? bytes.count
-            return (text(index..<end), end)
+            return (text(index..<end), index, end)
         }
         return nil
+    }
+
+    /// How many braces `range` opens, less those it closes.
+    func braceBalance(_ range: Range<Int>) -> Int {
+        bytes[range].reduce(0) { $0 + ($1 == UInt8(ascii: "{") ? 1 : $1 == UInt8(ascii: "}") ? -1 : 0) }
+    }
+
+    /// The 1-based line of `offset` (a blanked line break still counts).
+    func line(of offset: Int) -> Int {
+        1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A || $1 == 0x01 ? 1 : 0) }
     }
 
     /// The name after `prefix`, when the word that follows `start` begins with it.
@@ -109,6 +129,26 @@ private struct Code {
         let word = text(from..<end)
         guard word.hasPrefix(prefix), word.utf8.count > prefix.utf8.count else { return nil }
         return (String(word.dropFirst(prefix.count)), end)
+    }
+
+    /// The declaration modifiers written just before `offset`, e.g. `["public"]`.
+    func modifiers(before offset: Int) -> [String] {
+        let known: Set<String> = [
+            "public", "private", "fileprivate", "internal", "package", "open", "static", "class", "final",
+            "nonisolated", "lazy", "weak", "unowned", "dynamic", "override", "mutating",
+        ]
+        var modifiers: [String] = []
+        var end = offset
+        while true {
+            var index = end
+            while index > 0, [0x20, 0x09, 0x0A, 0x0D, 0x01].contains(bytes[index - 1]) { index -= 1 }
+            let wordEnd = index
+            while index > 0, Self.isWordByte(bytes[index - 1]) { index -= 1 }
+            let word = text(index..<wordEnd)
+            guard known.contains(word) else { return modifiers }
+            modifiers.append(word)
+            end = index
+        }
     }
 
     func text(_ range: Range<Int>) -> String {
@@ -166,63 +206,119 @@ private struct Code {
         text.split(whereSeparator: { " \t\n\r\u{01}".contains($0) }).joined(separator: " ")
     }
 
+    /// Whether `name` can stand as a closure's parameter and an argument without backticks.
+    static func isPlainName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return name != "_"
+            && name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+            && !Signature.keywords.contains(name)
+    }
+
+    /// Whether `type`, after its attributes, is a function type: `(…) -> …`, not `[K: (…) -> …]`.
+    static func isFunctionType(_ type: String) -> Bool {
+        let words = type.split(separator: " ").drop { $0.hasPrefix("@") }
+        let bare = Array(words.joined(separator: " ").utf8)
+        guard bare.first == UInt8(ascii: "(") else { return false }
+        var depth = 0
+        for (index, byte) in bare.enumerated() {
+            if byte == UInt8(ascii: "(") { depth += 1 }
+            if byte == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 {
+                    let after = tidy(String(decoding: bare[(index + 1)...], as: UTF8.self))
+                    return after.hasPrefix("->") || after.hasPrefix("async") || after.hasPrefix("throws")
+                }
+            }
+        }
+        return false
+    }
+
     /// Reads `: ((_ label: Type, …) -> Answer)?` after `require_<name>`.
-    func require(named name: String, at start: Int, file: String) throws(ScaffoldError) -> ComponentAPIFile.Require {
+    func require(
+        named name: String, at start: Int, modifiers: [String], line offset: Int
+    ) throws(ScaffoldError) -> ComponentAPIFile.Require {
+        let place = "\(file):\(line(of: offset)): require_\(name)"
         let shape =
-            "write it as an optional closure with named parameters, e.g."
+            "write it as a public optional closure with named parameters, e.g."
             + " public var require_\(name): ((_ shopId: ShopID) -> Screen)?"
+        guard modifiers.contains("public"), !modifiers.contains("static"), !modifiers.contains("class") else {
+            throw ScaffoldError(
+                "\(place) is \(modifiers.isEmpty ? "not public" : "'\(modifiers.reversed().joined(separator: " "))'");"
+                    + " a require is a public instance property the app's router assigns; \(shape)")
+        }
         var index = skipSpaces(start)
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-            throw ScaffoldError("\(file): require_\(name) has no type; \(shape)")
+            throw ScaffoldError("\(place) has no type; \(shape)")
         }
         index = skipSpaces(index + 1)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "("), let outerEnd = closing(index),
             outerEnd < bytes.count, bytes[outerEnd] == UInt8(ascii: "?")
-        else { throw ScaffoldError("\(file): require_\(name) is not an optional closure; \(shape)") }
+        else { throw ScaffoldError("\(place) is not an optional closure; \(shape)") }
         let inner = skipSpaces(index + 1)
-        guard bytes[inner] == UInt8(ascii: "("), let parametersEnd = closing(inner) else {
-            throw ScaffoldError("\(file): require_\(name) is not an optional closure; \(shape)")
+        guard bytes[inner] == UInt8(ascii: "(") else {
+            let attribute = Self.tidy(text(inner..<outerEnd)).prefix { $0 != " " && $0 != "(" }
+            throw ScaffoldError(
+                "\(place) has '\(attribute)' before its parameters; a require is a plain closure, without"
+                    + " attributes, async or throws; \(shape)")
+        }
+        guard let parametersEnd = closing(inner) else {
+            throw ScaffoldError("\(place) is not an optional closure; \(shape)")
         }
         let rest = Self.tidy(text(parametersEnd..<(outerEnd - 1)))
+        guard !rest.isEmpty else { throw ScaffoldError("\(place) has no return type; \(shape)") }
         guard rest.hasPrefix("->") else {
             throw ScaffoldError(
-                "\(file): require_\(name) has '\(rest.prefix { $0 != " " })' before its arrow;"
-                    + " a require is a plain closure, without async, throws or attributes; \(shape)")
+                "\(place) has '\(rest.prefix { $0 != " " })' before its arrow; a require is a plain closure, without"
+                    + " attributes, async or throws; \(shape)")
         }
         let answer = Self.tidy(String(rest.dropFirst(2)))
-        var parameters: [(label: String, type: String)] = []
+        guard !answer.isEmpty else { throw ScaffoldError("\(place) has no return type; \(shape)") }
+        var parameters: [ComponentAPIFile.Require.Parameter] = []
         for parameter in splitList((inner + 1)..<(parametersEnd - 1)) {
-            let words = parameter.split(separator: ":", maxSplits: 1).map { Self.tidy(String($0)) }
-            let names = words.first?.split(separator: " ") ?? []
-            guard words.count == 2, names.count == 2, names[0] == "_", let label = names.last,
-                label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
-            else {
+            let parts = parameter.split(separator: ":", maxSplits: 1).map { Self.tidy(String($0)) }
+            let names = parts.first?.split(separator: " ").map(String.init) ?? []
+            guard parts.count == 2, names.count == 2, names[0] == "_" else {
                 throw ScaffoldError(
-                    "\(file): the parameter '\(parameter)' of require_\(name) has no name; \(shape)")
+                    "\(place): the parameter '\(parameter)' needs a name after '_' (a closure type takes no"
+                        + " argument labels); \(shape)")
             }
-            parameters.append((String(label), words[1]))
+            guard Self.isPlainName(names[1]) else {
+                throw ScaffoldError(
+                    "\(place): the parameter name '\(ComponentName.printable(names[1]))' is '_', a keyword or not a"
+                        + " plain identifier; name it like shopId")
+            }
+            let type = parts[1]
+            if Self.isFunctionType(type) && !type.split(separator: " ").contains("@escaping") {
+                throw ScaffoldError(
+                    "\(place): the closure parameter '\(names[1])' must be '@escaping', e.g."
+                        + " _ \(names[1]): @escaping @MainActor @Sendable (Bool) -> Void")
+            }
+            parameters.append(.init(label: names[1], type: type))
         }
         guard parameters.count <= DerivedFiles.maximumParameters else {
             throw ScaffoldError(
-                "\(file): require_\(name) takes \(parameters.count) parameters; a require takes at most"
+                "\(place) takes \(parameters.count) parameters; a require takes at most"
                     + " \(DerivedFiles.maximumParameters): pass a value type of the base layer instead")
         }
-        guard !answer.isEmpty else { throw ScaffoldError("\(file): require_\(name) returns nothing; \(shape)") }
-        return ComponentAPIFile.Require(name: name, parameters: parameters, answer: answer)
+        return ComponentAPIFile.Require(name: name, parameters: parameters, answer: answer, line: line(of: offset))
     }
 
     /// Reads `(label name: Type, …) -> Output` after `provide_<name>`.
-    func provide(named name: String, at start: Int) -> ComponentAPIFile.Provide {
-        var provide = ComponentAPIFile.Provide(name: name, parameters: [], output: "", isCallableAsValue: false)
+    func provide(named name: String, at start: Int, modifiers: [String]) -> ComponentAPIFile.Provide {
+        var provide = ComponentAPIFile.Provide(
+            name: name, parameters: [], output: "", isCallableAsValue: false, line: line(of: start))
         let open = skipSpaces(start)
         guard open < bytes.count, bytes[open] == UInt8(ascii: "("), let end = closing(open) else { return provide }
-        var isCallable = true
+        var isCallable =
+            modifiers.contains("public") && !modifiers.contains("static") && !modifiers.contains("class")
+            && !modifiers.contains("mutating")
         for parameter in splitList((open + 1)..<(end - 1)) {
             let parts = parameter.split(separator: ":", maxSplits: 1).map { Self.tidy(String($0)) }
             let names = (parts.first ?? "").split(separator: " ").map(String.init)
             guard parts.count == 2, (1...2).contains(names.count) else { return provide }
             let type = parts[1]
-            if type.contains("=") || type.contains("...") || type.hasPrefix("inout ") || type.contains("some ") {
+            let unsupported = ["=", "...", "inout ", "some ", "borrowing ", "consuming ", "@autoclosure", "isolated "]
+            if unsupported.contains(where: { type.contains($0) }) || names.last == "_" {
                 isCallable = false
             }
             let label = names[0] == "_" ? nil : names[0]
@@ -233,7 +329,7 @@ private struct Code {
         let rest = Self.tidy(text(end..<bodyStart))
         guard rest.hasPrefix("->"), !rest.contains(" where ") else { return provide }
         provide.output = Self.tidy(String(rest.dropFirst(2)))
-        provide.isCallableAsValue = isCallable
+        provide.isCallableAsValue = isCallable && !provide.output.hasPrefix("some ") && !provide.output.isEmpty
         return provide
     }
 }

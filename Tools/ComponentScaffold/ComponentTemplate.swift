@@ -14,7 +14,7 @@ public struct ComponentTemplate {
     private var component: String { name.value }
 
     /// The generated files, by path relative to the package root.
-    var files: [(path: String, contents: String)] {
+    func files() throws(ScaffoldError) -> [(path: String, contents: String)] {
         var files = [
             ("Components/\(component)/\(component).swift", apiFile),
             ("Components/\(component)/Data/\(component)Item.swift", itemFile),
@@ -28,20 +28,19 @@ public struct ComponentTemplate {
         if !interface.provides.isEmpty {
             files.append(("Components/\(component)/Screens/\(component)PlaceholderScreen.swift", placeholderScreenFile))
         }
-        return files + derivedFiles
+        return files + (try derivedFiles())
     }
 
     /// The paths of a component's derived files.
     public static func derivedPaths(of component: String) -> [String] {
-        DerivedFiles(component: component, api: ComponentAPIFile(), router: nil).files.map(\.path)
+        DerivedFiles.paths(component)
     }
 
     /// The files `new-component --regenerate` derives from the API file and the router, written now
     /// so the new component builds at once.
-    var derivedFiles: [(path: String, contents: String)] {
-        // The API file is generated from declarations the grammar accepted, so it always reads back.
-        let api = (try? ComponentAPIFile(source: apiFile, file: "\(component).swift")) ?? ComponentAPIFile()
-        return DerivedFiles(component: component, api: api, router: routerFile).files
+    func derivedFiles() throws(ScaffoldError) -> [(path: String, contents: String)] {
+        let api = try ComponentAPIFile(source: apiFile, file: DerivedFiles.apiPath(component))
+        return try DerivedFiles(component: component, api: api, router: routerFile).files(answerable: [])
     }
 
     // MARK: Component

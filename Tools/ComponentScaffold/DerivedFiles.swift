@@ -6,6 +6,8 @@
 ///   the screen naming it, and the provides as values (`<Name>.Provides`) routes and wiring lines open.
 /// - `Components/<Name>/Preview/<Name>Preview+AnsweredBy.swift`: who answers each require in the app,
 ///   read from the router's wiring lines, for the preview's stub screens.
+///
+/// The files are generated, not formatted: `swift format` leaves them alone and its lint skips them.
 struct DerivedFiles {
     /// The most parameters a require may take: the middleware has one wiring function per count.
     static let maximumParameters = 6
@@ -17,13 +19,35 @@ struct DerivedFiles {
 
     static func apiPath(_ component: String) -> String { "Components/\(component)/\(component).swift" }
     static func routerPath(_ component: String) -> String { "Shell/Routers/\(component)Router.swift" }
+    static func paths(_ component: String) -> [String] {
+        [
+            "Components/\(component)/\(component)+Generated.swift",
+            "Components/\(component)/Preview/\(component)Preview+AnsweredBy.swift",
+        ]
+    }
 
     /// The derived files, by path relative to the package root.
-    var files: [(path: String, contents: String)] {
-        [
-            ("Components/\(component)/\(component)+Generated.swift", generated),
-            ("Components/\(component)/Preview/\(component)Preview+AnsweredBy.swift", answeredByFile),
-        ]
+    ///
+    /// - Parameter answerable: The types besides `Screen` a stub can answer with (those of the base
+    ///   layer that conform to `StubAnswer`); a require answering anything else is refused.
+    func files(answerable: Set<String>) throws(ScaffoldError) -> [(path: String, contents: String)] {
+        for require in api.requires where !Self.isAnswerable(require.answer, by: answerable) {
+            let known = (["Screen"] + answerable.sorted()).joined(separator: ", ")
+            throw ScaffoldError(
+                "\(Self.apiPath(component)):\(require.line): require_\(require.name) answers '\(require.answer)',"
+                    + " which no stub can answer; answer one of \(known) or an array of one, or make the type"
+                    + " conform to StubAnswer in the base layer")
+        }
+        let paths = Self.paths(component)
+        return [(paths[0], try generated()), (paths[1], answeredByFile)]
+    }
+
+    /// Whether a stub can answer `type`: `Screen`, an answerable type, or an array of either.
+    static func isAnswerable(_ type: String, by answerable: Set<String>) -> Bool {
+        if type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":") {
+            return isAnswerable(String(type.dropFirst().dropLast()).trimmingSpaces, by: answerable)
+        }
+        return type == "Screen" || answerable.contains(type)
     }
 
     private func header(from source: String) -> String {
@@ -35,26 +59,17 @@ struct DerivedFiles {
 
     // MARK: The component's derived API
 
-    private var generated: String {
+    private func generated() throws(ScaffoldError) -> String {
         let entries = api.requires.map { require in
             let labels = require.parameters.map { "\"\($0.label)\"" }.joined(separator: ", ")
-            let line =
-                "        Requirement(\"require_\(require.name)\", \\.require_\(require.name), labels: [\(labels)]),"
-            return line.count <= 120
-                ? line
-                : """
-                        Requirement(
-                            "require_\(require.name)", \\.require_\(require.name),
-                            labels: [\(labels)]
-                        ),
-                """
+            return "        Requirement(\"require_\(require.name)\", \\.require_\(require.name), labels: [\(labels)]),"
         }
         let list =
             entries.isEmpty
             ? "    public static let requirements: [Requirement<\(component)>] = []"
             : """
                 public static let requirements: [Requirement<\(component)>] = [
-            \(Self.listed(entries))
+            \(entries.joined(separator: "\n"))
                 ]
             """
         var text = """
@@ -84,15 +99,15 @@ struct DerivedFiles {
 
                 """
         }
-        let provides = providesAsValues
+        let provides = try providesAsValues()
         if !provides.isEmpty {
             text += """
 
                 // MARK: - Provides, as values the app's routes and wiring lines open
 
                 extension \(component) {
-                    /// \(component)'s provides whose arguments are plain values, each named after its
-                    /// declaration (with its labels when the name is overloaded).
+                    /// \(component)'s public provides whose arguments are plain values, each named after its
+                    /// declaration; an overloaded name adds each overload's labels, whatever their order.
                     public enum Provides {
                 \(provides.joined(separator: "\n\n"))
                     }
@@ -108,30 +123,13 @@ struct DerivedFiles {
         let parameters = require.parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ")
         let arguments = require.parameters.map(\.label).joined(separator: ", ")
         let isScreen = require.answer == "Screen"
-        let answer = isScreen ? "Screen" : optional(require.answer)
         let call = "require_\(require.name)?(\(arguments))"
-        let signature = "    func \(require.name)(\(parameters)) -> \(answer) {"
-        let body =
-            isScreen
-            ? "        \(call) ?? .unavailable(\"\(component).require_\(require.name)\")"
-            : "        \(call)"
-        let summary =
-            isScreen
-            ? "    /// Calls `require_\(require.name)`; unwired, the screen that names it."
-            : "    /// Calls `require_\(require.name)`; unwired, `nil`."
-        let wrapped =
-            signature.count <= 120
-            ? signature
-            : "    func \(require.name)(\n"
-                + require.parameters.map { "        _ \($0.label): \($0.type)" }.joined(separator: ",\n")
-                + "\n    ) -> \(answer) {"
-        return [
-            summary, wrapped,
-            body.count <= 120
-                ? body : "        \(call)\n            ?? .unavailable(\"\(component).require_\(require.name)\")",
-            "    }",
-        ]
-        .joined(separator: "\n")
+        return """
+                /// Calls `require_\(require.name)`; unwired, \(isScreen ? "the screen that names it" : "`nil`").
+                func \(require.name)(\(parameters)) -> \(isScreen ? "Screen" : optional(require.answer)) {
+                    \(call)\(isScreen ? " ?? .unavailable(\"\(component).require_\(require.name)\")" : "")
+                }
+            """
     }
 
     /// `type?`, parenthesised where the `?` would bind to less than the whole type.
@@ -140,49 +138,48 @@ struct DerivedFiles {
     }
 
     /// One `Provide` per provide a value can stand for.
-    private var providesAsValues: [String] {
+    private func providesAsValues() throws(ScaffoldError) -> [String] {
         let callable = api.provides.filter(\.isCallableAsValue)
-        var named: Set<String> = []
-        return callable.map { provide in
-            // The first of an overloaded name keeps it; a later one adds its labels.
+        var counts: [String: Int] = [:]
+        for provide in callable { counts[provide.name, default: 0] += 1 }
+        var named: [String: ComponentAPIFile.Provide] = [:]
+        var values: [String] = []
+        for provide in callable {
+            // An overloaded name never goes to one overload by position: each adds its labels.
             var name = provide.name
-            if !named.insert(name).inserted {
+            if counts[provide.name, default: 0] > 1 {
                 name += provide.parameters.map { Self.capitalized($0.label ?? $0.name) }.joined()
+            }
+            if let other = named.updateValue(provide, forKey: name) {
+                throw ScaffoldError(
+                    "\(Self.apiPath(component)):\(provide.line): \(provide.signature) and \(other.signature) would"
+                        + " both be \(component).Provides.\(name); rename one")
             }
             let types = ([provide.output] + provide.parameters.map { Self.valueType($0.type) })
                 .joined(separator: ", ")
-            let names = provide.parameters.map(\.name)
-            let arguments = provide.parameters.map { parameter in
-                parameter.label.map { "\($0): \(parameter.name)" } ?? parameter.name
+            let names = provide.parameters.map { Self.plain($0.name) }
+            let arguments = zip(provide.parameters, names).map { parameter, name in
+                parameter.label.map { "\($0): \(name)" } ?? name
             }
             let opening = names.isEmpty ? "" : " \(names.joined(separator: ", ")) in"
-            let declaration =
-                "        public static let \(name) = Provide<\(types)>(\"\(component).\(provide.signature)\") {\(opening)"
-            let wrapped =
-                declaration.count <= 120
-                ? declaration
-                : """
-                        public static let \(name) = Provide<
-                            \(types)
-                        >("\(component).\(provide.signature)") {\(opening)
+            values.append(
                 """
-            return """
                         /// `\(component).\(provide.signature)`.
-                \(wrapped)
+                        public static let \(name) = Provide<\(types)>("\(component).\(provide.signature)") {\(opening)
                             \(component).shared.provide_\(provide.name)(\(arguments.joined(separator: ", ")))
                         }
-                """
+                """)
         }
-    }
-
-    /// Entries one a line, each ending in a comma but a lone one, as `swift format` lays a list out.
-    private static func listed(_ entries: [String]) -> String {
-        entries.count == 1 && entries[0].hasSuffix(",")
-            ? String(entries[0].dropLast()) : entries.joined(separator: "\n")
+        return values
     }
 
     private static func capitalized(_ word: String) -> String {
         word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    /// A name as a closure parameter: in backticks where it is a keyword, e.g. `` `for` ``.
+    private static func plain(_ name: String) -> String {
+        Signature.keywords.contains(name) ? "`\(name)`" : name
     }
 
     /// A parameter's type as a generic argument: without `@escaping`, which only a parameter carries.
@@ -195,14 +192,14 @@ struct DerivedFiles {
     private var answeredByFile: String {
         let answers = answeredBy
         let entries = api.requires.map { require in
-            "        \"require_\(require.name)\": \"\(answers[require.name] ?? "nothing yet: \(Self.routerPath(component)) does not wire it")\","
+            "        \"require_\(require.name)\": \"\(answers[require.name] ?? "nothing yet (wire it in \(Self.routerPath(component)))")\","
         }
         let dictionary =
             entries.isEmpty
             ? "    static let answeredBy: [String: String] = [:]"
             : """
                 static let answeredBy: [String: String] = [
-            \(Self.listed(entries))
+            \(entries.joined(separator: "\n"))
                 ]
             """
         return """
@@ -217,21 +214,33 @@ struct DerivedFiles {
     }
 
     /// What each wiring line of the router leads to, by require: the component a route or provide
-    /// belongs to (`EventRouter.detail`, `Groupbuy.Provides.…`), or the shell for its own pages.
+    /// belongs to (`EventRouter.detail`, `Groupbuy.Provides.…`, this router's own `Self.…`), or the
+    /// shell for its own pages.
     var answeredBy: [String: String] {
         guard let router else { return [:] }
         var answers: [String: String] = [:]
         let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(router.utf8)), as: UTF8.self)
-        for match in code.matches(of: #/\\\.require_([A-Za-z0-9_]+)\s*,\s*(?:to\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\./#)
-        {
+        let line =
+            #/\\(?:[A-Za-z_][A-Za-z0-9_]*)?\.require_([A-Za-z0-9_]+)\s*,\s*(?:to\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\./#
+        for match in code.matches(of: line) {
             let owner = String(match.output.2)
             let answer =
-                owner == "ShellRoutes"
-                ? "the shell's own page"
-                : owner.hasSuffix("Router") && owner.count > "Router".count
-                    ? String(owner.dropLast("Router".count)) : owner
+                switch owner {
+                case "ShellRoutes": "the shell's own page"
+                case "Self", "\(component)Router": component
+                case _ where owner.hasSuffix("Router") && owner.count > "Router".count:
+                    String(owner.dropLast("Router".count))
+                default: owner
+                }
             answers[String(match.output.1)] = answers[String(match.output.1)] ?? answer
         }
         return answers
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces.
+    fileprivate var trimmingSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

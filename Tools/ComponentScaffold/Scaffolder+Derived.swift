@@ -20,14 +20,34 @@ extension Scaffolder {
     /// Every derived file of every component, computed from the API files and routers on disk.
     public func derivedFiles() throws(ScaffoldError) -> [(path: String, contents: String)] {
         var files: [(path: String, contents: String)] = []
+        let answerable = answerableTypes()
         for component in try components() {
             let apiPath = DerivedFiles.apiPath(component)
+            guard FileManager.default.fileExists(atPath: url(apiPath).path) else {
+                throw ScaffoldError(
+                    "\(apiPath) does not exist, but Package.swift lists \(component); a component's API file is"
+                        + " named after it (or remove \(component) from the components list)")
+            }
             let api = try ComponentAPIFile(source: read(apiPath), file: apiPath)
             let routerPath = DerivedFiles.routerPath(component)
             let router = FileManager.default.fileExists(atPath: url(routerPath).path) ? try read(routerPath) : nil
-            files += DerivedFiles(component: component, api: api, router: router).files
+            files += try DerivedFiles(component: component, api: api, router: router).files(answerable: answerable)
         }
         return files
+    }
+
+    /// The base layer's types that conform to `StubAnswer`, so a require may answer with them.
+    func answerableTypes() -> Set<String> {
+        let conformance = #/(?:extension|struct|enum|class)\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^{]*\bStubAnswer\b/#
+        var types: Set<String> = []
+        let folder = url(Self.basePath)
+        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        for case let file as URL in files where file.pathExtension == "swift" {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(data)), as: UTF8.self)
+            types.formUnion(code.matches(of: conformance).map { String($0.output.1) })
+        }
+        return types
     }
 
     /// The derived files that are missing or differ from what their sources give.
@@ -39,14 +59,39 @@ extension Scaffolder {
         }
     }
 
-    /// Writes every stale derived file; returns their paths.
+    /// Writes every stale derived file, all or none; returns their paths.
     public func regenerate() throws(ScaffoldError) -> [String] {
         let stale = try staleDerivedFiles()
+        let fileManager = FileManager.default
         for file in stale {
-            do {
-                try Data(file.contents.utf8).write(to: url(file.path), options: .atomic)
-            } catch {
-                throw ScaffoldError("cannot write \(file.path): \(error.localizedDescription)")
+            let folder = url(file.path).deletingLastPathComponent()
+            var isFolder: ObjCBool = false
+            guard fileManager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+                let relative = (file.path as NSString).deletingLastPathComponent
+                throw ScaffoldError(
+                    "cannot write \(file.path): the folder \(relative) does not exist; create it (every component"
+                        + " has one, see CONTRIBUTING.md); nothing was written")
+            }
+        }
+        // Each file is written beside its destination first, then all are moved in.
+        var staged: [(temporary: URL, destination: URL)] = []
+        do {
+            for file in stale {
+                let destination = url(file.path)
+                let temporary = destination.deletingLastPathComponent()
+                    .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString)")
+                try Data(file.contents.utf8).write(to: temporary)
+                staged.append((temporary, destination))
+            }
+        } catch {
+            for file in staged { try? fileManager.removeItem(at: file.temporary) }
+            throw ScaffoldError("cannot write the derived files: \(Self.reason(error)); nothing was written")
+        }
+        for file in staged {
+            if rename(file.temporary.path, file.destination.path) != 0 {
+                let reason = String(cString: strerror(errno))
+                for file in staged { try? fileManager.removeItem(at: file.temporary) }
+                throw ScaffoldError("cannot write \(file.destination.path): \(reason)")
             }
         }
         return stale.map(\.path)

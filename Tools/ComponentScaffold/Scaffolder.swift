@@ -72,7 +72,7 @@ public struct Scaffolder: Sendable {
         let registry = try read(Self.routerRegistryPath)
         let template = ComponentTemplate(name: component, interface: interface)
         let newFiles = Dictionary(
-            template.files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+            try template.files().map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         return ScaffoldPlan(
             component: component.value,
             newFiles: newFiles,

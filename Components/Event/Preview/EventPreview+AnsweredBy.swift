@@ -4,6 +4,6 @@
 extension EventPreview {
     /// Who answers each of Event's requires in the app, as its router's wiring lines say.
     static let answeredBy: [String: String] = [
-        "require_shopDetail": "Shop"
+        "require_shopDetail": "Shop",
     ]
 }
