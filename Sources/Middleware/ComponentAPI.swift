@@ -14,7 +14,7 @@ public protocol ComponentAPI: AnyObject {
 
 extension ComponentAPI {
     /// Sets every require to `nil`: the component as no router has wired it yet.
-    public func unwireEveryRequire() {
+    @inlinable public func unwireEveryRequire() {
         for requirement in Self.requirements {
             requirement.unwire(self)
         }

@@ -5,12 +5,18 @@
 /// router's wiring line that opens one takes its name from the declaration and cannot name another.
 public struct Provide<Output, each Value>: Sendable {
     /// The function as documents name it, e.g. `Shop.provide_shopDetail(shopId:)`.
-    public let name: String
+    public var name: String { naming() }
+    /// Writes ``name`` when a document asks: a name built from a type at run time (a shell page's) looks
+    /// the type up among every protocol conformance of the program, and routes are declared at launch.
+    private let naming: @Sendable () -> String
     private let function: @MainActor @Sendable (repeat each Value) -> Output
 
     /// Declares a provide; `name` is written by the generator from the declaration `function` calls.
-    public init(_ name: String, _ function: @escaping @MainActor @Sendable (repeat each Value) -> Output) {
-        self.name = name
+    public init(
+        _ name: @autoclosure @escaping @Sendable () -> String,
+        _ function: @escaping @MainActor @Sendable (repeat each Value) -> Output
+    ) {
+        self.naming = name
         self.function = function
     }
 

@@ -12,8 +12,8 @@ public struct Requirement<Component: ComponentAPI> {
     public let labels: [String]
     /// The property, as a router's wiring line names it.
     public let keyPath: PartialKeyPath<Component>
-    private let isSet: @MainActor (Component) -> Bool
-    private let clear: @MainActor (Component) -> Void
+    @usableFromInline let isSet: @MainActor (Component) -> Bool
+    @usableFromInline let clear: @MainActor (Component) -> Void
     /// Assigns a closure that builds the call from its arguments, hands it over, and answers its stub.
     private let answer: @MainActor (Component, _ call: @escaping @MainActor ([Any]) -> RequireCall) -> Void
 
@@ -32,10 +32,10 @@ public struct Requirement<Component: ComponentAPI> {
     }
 
     /// Whether a router (or a stub) answers the require on `component`.
-    public func isWired(on component: Component) -> Bool { isSet(component) }
+    @inlinable public func isWired(on component: Component) -> Bool { isSet(component) }
 
     /// Sets the require to `nil` on `component`.
-    public func unwire(_ component: Component) { clear(component) }
+    @inlinable public func unwire(_ component: Component) { clear(component) }
 
     /// Answers the require on `component` with its stub, reporting each call to `onCall` first.
     public func stub(

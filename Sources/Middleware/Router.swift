@@ -13,15 +13,27 @@ public protocol Router {
 
     /// One wire per require the router answers.
     var wiring: [Wire<Component>] { get }
+
+    // What the app asks every router at launch. Each is a requirement whose default implementation is
+    // inlinable, so the compiler writes it for each router's own component: called through the
+    // protocol, a generic version would have the runtime build the component's generic types
+    // (`[Wire<Shop>]`, `[Requirement<Shop>]`) from their mangled names, for every component, at launch.
+
+    /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
+    var componentName: String { get }
+    /// Unwires every require of ``component``, then assigns each wire.
+    func configure()
+    /// The component's requires and which of them are `nil`.
+    var audit: ComponentWiring { get }
 }
 
 extension Router {
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
-    public var componentName: String { Component.componentName }
+    @inlinable public var componentName: String { Component.componentName }
 
     /// Unwires every require of ``component``, then assigns each wire: what the component answers
     /// afterwards is exactly ``wiring``, whatever was assigned before, so calling it twice is harmless.
-    public func configure() {
+    @inlinable public func configure() {
         component.unwireEveryRequire()
         for wire in wiring {
             wire.assign(to: component)
@@ -29,7 +41,7 @@ extension Router {
     }
 
     /// The component's requires and which of them are `nil`, from its derived list.
-    public var audit: ComponentWiring { WiringAudit.wiring(of: component) }
+    @inlinable public var audit: ComponentWiring { WiringAudit.wiring(of: component) }
 
     /// Each require of the component, sorted by name: whether it is set, and what its wiring line
     /// says answers it (`nil` where no line wires it).

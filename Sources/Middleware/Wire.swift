@@ -12,7 +12,7 @@ public struct Wire<Component: AnyObject> {
     /// The names the answer takes the require's values under, in order (a route's parameters), where
     /// it names them: the compiler checks their types, a test that they are the require's own names.
     public let valueNames: [String]?
-    private let assignment: @MainActor (Component) -> Void
+    @usableFromInline let assignment: @MainActor (Component) -> Void
 
     /// A wire that assigns `closure` to `requirement`; `answer` says what the closure leads to.
     public init<Closure>(
@@ -28,7 +28,7 @@ public struct Wire<Component: AnyObject> {
     }
 
     /// Assigns the closure to the require on `component`.
-    public func assign(to component: Component) { assignment(component) }
+    @inlinable public func assign(to component: Component) { assignment(component) }
 }
 
 /// What answers a require, as a router's wiring line says.

@@ -17,7 +17,7 @@ public enum WiringAudit {
     }
 
     /// Lists one component's requirements and which of them are still `nil`.
-    @MainActor
+    @MainActor @inlinable
     public static func wiring<Component: ComponentAPI>(of component: Component) -> ComponentWiring {
         var requirements: [String] = []
         var unwired: [String] = []

@@ -15,8 +15,12 @@ public struct Route<Destination, each Value> {
     public let pattern: String
     /// Who may open the route; ``Exposure/internal`` unless declared otherwise.
     public let exposure: Exposure
-    /// What the route opens, as the audit and documents name it, e.g. `Shop.provide_shopDetail(shopId:)`.
-    public let provide: String
+    /// What the route opens, as the audit and documents name it, e.g. `Shop.provide_shopDetail(shopId:)`;
+    /// a provide named without parameters, e.g. `Shell: WebPageScreen.make`, gets the route's own.
+    public var provide: String {
+        let name = opening.name
+        return name.hasSuffix(")") ? name : name + "(" + parameterDescriptions.map { "\($0.name):" }.joined() + ")"
+    }
     let parameters: (repeat Parameter<each Value>)
     /// The parameters as documents describe them, in order.
     public let parameterDescriptions: [RouteParameter]
@@ -47,9 +51,6 @@ public struct Route<Destination, each Value> {
             descriptions.append(parameter.description)
         }
         self.parameterDescriptions = descriptions
-        self.provide =
-            provide.name.hasSuffix(")")
-            ? provide.name : provide.name + "(" + descriptions.map { "\($0.name):" }.joined() + ")"
         self.example = (repeat each example)
         self.opening = provide
     }
@@ -121,7 +122,7 @@ public struct Route<Destination, each Value> {
         AnyRoute(
             pattern: pattern,
             exposure: exposure,
-            provide: provide,
+            provide: { provide },
             parameters: parameterDescriptions,
             example: { exampleURL }
         ) { link throws(RouteError) in
@@ -141,7 +142,9 @@ public struct AnyRoute<Destination> {
     /// Who may open the route.
     public let exposure: Exposure
     /// What the route opens, e.g. `Shop.provide_shopDetail(shopId:)`.
-    public let provide: String
+    public var provide: String { describeProvide() }
+    /// Writes ``provide`` when it is asked for, as ``Route/provide`` does.
+    private let describeProvide: @MainActor () -> String
     /// The query parameters, in order.
     public let parameters: [RouteParameter]
     /// A URL that opens the route.
@@ -155,14 +158,14 @@ public struct AnyRoute<Destination> {
     init(
         pattern: String,
         exposure: Exposure,
-        provide: String,
+        provide: @escaping @MainActor () -> String,
         parameters: [RouteParameter],
         example: @escaping @MainActor () -> String,
         resolve: @escaping @MainActor (DeepLink) throws(RouteError) -> ResolvedLink<Destination>
     ) {
         self.pattern = pattern
         self.exposure = exposure
-        self.provide = provide
+        self.describeProvide = provide
         self.parameters = parameters
         self.example = example
         self.resolve = resolve

@@ -3,11 +3,33 @@ public struct RouteParameter: Sendable, Hashable {
     /// The name in the query, e.g. `shopId`.
     public let name: String
     /// The Swift type the value becomes, e.g. `ShopID`.
-    public let type: String
+    ///
+    /// Written when a document or an error asks for it, not when the route is declared: naming a type
+    /// at run time looks it up among every protocol conformance of the program, and the app declares
+    /// its routes at launch.
+    public var type: String { typeName() }
+    private let typeName: @Sendable () -> String
     /// Whether a URL must give the parameter.
     public let isRequired: Bool
     /// What the parameter accepts, in words, e.g. `one of promotion, tasting, workshop, launch`.
     public let accepts: String
+
+    init(name: String, type: @autoclosure @escaping @Sendable () -> String, isRequired: Bool, accepts: String) {
+        self.name = name
+        self.typeName = type
+        self.isRequired = isRequired
+        self.accepts = accepts
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.name == rhs.name && lhs.isRequired == rhs.isRequired && lhs.accepts == rhs.accepts && lhs.type == rhs.type
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(isRequired)
+        hasher.combine(accepts)
+    }
 }
 
 /// A typed route parameter: how the text of a query value becomes a `Value` and back.
@@ -25,12 +47,12 @@ public struct Parameter<Value> {
     /// Creates a parameter from its parsing and formatting; `format` must produce what `parse` accepts.
     public init(
         _ name: String,
-        type: String,
+        type: @autoclosure @escaping @Sendable () -> String,
         accepts: String,
         parse: @escaping (String) -> Value?,
         format: @escaping (Value) -> String
     ) {
-        self.description = RouteParameter(name: name, type: type, isRequired: true, accepts: accepts)
+        self.description = RouteParameter(name: name, type: type(), isRequired: true, accepts: accepts)
         self.whenAbsent = nil
         self.parse = parse
         self.format = format
@@ -55,8 +77,8 @@ public struct Parameter<Value> {
     public func optional() -> Parameter<Value?> {
         let parse = self.parse
         let format = self.format
-        let description = RouteParameter(
-            name: name, type: self.description.type + "?", isRequired: false, accepts: self.description.accepts)
+        let own = self.description
+        let description = RouteParameter(name: name, type: own.type + "?", isRequired: false, accepts: own.accepts)
         return Parameter<Value?>(
             description: description,
             whenAbsent: .some(nil),
