@@ -10,8 +10,8 @@ extension Appointment: ComponentAPI {
 
     /// Appointment's requires, in the order Appointment.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
-    public static let requirements: [Requirement<Appointment>] = [
-        Requirement("require_shopDetail", \.require_shopDetail, labels: ["shopId"]),
+    public static let requirements: [Requirement] = [
+        Requirement("require_shopDetail", \Appointment.require_shopDetail, labels: ["shopId"]),
     ]
 }
 

@@ -10,8 +10,8 @@ extension Event: ComponentAPI {
 
     /// Event's requires, in the order Event.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
-    public static let requirements: [Requirement<Event>] = [
-        Requirement("require_shopDetail", \.require_shopDetail, labels: ["shopId"]),
+    public static let requirements: [Requirement] = [
+        Requirement("require_shopDetail", \Event.require_shopDetail, labels: ["shopId"]),
     ]
 }
 

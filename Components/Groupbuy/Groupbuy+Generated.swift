@@ -10,9 +10,9 @@ extension Groupbuy: ComponentAPI {
 
     /// Groupbuy's requires, in the order Groupbuy.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
-    public static let requirements: [Requirement<Groupbuy>] = [
-        Requirement("require_shopDetail", \.require_shopDetail, labels: ["shopId", "onDisappear"]),
-        Requirement("require_shopApplyForGroupbuy", \.require_shopApplyForGroupbuy, labels: ["gbId"]),
+    public static let requirements: [Requirement] = [
+        Requirement("require_shopDetail", \Groupbuy.require_shopDetail, labels: ["shopId", "onDisappear"]),
+        Requirement("require_shopApplyForGroupbuy", \Groupbuy.require_shopApplyForGroupbuy, labels: ["gbId"]),
     ]
 }
 

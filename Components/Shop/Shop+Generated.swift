@@ -10,17 +10,17 @@ extension Shop: ComponentAPI {
 
     /// Shop's requires, in the order Shop.swift declares them: the audit walks
     /// this list, and previews and tests answer it with stubs.
-    public static let requirements: [Requirement<Shop>] = [
-        Requirement("require_eventDetail", \.require_eventDetail, labels: ["eventId", "eventType"]),
-        Requirement("require_buyOrder", \.require_buyOrder, labels: ["merchantNo", "itemNo"]),
-        Requirement("require_groupbuyInfo", \.require_groupbuyInfo, labels: ["gbId"]),
-        Requirement("require_allGroupbuy", \.require_allGroupbuy, labels: ["summaries"]),
-        Requirement("require_couponDetail", \.require_couponDetail, labels: ["couponId", "category"]),
-        Requirement("require_couponConsumeDetail", \.require_couponConsumeDetail, labels: ["couponId"]),
-        Requirement("require_navFindShopAndCar", \.require_navFindShopAndCar, labels: ["url"]),
-        Requirement("require_appointmentBookInfo", \.require_appointmentBookInfo, labels: ["shopId"]),
-        Requirement("require_appointmentBookDetail", \.require_appointmentBookDetail, labels: ["serialNo", "orderNo"]),
-        Requirement("require_appointmentBookings", \.require_appointmentBookings, labels: ["shopId"]),
+    public static let requirements: [Requirement] = [
+        Requirement("require_eventDetail", \Shop.require_eventDetail, labels: ["eventId", "eventType"]),
+        Requirement("require_buyOrder", \Shop.require_buyOrder, labels: ["merchantNo", "itemNo"]),
+        Requirement("require_groupbuyInfo", \Shop.require_groupbuyInfo, labels: ["gbId"]),
+        Requirement("require_allGroupbuy", \Shop.require_allGroupbuy, labels: ["summaries"]),
+        Requirement("require_couponDetail", \Shop.require_couponDetail, labels: ["couponId", "category"]),
+        Requirement("require_couponConsumeDetail", \Shop.require_couponConsumeDetail, labels: ["couponId"]),
+        Requirement("require_navFindShopAndCar", \Shop.require_navFindShopAndCar, labels: ["url"]),
+        Requirement("require_appointmentBookInfo", \Shop.require_appointmentBookInfo, labels: ["shopId"]),
+        Requirement("require_appointmentBookDetail", \Shop.require_appointmentBookDetail, labels: ["serialNo", "orderNo"]),
+        Requirement("require_appointmentBookings", \Shop.require_appointmentBookings, labels: ["shopId"]),
     ]
 }
 

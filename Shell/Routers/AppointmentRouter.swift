@@ -31,7 +31,7 @@ struct AppointmentRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.queue.erased, Self.myBookings.erased, Self.booking.erased] }
 
-    var wiring: [Wire<Appointment>] { [links.wire(\.require_shopDetail, to: ShopRouter.detail)] }
+    var wiring: [Wire] { [wire(\.require_shopDetail, to: ShopRouter.detail)] }
 
     var homeEntry: Action {
         .push("Bookings: my tables") { [links] in links.open(Self.myBookings) }

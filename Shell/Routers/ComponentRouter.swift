@@ -10,6 +10,8 @@ protocol ComponentRouter: Router {
     /// The routes into the component's provides, declared beside the wiring so one hop from the
     /// component finds them. Internal unless declared external.
     var routes: [AnyRoute<Screen>] { get }
+    /// The app's links, which every require answered through a route goes through (``wire(_:to:)``).
+    var links: Links { get }
 }
 
 extension ComponentRouter {

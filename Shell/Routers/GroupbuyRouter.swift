@@ -22,11 +22,11 @@ struct GroupbuyRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.info.erased] }
 
-    var wiring: [Wire<Groupbuy>] {
+    var wiring: [Wire] {
         [
             // The shop page that reports favouriting back; downgraded, the web page cannot report it.
-            links.wire(\.require_shopDetail, to: ShopRouter.detail, native: Shop.Provides.shopDetailShopIdOnDisappear),
-            links.wire(\.require_shopApplyForGroupbuy, to: ShopRouter.applicableShops),
+            wire(\.require_shopDetail, to: ShopRouter.detail, native: Shop.Provides.shopDetailShopIdOnDisappear),
+            wire(\.require_shopApplyForGroupbuy, to: ShopRouter.applicableShops),
         ]
     }
 

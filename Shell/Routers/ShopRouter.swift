@@ -33,20 +33,20 @@ struct ShopRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.finder.erased, Self.detail.erased, Self.applicableShops.erased] }
 
-    var wiring: [Wire<Shop>] {
+    var wiring: [Wire] {
         [
-            links.wire(\.require_eventDetail, to: EventRouter.detail),
-            links.wire(\.require_buyOrder, to: ShellRoutes.bill),
-            links.wire(\.require_groupbuyInfo, to: GroupbuyRouter.info),
+            wire(\.require_eventDetail, to: EventRouter.detail),
+            wire(\.require_buyOrder, to: ShellRoutes.bill),
+            wire(\.require_groupbuyInfo, to: GroupbuyRouter.info),
             // A list of summaries is not something a link can carry: no route.
-            .provide(\.require_allGroupbuy, Groupbuy.Provides.groupbuyAllForShop),
-            links.wire(\.require_couponDetail, to: ShellRoutes.couponDetail),
-            links.wire(\.require_couponConsumeDetail, to: ShellRoutes.usedCoupon),
-            links.wire(\.require_navFindShopAndCar, to: ShellRoutes.webPage),
-            links.wire(\.require_appointmentBookInfo, to: AppointmentRouter.queue),
-            links.wire(\.require_appointmentBookDetail, to: AppointmentRouter.booking),
+            provide(\.require_allGroupbuy, Groupbuy.Provides.groupbuyAllForShop),
+            wire(\.require_couponDetail, to: ShellRoutes.couponDetail),
+            wire(\.require_couponConsumeDetail, to: ShellRoutes.usedCoupon),
+            wire(\.require_navFindShopAndCar, to: ShellRoutes.webPage),
+            wire(\.require_appointmentBookInfo, to: AppointmentRouter.queue),
+            wire(\.require_appointmentBookDetail, to: AppointmentRouter.booking),
             // Data, not a screen: asked each time the shop's page is shown, so no route.
-            .provide(\.require_appointmentBookings, Appointment.Provides.bookings),
+            provide(\.require_appointmentBookings, Appointment.Provides.bookings),
         ]
     }
 

@@ -9,7 +9,7 @@ public protocol ComponentAPI: AnyObject {
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
     static var componentName: String { get }
     /// Every `require_` property of the component, in the order its API declares them.
-    static var requirements: [Requirement<Self>] { get }
+    static var requirements: [Requirement] { get }
 }
 
 extension ComponentAPI {

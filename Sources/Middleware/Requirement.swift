@@ -3,21 +3,24 @@
 ///
 /// A component's list (``ComponentAPI/requirements``) is generated from its API file; one initializer
 /// per number of parameters (up to six) takes the require's key path, so the list only builds when each
-/// entry names a `require_` property of that shape.
+/// entry names a `require_` property of that shape. The type is not generic over the component, so a
+/// list of requires is one type for every component: the runtime builds it once, not per component.
 @MainActor
-public struct Requirement<Component: ComponentAPI> {
+public struct Requirement {
     /// The property's name, e.g. `require_eventDetail`.
     public let name: String
     /// The parameters' labels, in order, e.g. `["eventId", "eventType"]`.
     public let labels: [String]
     /// The property, as a router's wiring line names it.
-    public let keyPath: PartialKeyPath<Component>
-    @usableFromInline let isSet: @MainActor (Component) -> Bool
-    @usableFromInline let clear: @MainActor (Component) -> Void
+    public let keyPath: AnyKeyPath
+    /// The component's name, e.g. `Shop`.
+    public let component: String
+    @usableFromInline let isSet: @MainActor (AnyObject) -> Bool
+    @usableFromInline let clear: @MainActor (AnyObject) -> Void
     /// Assigns a closure that builds the call from its arguments, hands it over, and answers its stub.
-    private let answer: @MainActor (Component, _ call: @escaping @MainActor ([Any]) -> RequireCall) -> Void
+    private let answer: @MainActor (AnyObject, _ call: @escaping @MainActor ([Any]) -> RequireCall) -> Void
 
-    private init<Closure>(
+    private init<Component: ComponentAPI, Closure>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Component, Closure?>,
         labels: [String],
@@ -26,24 +29,28 @@ public struct Requirement<Component: ComponentAPI> {
         self.name = name
         self.labels = labels
         self.keyPath = keyPath
-        self.isSet = { $0[keyPath: keyPath] != nil }
-        self.clear = { $0[keyPath: keyPath] = nil }
-        self.answer = answer
+        self.component = Component.componentName
+        // Another object than the component has no such require: it reads as unwired, and is left alone.
+        self.isSet = { ($0 as? Component)?[keyPath: keyPath] != nil }
+        self.clear = { ($0 as? Component)?[keyPath: keyPath] = nil }
+        self.answer = { object, call in
+            if let component = object as? Component { answer(component, call) }
+        }
     }
 
     /// Whether a router (or a stub) answers the require on `component`.
-    @inlinable public func isWired(on component: Component) -> Bool { isSet(component) }
+    @inlinable public func isWired(on component: AnyObject) -> Bool { isSet(component) }
 
     /// Sets the require to `nil` on `component`.
-    @inlinable public func unwire(_ component: Component) { clear(component) }
+    @inlinable public func unwire(_ component: AnyObject) { clear(component) }
 
     /// Answers the require on `component` with its stub, reporting each call to `onCall` first.
     public func stub(
-        _ component: Component,
+        _ component: AnyObject,
         answeredBy: String? = nil,
         onCall: @escaping @MainActor (RequireCall) -> Void = { _ in }
     ) {
-        let componentName = Component.componentName
+        let componentName = self.component
         let name = name
         let labels = labels
         answer(component) { values in
@@ -57,8 +64,9 @@ public struct Requirement<Component: ComponentAPI> {
         }
     }
 
-    /// A require with no parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
-    public init<Answer: StubAnswer>(
+    /// A require with no parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, (() -> Answer)?>, labels: [String]
     ) {
         self.init(name, keyPath, labels: labels) { component, call in
@@ -66,8 +74,9 @@ public struct Requirement<Component: ComponentAPI> {
         }
     }
 
-    /// A require with 1 parameter, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
-    public init<A, Answer: StubAnswer>(
+    /// A require with 1 parameter, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A) -> Answer)?>, labels: [String]
     ) {
         self.init(name, keyPath, labels: labels) { component, call in
@@ -75,8 +84,9 @@ public struct Requirement<Component: ComponentAPI> {
         }
     }
 
-    /// A require with 2 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
-    public init<A, B, Answer: StubAnswer>(
+    /// A require with 2 parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, B, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B) -> Answer)?>, labels: [String]
     ) {
         self.init(name, keyPath, labels: labels) { component, call in
@@ -84,8 +94,9 @@ public struct Requirement<Component: ComponentAPI> {
         }
     }
 
-    /// A require with 3 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
-    public init<A, B, C, Answer: StubAnswer>(
+    /// A require with 3 parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, B, C, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C) -> Answer)?>, labels: [String]
     ) {
         self.init(name, keyPath, labels: labels) { component, call in
@@ -93,8 +104,9 @@ public struct Requirement<Component: ComponentAPI> {
         }
     }
 
-    /// A require with 4 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
-    public init<A, B, C, D, Answer: StubAnswer>(
+    /// A require with 4 parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, B, C, D, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Answer)?>, labels: [String]
     ) {
         self.init(name, keyPath, labels: labels) { component, call in
@@ -102,8 +114,9 @@ public struct Requirement<Component: ComponentAPI> {
         }
     }
 
-    /// A require with 5 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
-    public init<A, B, C, D, E, Answer: StubAnswer>(
+    /// A require with 5 parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, B, C, D, E, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Answer)?>, labels: [String]
     ) {
         self.init(name, keyPath, labels: labels) { component, call in
@@ -111,8 +124,9 @@ public struct Requirement<Component: ComponentAPI> {
         }
     }
 
-    /// A require with 6 parameters, e.g. `Requirement("require_name", \.require_name, labels: [...])`.
-    public init<A, B, C, D, E, F, Answer: StubAnswer>(
+    /// A require with 6 parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, B, C, D, E, F, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Answer)?>,
         labels: [String]
     ) {

@@ -12,12 +12,12 @@ public protocol Router {
     var component: Component { get }
 
     /// One wire per require the router answers.
-    var wiring: [Wire<Component>] { get }
+    var wiring: [Wire] { get }
 
     // What the app asks every router at launch. Each is a requirement whose default implementation is
     // inlinable, so the compiler writes it for each router's own component: called through the
     // protocol, a generic version would have the runtime build the component's generic types
-    // (`[Wire<Shop>]`, `[Requirement<Shop>]`) from their mangled names, for every component, at launch.
+    // (the component's own metadata, found by its associated type) by name, for every component.
 
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
     var componentName: String { get }
@@ -46,7 +46,7 @@ extension Router {
     /// Each require of the component, sorted by name: whether it is set, and what its wiring line
     /// says answers it (`nil` where no line wires it).
     public var answers: [(requirement: String, isWired: Bool, answer: WireAnswer?)] {
-        var declared: [PartialKeyPath<Component>: WireAnswer] = [:]
+        var declared: [AnyKeyPath: WireAnswer] = [:]
         for wire in wiring where declared[wire.requirement] == nil {
             declared[wire.requirement] = wire.answer
         }

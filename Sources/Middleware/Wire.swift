@@ -2,20 +2,21 @@
 ///
 /// A router lists one wire per require (``Router/wiring``). ``Router/configure()`` assigns them, the
 /// audit counts the requires they leave `nil`, and `mall graph` draws ``answer``: one list, so what is
-/// drawn cannot drift from what is wired.
+/// drawn cannot drift from what is wired. Routers write them with their own `provide(_:_:)` (and the
+/// app's `wire(_:to:)`), whose key paths are rooted in the router's component.
 @MainActor
-public struct Wire<Component: AnyObject> {
+public struct Wire {
     /// The require, as a key path into the component.
-    public let requirement: PartialKeyPath<Component>
+    public let requirement: AnyKeyPath
     /// What answers it.
     public let answer: WireAnswer
     /// The names the answer takes the require's values under, in order (a route's parameters), where
     /// it names them: the compiler checks their types, a test that they are the require's own names.
     public let valueNames: [String]?
-    @usableFromInline let assignment: @MainActor (Component) -> Void
+    @usableFromInline let assignment: @MainActor (AnyObject) -> Void
 
     /// A wire that assigns `closure` to `requirement`; `answer` says what the closure leads to.
-    public init<Closure>(
+    public init<Component: AnyObject, Closure>(
         _ requirement: ReferenceWritableKeyPath<Component, Closure?>,
         answer: WireAnswer,
         valueNames: [String]? = nil,
@@ -24,11 +25,11 @@ public struct Wire<Component: AnyObject> {
         self.requirement = requirement
         self.answer = answer
         self.valueNames = valueNames
-        self.assignment = { $0[keyPath: requirement] = closure }
+        self.assignment = { ($0 as? Component)?[keyPath: requirement] = closure }
     }
 
-    /// Assigns the closure to the require on `component`.
-    @inlinable public func assign(to component: Component) { assignment(component) }
+    /// Assigns the closure to the require on `component` (an object of another type is left alone).
+    @inlinable public func assign(to component: AnyObject) { assignment(component) }
 }
 
 /// What answers a require, as a router's wiring line says.
@@ -44,37 +45,37 @@ public enum WireAnswer: Sendable, Hashable {
 
 /// One function per number of parameters: the compiler checks that the provide takes the require's
 /// parameters and returns its answer.
-extension Wire {
+extension Router {
     /// Wires `requirement` to `provide`.
-    public static func provide<Output>(
+    public func provide<Output>(
         _ requirement: ReferenceWritableKeyPath<Component, (() -> Output)?>, _ provide: Provide<Output>
     ) -> Wire {
         Wire(requirement, answer: .provide(name: provide.name), closure: { provide() })
     }
 
     /// Wires `requirement` to `provide`.
-    public static func provide<A, Output>(
+    public func provide<A, Output>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A) -> Output)?>, _ provide: Provide<Output, A>
     ) -> Wire {
         Wire(requirement, answer: .provide(name: provide.name), closure: { a in provide(a) })
     }
 
     /// Wires `requirement` to `provide`.
-    public static func provide<A, B, Output>(
+    public func provide<A, B, Output>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B) -> Output)?>, _ provide: Provide<Output, A, B>
     ) -> Wire {
         Wire(requirement, answer: .provide(name: provide.name), closure: { a, b in provide(a, b) })
     }
 
     /// Wires `requirement` to `provide`.
-    public static func provide<A, B, C, Output>(
+    public func provide<A, B, C, Output>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C) -> Output)?>, _ provide: Provide<Output, A, B, C>
     ) -> Wire {
         Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c in provide(a, b, c) })
     }
 
     /// Wires `requirement` to `provide`.
-    public static func provide<A, B, C, D, Output>(
+    public func provide<A, B, C, D, Output>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Output)?>,
         _ provide: Provide<Output, A, B, C, D>
     ) -> Wire {
@@ -82,7 +83,7 @@ extension Wire {
     }
 
     /// Wires `requirement` to `provide`.
-    public static func provide<A, B, C, D, E, Output>(
+    public func provide<A, B, C, D, E, Output>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Output)?>,
         _ provide: Provide<Output, A, B, C, D, E>
     ) -> Wire {
@@ -90,7 +91,7 @@ extension Wire {
     }
 
     /// Wires `requirement` to `provide`.
-    public static func provide<A, B, C, D, E, F, Output>(
+    public func provide<A, B, C, D, E, F, Output>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Output)?>,
         _ provide: Provide<Output, A, B, C, D, E, F>
     ) -> Wire {

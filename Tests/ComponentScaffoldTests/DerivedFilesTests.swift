@@ -33,7 +33,7 @@ struct DerivedFilesTests {
         let generated = try String(
             contentsOf: copy.root.appendingPathComponent("Components/Shop/Shop+Generated.swift"), encoding: .utf8)
         #expect(
-            generated.contains(#"Requirement("require_valetDesk", \.require_valetDesk, labels: ["shopId", "level"]),"#))
+            generated.contains(#"Requirement("require_valetDesk", \Shop.require_valetDesk, labels: ["shopId", "level"]),"#))
         #expect(
             generated.contains(
                 "    func valetDesk(_ shopId: ShopID, _ level: Int) -> Screen {\n"
@@ -188,11 +188,11 @@ struct DerivedFilesTests {
             // links.wire(\\.require_e, to: EventRouter.detail),
             var wiring: [Wire<Shop>] {
                 [
-                    links.wire(\\Shop.require_a, to: EventRouter.detail),
-                    links.wire(
+                    wire(\\Shop.require_a, to: EventRouter.detail),
+                    wire(
                         \\.require_b,
                         to: Self.finder),
-                    links.wire(\\.require_c, to: ShellRoutes.bill),
+                    wire(\\.require_c, to: ShellRoutes.bill),
                     .provide(\\.require_d, Groupbuy.Provides.list),
                 ]
             }

@@ -56,14 +56,14 @@ struct ScaffolderTests {
         #expect(api.contains("    public var require_refresh: (() -> Screen)?\n"))
         #expect(api.contains("    public func provide_couponDetail(couponId: String, count: Int) -> Screen {\n"))
         let router = try #require(plan.newFiles["Shell/Routers/\(name)Router.swift"])
-        #expect(router.contains("// links.wire(\\.require_shopDetail, to: <a route into a sibling or the shell>),"))
+        #expect(router.contains("// wire(\\.require_shopDetail, to: <a route into a sibling or the shell>),"))
         let generated = try #require(plan.newFiles["Components/\(name)/\(name)+Generated.swift"])
         #expect(
             generated.contains(
                 "    func shopDetail(_ shopId: ShopID) -> Screen {\n"
                     + "        require_shopDetail?(shopId) ?? .unavailable(\"\(name).require_shopDetail\")"
             ))
-        #expect(generated.contains(#"Requirement("require_refresh", \.require_refresh, labels: [])"#))
+        #expect(generated.contains("Requirement(\"require_refresh\", \\\(name).require_refresh, labels: [])"))
         let answers = try #require(plan.newFiles["Components/\(name)/Preview/\(name)Preview+AnsweredBy.swift"])
         #expect(
             answers.contains(

@@ -12,10 +12,10 @@ private final class Kiosk: ComponentAPI {
     var require_list: ((_ ids: [ShopID], _ note: String) -> Screen)?
 
     static let componentName = "Kiosk"
-    static let requirements: [Requirement<Kiosk>] = [
-        Requirement("require_ticket", \.require_ticket, labels: ["number", "kind"]),
-        Requirement("require_maybe", \.require_maybe, labels: ["some", "none"]),
-        Requirement("require_list", \.require_list, labels: ["ids", "note"]),
+    static let requirements: [Requirement] = [
+        Requirement("require_ticket", \Kiosk.require_ticket, labels: ["number", "kind"]),
+        Requirement("require_maybe", \Kiosk.require_maybe, labels: ["some", "none"]),
+        Requirement("require_list", \Kiosk.require_list, labels: ["ids", "note"]),
     ]
 
     func ticket(_ number: Int) -> Screen {

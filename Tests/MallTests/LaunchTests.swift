@@ -15,7 +15,8 @@ struct LeakyEventRouter: ComponentRouter {
     var component: Event { base.component }
     var homeEntry: Action { base.homeEntry }
     var routes: [AnyRoute<Screen>] { base.routes }
-    var wiring: [Wire<Event>] { [] }
+    var wiring: [Wire] { [] }
+    var links: Links { base.links }
 
     init(links: Links) {
         base = EventRouter(links: links)

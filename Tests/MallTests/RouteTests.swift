@@ -156,7 +156,8 @@ struct RouteTests {
             var component: Shop { base.component }
             var homeEntry: Action { base.homeEntry }
             var routes: [AnyRoute<Screen>] { base.routes + [ShopRouter.detail.erased] }
-            var wiring: [Wire<Shop>] { base.wiring }
+            var wiring: [Wire] { base.wiring }
+            var links: Links { base.links }
         }
         let run = runShell(input: ["q"]) { links in
             [DoublingShopRouter(base: ShopRouter(links: links))] + Array(fourComponentRouters(links: links).dropFirst())

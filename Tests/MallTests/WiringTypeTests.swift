@@ -23,12 +23,12 @@ struct WiringTypeTests {
         .map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test(arguments: [
-        ("links.wire(\\.require_eventDetail, to: EventRouter.detail)", true),
-        ("links.wire(\\.require_eventDetail, to: ShopRouter.detail)", false),
-        ("links.wire(\\.require_buyOrder, to: AppointmentRouter.booking)", true),
-        ("links.wire(\\.require_couponDetail, to: ShellRoutes.bill)", false),
-        (".provide(\\.require_appointmentBookings, Appointment.Provides.bookings)", true),
-        (".provide(\\.require_allGroupbuy, Appointment.Provides.bookings)", false),
+        ("wire(\\.require_eventDetail, to: EventRouter.detail)", true),
+        ("wire(\\.require_eventDetail, to: ShopRouter.detail)", false),
+        ("wire(\\.require_buyOrder, to: AppointmentRouter.booking)", true),
+        ("wire(\\.require_couponDetail, to: ShellRoutes.bill)", false),
+        ("provide(\\.require_appointmentBookings, Appointment.Provides.bookings)", true),
+        ("provide(\\.require_allGroupbuy, Appointment.Provides.bookings)", false),
     ])
     func aWiringLineBuildsOnlyWhenTheValuesMatch(line: String, builds: Bool) throws {
         let modules = try #require(Self.modules, "the build's Modules folder is not beside the tests")
@@ -43,7 +43,9 @@ struct WiringTypeTests {
 
             @testable import Mall
 
-            @MainActor func line(links: Links) -> Wire<Shop> { \(line) }
+            extension ShopRouter {
+                func line() -> Wire { \(line) }
+            }
 
             """
         try source.write(to: file, atomically: true, encoding: .utf8)
@@ -59,9 +61,9 @@ struct WiringTypeTests {
         if builds {
             #expect(process.terminationStatus == 0, "\(text)")
         } else {
-            // The error is on the wiring line (line 8), not a missing module or a typo of the test's.
+            // The error is on the wiring line (line 9), not a missing module or a typo of the test's.
             #expect(process.terminationStatus != 0)
-            #expect(text.contains(".swift:8:") && text.contains("error:"), "\(text)")
+            #expect(text.contains(".swift:9:") && text.contains("error:"), "\(text)")
             #expect(!text.contains("no such module"), "\(text)")
         }
     }

@@ -19,10 +19,10 @@ private final class Kiosk: ComponentAPI {
     var name: String? = nil
 
     static let componentName = "Kiosk"
-    static let requirements: [Requirement<Kiosk>] = [
-        Requirement("require_map", \.require_map, labels: ["place"]),
-        Requirement("require_help", \.require_help, labels: []),
-        Requirement("require_zebra", \.require_zebra, labels: ["row", "seat"]),
+    static let requirements: [Requirement] = [
+        Requirement("require_map", \Kiosk.require_map, labels: ["place"]),
+        Requirement("require_help", \Kiosk.require_help, labels: []),
+        Requirement("require_zebra", \Kiosk.require_zebra, labels: ["row", "seat"]),
     ]
 
     func provide_welcome(visitor: String) -> Label { Label(text: "Welcome, \(visitor)") }
@@ -32,14 +32,14 @@ private final class Kiosk: ComponentAPI {
 @MainActor
 private final class Clock: ComponentAPI {
     static let componentName = "Clock"
-    static let requirements: [Requirement<Clock>] = []
+    static let requirements: [Requirement] = []
 }
 
 @MainActor
 private struct KioskRouter: Router {
     let component: Kiosk
-    var wiring: [Wire<Kiosk>] {
-        [.provide(\.require_map, Provide("Kiosk.provide_welcome(visitor:)") { Kiosk().provide_welcome(visitor: $0) })]
+    var wiring: [Wire] {
+        [provide(\.require_map, Provide("Kiosk.provide_welcome(visitor:)") { Kiosk().provide_welcome(visitor: $0) })]
     }
 }
 

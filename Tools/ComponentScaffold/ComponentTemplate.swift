@@ -250,14 +250,14 @@ public struct ComponentTemplate {
     private var routerFile: String {
         let wiring =
             interface.requires.isEmpty
-            ? "    var wiring: [Wire<\(component)>] { [] }"
+            ? "    var wiring: [Wire] { [] }"
             : """
-                /// One line per require, e.g. `links.wire(\\.require_shopDetail, to: ShopRouter.detail)`.
+                /// One line per require, e.g. `wire(\\.require_shopDetail, to: ShopRouter.detail)`.
                 /// Until a require has its line, `swift run mall audit` names it and its screens show
                 /// 'unavailable'.
-                var wiring: [Wire<\(component)>] {
+                var wiring: [Wire] {
                     [
-            \(interface.requires.map { "            // links.wire(\\.require_\($0.name), to: <a route into a sibling or the shell>)," }.joined(separator: "\n"))
+            \(interface.requires.map { "            // wire(\\.require_\($0.name), to: <a route into a sibling or the shell>)," }.joined(separator: "\n"))
                     ]
                 }
             """
@@ -269,7 +269,7 @@ public struct ComponentTemplate {
             @MainActor
             struct \(component)Router: ComponentRouter {
                 let component = \(component).shared
-                /// Answer a require through a route (`links.wire`) so downgrades apply.
+                /// Every require answered through a route (`wire(_:to:)`) goes through these, so downgrades apply.
                 let links: Links
 
                 /// `mall://\(routeHost)/home`: another app may open \(component)'s entry screen.

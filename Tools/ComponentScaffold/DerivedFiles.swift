@@ -62,13 +62,14 @@ struct DerivedFiles {
     private func generated() throws(ScaffoldError) -> String {
         let entries = api.requires.map { require in
             let labels = require.parameters.map { "\"\($0.label)\"" }.joined(separator: ", ")
-            return "        Requirement(\"require_\(require.name)\", \\.require_\(require.name), labels: [\(labels)]),"
+            return
+                "        Requirement(\"require_\(require.name)\", \\\(component).require_\(require.name), labels: [\(labels)]),"
         }
         let list =
             entries.isEmpty
-            ? "    public static let requirements: [Requirement<\(component)>] = []"
+            ? "    public static let requirements: [Requirement] = []"
             : """
-                public static let requirements: [Requirement<\(component)>] = [
+                public static let requirements: [Requirement] = [
             \(entries.joined(separator: "\n"))
                 ]
             """

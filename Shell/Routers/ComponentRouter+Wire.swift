@@ -6,86 +6,94 @@ import Middleware
 /// One function per number of parameters: the compiler checks that the route takes the require's
 /// values, in order and by type, so a require wired to a route of other values does not build. The
 /// wire records the route's parameter names, and a test holds them to the require's own.
-extension Links {
+extension ComponentRouter {
     /// Wires `requirement` to `route`.
-    func wire<Component>(
+    func wire(
         _ requirement: ReferenceWritableKeyPath<Component, (() -> Screen)?>,
         to route: Route<Screen>
-    ) -> Wire<Component> {
-        Wire(
+    ) -> Wire {
+        let links = links
+        return Wire(
             requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { self.open(route) })
+            closure: { links.open(route) })
     }
 
     /// Wires `requirement` to `route`.
-    func wire<Component, A>(
+    func wire<A>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A) -> Screen)?>,
         to route: MallRoute<A>
-    ) -> Wire<Component> {
-        Wire(
+    ) -> Wire {
+        let links = links
+        return Wire(
             requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a in self.open(route, a) })
+            closure: { a in links.open(route, a) })
     }
 
     /// Wires `requirement` to `route`.
-    func wire<Component, A, B>(
+    func wire<A, B>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B) -> Screen)?>,
         to route: MallRoute<A, B>
-    ) -> Wire<Component> {
-        Wire(
+    ) -> Wire {
+        let links = links
+        return Wire(
             requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a, b in self.open(route, a, b) })
+            closure: { a, b in links.open(route, a, b) })
     }
 
     /// Wires `requirement` to `route`.
-    func wire<Component, A, B, C>(
+    func wire<A, B, C>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C) -> Screen)?>,
         to route: MallRoute<A, B, C>
-    ) -> Wire<Component> {
-        Wire(
+    ) -> Wire {
+        let links = links
+        return Wire(
             requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a, b, c in self.open(route, a, b, c) })
+            closure: { a, b, c in links.open(route, a, b, c) })
     }
 
     /// Wires `requirement` to `route`.
-    func wire<Component, A, B, C, D>(
+    func wire<A, B, C, D>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Screen)?>,
         to route: MallRoute<A, B, C, D>
-    ) -> Wire<Component> {
-        Wire(
+    ) -> Wire {
+        let links = links
+        return Wire(
             requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a, b, c, d in self.open(route, a, b, c, d) })
+            closure: { a, b, c, d in links.open(route, a, b, c, d) })
     }
 
     /// Wires `requirement` to `route`.
-    func wire<Component, A, B, C, D, E>(
+    func wire<A, B, C, D, E>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Screen)?>,
         to route: MallRoute<A, B, C, D, E>
-    ) -> Wire<Component> {
-        Wire(
+    ) -> Wire {
+        let links = links
+        return Wire(
             requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a, b, c, d, e in self.open(route, a, b, c, d, e) })
+            closure: { a, b, c, d, e in links.open(route, a, b, c, d, e) })
     }
 
     /// Wires `requirement` to `route`.
-    func wire<Component, A, B, C, D, E, F>(
+    func wire<A, B, C, D, E, F>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Screen)?>,
         to route: MallRoute<A, B, C, D, E, F>
-    ) -> Wire<Component> {
-        Wire(
+    ) -> Wire {
+        let links = links
+        return Wire(
             requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a, b, c, d, e, f in self.open(route, a, b, c, d, e, f) })
+            closure: { a, b, c, d, e, f in links.open(route, a, b, c, d, e, f) })
     }
 
     /// Wires `requirement`, whose provide takes a value no link carries (a callback), to `route` for
     /// its first value: natively `native` answers with every value, downgraded the route's web page.
-    func wire<Component, A, B>(
+    func wire<A, B>(
         _ requirement: ReferenceWritableKeyPath<Component, ((A, B) -> Screen)?>,
         to route: MallRoute<A>,
         native: Provide<Screen, A, B>
-    ) -> Wire<Component> {
-        Wire(requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames) { a, b in
-            self.open(route, a) { native(a, b) }
+    ) -> Wire {
+        let links = links
+        return Wire(requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames) { a, b in
+            links.open(route, a) { native(a, b) }
         }
     }
 }
