@@ -33,7 +33,8 @@ struct DerivedFilesTests {
         let generated = try String(
             contentsOf: copy.root.appendingPathComponent("Components/Shop/Shop+Generated.swift"), encoding: .utf8)
         #expect(
-            generated.contains(#"Requirement("require_valetDesk", \Shop.require_valetDesk, labels: ["shopId", "level"]),"#))
+            generated.contains(
+                #"Requirement("require_valetDesk", \Shop.require_valetDesk, labels: ["shopId", "level"]),"#))
         #expect(
             generated.contains(
                 "    func valetDesk(_ shopId: ShopID, _ level: Int) -> Screen {\n"
