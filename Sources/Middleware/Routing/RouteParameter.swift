@@ -102,10 +102,10 @@ private let identifierLimit = 64
 extension Parameter {
     /// An identifier such as a shop id: 1 to 64 ASCII letters, digits, `-` or `_`.
     public static func identifier(_ name: String, _ type: Value.Type) -> Parameter
-    where Value: RawRepresentable, Value.RawValue == String {
+    where Value: RawRepresentable & Sendable, Value.RawValue == String {
         Parameter(
             name,
-            type: String(describing: type),
+            type: String(describing: Value.self),
             accepts: "1–\(identifierLimit) letters, digits, '-' or '_'",
             parse: { text in
                 guard (1...identifierLimit).contains(text.utf8.count), text.utf8.allSatisfy(isIdentifierByte) else {
@@ -119,10 +119,10 @@ extension Parameter {
 
     /// One case of a string enumeration, spelled as its raw value.
     public static func choice(_ name: String, _ type: Value.Type) -> Parameter
-    where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
+    where Value: CaseIterable & RawRepresentable & Sendable, Value.RawValue == String {
         Parameter(
             name,
-            type: String(describing: type),
+            type: String(describing: Value.self),
             accepts: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", "),
             parse: { Value(rawValue: $0) },
             format: \.rawValue
