@@ -50,7 +50,7 @@ public enum ImportScanner {
             let token = tokens[index]
             switch token.kind {
             case .punctuation(UInt8(ascii: "@")) where depth == 0:
-                // An attribute: `@name` and an optional parenthesised argument list, e.g. `@_spi(Internal)`.
+                // An attribute: `@name` and an optional parenthesised argument list, e.g. `@available(*, deprecated)`.
                 declarationStart = declarationStart ?? token.start
                 index += 1
                 if index < tokens.count, tokens[index].kind == .identifier {

@@ -80,41 +80,62 @@ struct AuditBench {
             )
             """
         try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        // Each component as the generator writes it: its requires, and the list of them the audit walks.
-        var classes =
-            "import Middleware\n\nextension Int: StubAnswer {\n    public static func stub(answering call: RequireCall) -> Int { 0 }\n}\n"
-        classes +=
-            "extension String: StubAnswer {\n    public static func stub(answering call: RequireCall) -> String { \"\" }\n}\n"
+        // Each component in its own file, as the generator writes it (its requires, and the list of them
+        // the audit walks), with its router's wiring lines, one per require: one file of 1,000 such
+        // types would be one compile job the size of the whole app.
+        let answers = """
+            import Middleware
+
+            extension Int: StubAnswer {
+                public static func stub(answering call: RequireCall) -> Int { 0 }
+            }
+            extension String: StubAnswer {
+                public static func stub(answering call: RequireCall) -> String { "" }
+            }
+
+            """
+        try answers.write(to: sources.appendingPathComponent("Answers.swift"), atomically: true, encoding: .utf8)
         for number in 0..<components {
-            classes +=
-                "@MainActor final class Component\(number): ComponentAPI {\n    static let shared = Component\(number)()\n"
+            let name = "Component\(number)"
+            var properties = ""
             var list = ""
+            var lines = ""
             for require in 0..<10 {
                 let signature = Self.signatures[(number + require) % Self.signatures.count]
                 let labels = signature.matches(of: #/_ (\w+):/#).map { "\"\($0.output.1)\"" }.joined(separator: ", ")
-                classes += "    var require_r\(require): (\(signature))?\n"
-                list += "        Requirement(\"require_r\(require)\", \\.require_r\(require), labels: [\(labels)]),\n"
-            }
-            classes += "    static let componentName = \"Component\(number)\"\n"
-            classes += "    static let requirements: [Requirement<Component\(number)>] = [\n\(list)    ]\n}\n"
-        }
-        try classes.write(to: sources.appendingPathComponent("Components.swift"), atomically: true, encoding: .utf8)
-        // Each component's router as the shell writes it: one wiring line per require.
-        var wire = "import Middleware\n\n@MainActor func wire(_ count: Int) -> [@MainActor () -> ComponentWiring] {\n"
-        wire += "    var audits: [@MainActor () -> ComponentWiring] = []\n"
-        for number in 0..<components {
-            wire += "    if count > \(number) {\n        let c = Component\(number).shared\n"
-            wire += "        let wiring: [Wire<Component\(number)>] = [\n"
-            for require in 0..<10 {
-                let signature = Self.signatures[(number + require) % Self.signatures.count]
                 let parameters = signature.components(separatedBy: ",").count - (signature.hasPrefix("()") ? 1 : 0)
                 let ignored = Array(repeating: "_", count: parameters).joined(separator: ", ")
                 let result = signature.hasSuffix("String") ? "\"\"" : "\(require)"
-                wire +=
-                    "            Wire(\\.require_r\(require), answer: .provide(name: \"r\(require)\"), closure: { \(ignored.isEmpty ? "" : ignored + " in ")\(result) }),\n"
+                properties += "    var require_r\(require): (\(signature))?\n"
+                list +=
+                    "        Requirement(\"require_r\(require)\", \\\(name).require_r\(require), labels: [\(labels)]),\n"
+                lines += "        Wire(\\\(name).require_r\(require), answer: .provide(name: \"r\(require)\"), "
+                lines += "closure: { \(ignored.isEmpty ? "" : ignored + " in ")\(result) }),\n"
             }
-            wire += "        ]\n        for line in wiring { line.assign(to: c) }\n"
-            wire += "        audits.append { WiringAudit.wiring(of: c) }\n    }\n"
+            let file = """
+                import Middleware
+
+                @MainActor final class \(name): ComponentAPI {
+                    static let shared = \(name)()
+                    static let componentName = "\(name)"
+                \(properties)    static let requirements: [Requirement] = [
+                \(list)    ]
+                }
+
+                @MainActor func wire\(number)() -> @MainActor () -> ComponentWiring {
+                    let wiring: [Wire] = [
+                \(lines)    ]
+                    for line in wiring { line.assign(to: \(name).shared) }
+                    return { WiringAudit.wiring(of: \(name).shared) }
+                }
+
+                """
+            try file.write(to: sources.appendingPathComponent("\(name).swift"), atomically: true, encoding: .utf8)
+        }
+        var wire = "@MainActor func wire(_ count: Int) -> [@MainActor () -> ComponentWiring] {\n"
+        wire += "    var audits: [@MainActor () -> ComponentWiring] = []\n"
+        for number in 0..<components {
+            wire += "    if count > \(number) { audits.append(wire\(number)()) }\n"
         }
         wire += "    return audits\n}\n"
         try wire.write(to: sources.appendingPathComponent("Wire.swift"), atomically: true, encoding: .utf8)
