@@ -132,7 +132,7 @@ struct AuditBench {
                 """
             try file.write(to: sources.appendingPathComponent("\(name).swift"), atomically: true, encoding: .utf8)
         }
-        var wire = "@MainActor func wire(_ count: Int) -> [@MainActor () -> ComponentWiring] {\n"
+        var wire = "import Middleware\n\n@MainActor func wire(_ count: Int) -> [@MainActor () -> ComponentWiring] {\n"
         wire += "    var audits: [@MainActor () -> ComponentWiring] = []\n"
         for number in 0..<components {
             wire += "    if count > \(number) { audits.append(wire\(number)()) }\n"
