@@ -15,9 +15,9 @@ public protocol Router {
     var wiring: [Wire] { get }
 
     // What the app asks every router at launch. Each is a requirement whose default implementation is
-    // inlinable, so the compiler writes it for each router's own component: called through the
-    // protocol, a generic version would have the runtime build the component's generic types
-    // (the component's own metadata, found by its associated type) by name, for every component.
+    // inlinable, so the compiler writes it for each router's own component: a generic version called
+    // through the protocol would have the runtime look up the component's type, and build the types
+    // that depend on it from their mangled names, once for every component at every launch.
 
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
     var componentName: String { get }

@@ -65,8 +65,9 @@ struct ScaffolderRefusalTests {
         defer { copy.remove() }
         let before = try copy.snapshot()
         let tool = PackageCopy.sourceRoot.appendingPathComponent(".build/debug/new-component").path
+        // A name the copy does not have yet: the suite also runs in a copy a component was added to.
         let run = try copy.run([
-            "/bin/sh", "-c", "\"$0\" Coupon --existing-targets Shop,Event > /dev/full", tool,
+            "/bin/sh", "-c", "\"$0\" \"$1\" --existing-targets Shop,Event > /dev/full", tool, copy.unusedComponentName,
         ])
         #expect(run.status == 2)
         #expect(
