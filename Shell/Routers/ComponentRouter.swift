@@ -26,8 +26,5 @@ extension ComponentRouter {
     }
 
     /// The names of the requires the wiring lines assign, in order; a require wired twice appears twice.
-    var wiredRequirements: [String] {
-        let names = Dictionary(Component.requirements.map { ($0.keyPath, $0.name) }) { first, _ in first }
-        return wiring.map { names[$0.requirement] ?? "?" }
-    }
+    var wiredRequirements: [String] { wiredValueNames.map(\.requirement) }
 }

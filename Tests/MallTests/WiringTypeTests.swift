@@ -6,18 +6,8 @@ import Testing
 /// built with.
 @Suite("Wiring lines are typed")
 struct WiringTypeTests {
-    /// Where `swift build` put the modules of this build (the test bundle's folder holds them).
-    static let modules: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
-        ]
-        return candidates.map { $0.appendingPathComponent("Modules") }.first {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("Mall.swiftmodule").path)
-        }
-    }()
+    /// The modules of this build, beside its products (where `ReadmeExampleTests` finds `mall`).
+    static let modules = ReadmeExampleTests.products?.appendingPathComponent("Modules")
 
     static let swiftc: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         .map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
