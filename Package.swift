@@ -28,10 +28,18 @@ let package = Package(
     targets: []
 )
 
+// MARK: - Support: what the app and the tools both need (reading arguments, "did you mean",
+// running a command, drawing with Graphviz); it depends on nothing of the package
+
+package.targets += [
+    .target(name: "Support", path: "Sources/Support"),
+    .testTarget(name: "SupportTests", dependencies: ["Support"]),
+]
+
 // MARK: - Trunk layer: app-agnostic mechanics
 
 package.targets += [
-    .target(name: "Middleware", path: "Sources/Middleware"),
+    .target(name: "Middleware", dependencies: ["Support"], path: "Sources/Middleware"),
     .testTarget(name: "MiddlewareTests", dependencies: ["Middleware"]),
 ]
 
@@ -41,15 +49,15 @@ package.targets += [
     .target(name: "MallBase", dependencies: ["Middleware"], path: "Sources/MallBase"),
     .testTarget(name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport"]),
     // Knows screens, never components: the app and every component preview run in it.
-    .target(name: "MallNavigator", dependencies: ["MallBase", "Middleware"], path: "Sources/MallNavigator"),
-    .testTarget(name: "MallNavigatorTests", dependencies: ["MallNavigator", "MallBase", "Middleware"]),
+    .target(name: "MallNavigator", dependencies: ["MallBase", "Middleware", "Support"], path: "Sources/MallNavigator"),
+    .testTarget(name: "MallNavigatorTests", dependencies: ["MallNavigator", "MallBase", "Middleware", "Support"]),
 ]
 
 // MARK: - Test support: stubs and helpers every test target may use
 
 package.targets += [
     .target(
-        name: "MallTestSupport", dependencies: ["MallBase", "MallNavigator", "Middleware"],
+        name: "MallTestSupport", dependencies: ["MallBase", "MallNavigator", "Middleware", "Support"],
         path: "Tests/MallTestSupport")
 ]
 
@@ -63,15 +71,14 @@ for component in components {
         // The component alone in the text navigator, its requires answered by stubs: `swift run <Name>Preview`.
         .executableTarget(
             name: "\(component)Preview",
-            dependencies: [.target(name: component), "MallBase", "MallNavigator", "Middleware"],
+            dependencies: [.target(name: component), "MallBase", "MallNavigator", "Middleware", "Support"],
             path: "Components/\(component)/Preview"
         ),
         .testTarget(
             name: "\(component)Tests",
             dependencies: [
                 .target(name: component), .target(name: "\(component)Preview"), "Middleware", "MallBase",
-                "MallNavigator",
-                "MallTestSupport",
+                "MallNavigator", "MallTestSupport", "Support",
             ]
         ),
     ]
@@ -82,12 +89,12 @@ for component in components {
 package.targets += [
     .executableTarget(
         name: "Mall",
-        dependencies: ["Middleware", "MallBase", "MallNavigator"] + components.map { .target(name: $0) },
+        dependencies: ["Middleware", "MallBase", "MallNavigator", "Support"] + components.map { .target(name: $0) },
         path: "Shell"
     ),
     .testTarget(
         name: "MallTests",
-        dependencies: ["Mall", "Middleware", "MallBase", "MallNavigator", "MallTestSupport"]
+        dependencies: ["Mall", "Middleware", "MallBase", "MallNavigator", "MallTestSupport", "Support"]
             + components.map { .target(name: $0) }
     ),
 ]
@@ -95,10 +102,11 @@ package.targets += [
 // MARK: - Tooling: the layering check (library, command, plugin). The app never imports these.
 
 package.targets += [
-    .target(name: "LayeringCheck", path: "Tools/LayeringCheck"),
+    .target(name: "LayeringCheck", dependencies: ["Support"], path: "Tools/LayeringCheck"),
     // Named like its product: a plugin cannot use an executable target whose product has another
     // name (swiftlang/swift-package-manager#8831).
-    .executableTarget(name: "layering-check", dependencies: ["LayeringCheck"], path: "Tools/layering-check"),
+    .executableTarget(
+        name: "layering-check", dependencies: ["LayeringCheck", "Support"], path: "Tools/layering-check"),
     .plugin(
         name: "CheckLayering",
         capability: .command(
@@ -110,7 +118,7 @@ package.targets += [
     ),
     .testTarget(
         name: "LayeringCheckTests",
-        dependencies: ["LayeringCheck", "layering-check"],
+        dependencies: ["LayeringCheck", "layering-check", "Support"],
         exclude: ["Fixtures"]
     ),
 ]
@@ -118,10 +126,10 @@ package.targets += [
 // MARK: - Tooling: the component scaffolder (library, command, plugin)
 
 package.targets += [
-    .target(name: "ComponentScaffold", dependencies: ["LayeringCheck"], path: "Tools/ComponentScaffold"),
+    .target(name: "ComponentScaffold", dependencies: ["LayeringCheck", "Support"], path: "Tools/ComponentScaffold"),
     .executableTarget(
         name: "new-component",
-        dependencies: ["ComponentScaffold", "LayeringCheck"],
+        dependencies: ["ComponentScaffold", "LayeringCheck", "Support"],
         path: "Tools/new-component"
     ),
     .plugin(
@@ -136,7 +144,9 @@ package.targets += [
         dependencies: [.target(name: "new-component")],
         path: "Plugins/NewComponent"
     ),
-    .testTarget(name: "ComponentScaffoldTests", dependencies: ["ComponentScaffold", "LayeringCheck", "new-component"]),
+    .testTarget(
+        name: "ComponentScaffoldTests",
+        dependencies: ["ComponentScaffold", "LayeringCheck", "new-component", "Support"]),
 ]
 
 // MARK: - Fuzzing: one libFuzzer target per parser of outside input (see Fuzz/README.md)
@@ -147,7 +157,7 @@ let fuzzTargets: [(name: String, folder: String, dependencies: [Target.Dependenc
     ("fuzz-package-description", "PackageDescription", ["LayeringCheck"]),
     ("fuzz-layer-contract", "LayerContract", ["LayeringCheck"]),
     ("fuzz-scaffold-interface", "ScaffoldInterface", ["ComponentScaffold"]),
-    ("fuzz-command-line", "CommandLine", ["MallNavigator"]),
+    ("fuzz-command-line", "CommandLine", ["MallNavigator", "Support"]),
     ("fuzz-deep-link", "DeepLink", ["Middleware"]),
     ("fuzz-routes-config", "RoutesConfig", ["Middleware"]),
 ]

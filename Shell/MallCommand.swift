@@ -1,7 +1,8 @@
 import Foundation
 import MallNavigator
+import Support
 
-/// The `mall` executable.
+/// The `mall` executable: the only place the process's exit status is chosen.
 @main
 enum MallCommand {
     @MainActor

@@ -18,7 +18,7 @@ public func fuzzCommandLine(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
         String(decoding: $0, as: UTF8.self)
     }
-    _ = try? LaunchOptions.parse(arguments, program: "mall", features: [.tour, .links, .graph])
+    _ = try? ComponentPreview.parse(arguments, program: "ShopPreview")
     return 0
 }
 

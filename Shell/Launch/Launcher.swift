@@ -1,6 +1,5 @@
-import Foundation
 import MallNavigator
-import Middleware
+import Support
 
 /// Runs the `mall` app for a command line: assembles the app, then runs it in the text navigator.
 @MainActor
@@ -43,29 +42,38 @@ enum Launcher {
         Each component also runs alone: swift run ShopPreview (EventPreview, GroupbuyPreview…).
         """
 
-    /// Runs the app and returns the process's exit status.
+    /// Runs `mall` for a command line and returns the process's exit status: the one place a
+    /// refusal or failure becomes a message and a status.
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
-    ///   - environment: Where `MALL_ROUTES_CONFIG` is read.
+    ///   - environment: Where `MALL_ROUTES_CONFIG` and `PATH` are read.
     ///   - routers: The routers to configure; tests pass their own to open holes on purpose.
-    ///   - makeTerminal: The terminal to use, given the parsed options (tests pass a scripted one).
+    ///   - makeTerminal: The terminal to use, given whether colour is allowed (tests pass a scripted one).
     static func run(
         arguments: [String],
         environment: Environment = .process,
         routers: @MainActor (Links) -> [any ComponentRouter] = Routers.all(links:),
-        makeTerminal: (LaunchOptions) -> any Terminal = { StandardTerminal(allowsColor: $0.allowsColor) }
+        makeTerminal: (_ allowsColor: Bool) -> any Terminal = { StandardTerminal(allowsColor: $0) }
     ) -> ExitCode {
-        let app = MallApp(links: Links(environment: environment), routers: routers)
-        return TextApp(
-            program: "mall",
-            usage: usage,
-            audit: { app.audit },
-            home: { app.home },
-            tour: Tour.play,
-            links: app.links,
-            graph: { app.graph.drawn($0, environment: environment) },
-            hooks: app.hooks
-        ).run(arguments: arguments, makeTerminal: makeTerminal)
+        let mode: MallMode
+        do {
+            mode = try MallMode.parse(arguments)
+        } catch {
+            makeTerminal(true).writeError(error.description + "\n")
+            return .usage
+        }
+        let terminal = makeTerminal(mode.allowsColor)
+        let status: ExitCode
+        do {
+            status = try mode.run(MallApp(links: Links(environment: environment), routers: routers), terminal: terminal)
+        } catch {
+            if !error.message.isEmpty {
+                terminal.writeError(error.message + "\n")
+            }
+            status = error.status
+        }
+        // Output that was lost (a full disk, a closed pipe) fails the run, whatever it found.
+        return terminal.failure == nil ? status : .usage
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MallBase
 import MallNavigator
 import Middleware
+import Support
 
 /// The app's links: the route table every router contributes to, and the downgrades configured for it.
 ///
@@ -16,7 +17,8 @@ final class Links: AppLinks {
     private(set) var table = RouteTable<Screen>(scheme: mallScheme, routes: [])
     /// Which routes open as web pages.
     var configuration = RouteConfiguration()
-    private let environment: Environment
+    /// Where `MALL_ROUTES_CONFIG` (and, for `mall graph --format svg`, `PATH`) are read.
+    let environment: Environment
 
     /// Creates links that read the routes configuration variable from `environment`.
     init(environment: Environment = .process) {
@@ -63,35 +65,45 @@ final class Links: AppLinks {
         return screen.linked(route: pattern, url: url)
     }
 
-    func document(_ format: LaunchOptions.RouteFormat) -> String {
+    /// The route table as `mall routes` prints it.
+    func document(_ format: RouteFormat) -> String {
         RouteDocument(routes: table.routes, downgrades: configuration.downgrades).render(format)
     }
 
-    func prepare(_ options: LaunchOptions) -> Result<Void, LaunchFailure> {
+    /// The screen a launch URL opens, as a link from another app would; a refusal stops the launch.
+    func launchScreen(for url: String) throws(LaunchFailure) -> Screen {
+        switch screen(for: url, from: .outside) {
+        case .success(let screen): return screen
+        case .failure(let error): throw LaunchFailure(error.message, status: .usage)
+        }
+    }
+
+    /// Checks the table, then applies the routes configuration: the `--routes-config` file, else the
+    /// one `MALL_ROUTES_CONFIG` names; a failure stops the launch before anything is shown.
+    ///
+    /// - Parameter readsEnvironment: Whether `MALL_ROUTES_CONFIG` counts; the tour ignores it.
+    func prepare(routesConfigPath: String?, readsEnvironment: Bool = true) throws(LaunchFailure) {
         #if DEBUG
             // The table is fixed when the app is built, and RouteTests checks it there; a debug
             // launch checks it again so a developer sees a bad route at once, and a release launch
-            // does not spend a fifth of its own work opening every example.
+            // does not spend its time opening every example.
             let problems = table.problems
             guard problems.isEmpty else {
-                let lines = problems.map { "error: route \($0)" }
-                return .failure(LaunchFailure(lines.joined(separator: "\n"), status: .findings))
+                throw LaunchFailure(problems.map { "error: route \($0)" }.joined(separator: "\n"), status: .findings)
             }
         #endif
-        // The tour walks the native screens, whatever a server pushed.
         let fromEnvironment =
-            options.mode == .tour ? nil : environment[Self.configurationVariable].flatMap { $0.isEmpty ? nil : $0 }
-        guard let path = options.routesConfigPath ?? fromEnvironment else { return .success(()) }
+            readsEnvironment ? environment[Self.configurationVariable].flatMap { $0.isEmpty ? nil : $0 } : nil
+        guard let path = routesConfigPath ?? fromEnvironment else { return }
         do {
             configuration = try RouteConfiguration.load(
                 from: path, routes: table.routes.map { ($0.pattern, $0.parameters.map(\.name)) })
-            return .success(())
         } catch {
             let origin =
-                options.routesConfigPath == nil
+                routesConfigPath == nil
                 ? "\n\(Self.configurationVariable) names this file; fix it, or unset the variable to start without it."
                 : ""
-            return .failure(LaunchFailure(error.description + origin, status: .usage))
+            throw LaunchFailure(error.description + origin, status: .usage)
         }
     }
 }

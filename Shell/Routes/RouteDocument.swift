@@ -2,6 +2,7 @@ import Foundation
 import MallBase
 import MallNavigator
 import Middleware
+import Support
 
 /// The route table as `mall routes` prints it: text for people, JSON for programs, and the
 /// deep-link document (Markdown) the README shows.
@@ -10,7 +11,7 @@ struct RouteDocument {
     let routes: [AnyRoute<Screen>]
     let downgrades: [String: WebTemplate]
 
-    func render(_ format: LaunchOptions.RouteFormat) -> String {
+    func render(_ format: RouteFormat) -> String {
         switch format {
         case .text: text
         case .json: json

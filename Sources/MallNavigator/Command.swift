@@ -1,4 +1,5 @@
 import Middleware
+import Support
 
 /// A line the user typed, understood.
 package enum Command: Equatable {
@@ -75,10 +76,7 @@ package enum Command: Equatable {
 
     /// The command word closest to `text`, if it is a likely typo of one.
     private static func suggestion(for text: String) -> String? {
-        let candidates = words.map(\.word).filter { $0.count > 1 }
-        let scored = candidates.map { ($0, text.editDistance(to: $0)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2, best.1 < text.count else { return nil }
-        return best.0
+        words.map(\.word).filter { $0.count > 1 }.closest(to: text)
     }
 }
 

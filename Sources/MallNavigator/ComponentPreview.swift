@@ -1,6 +1,7 @@
 import Foundation
 import MallBase
 import Middleware
+import Support
 
 /// One business component run on its own, the way seed 003 wants components to run independently.
 ///
@@ -9,8 +10,27 @@ import Middleware
 /// needed, and opens the component's entry screen in the text navigator with the same commands, piped
 /// input and `--script` files as the app.
 @MainActor
-public enum ComponentPreview {
-    /// The preview as a text app, every require of `component` answered by its stub.
+public struct ComponentPreview {
+    /// What a preview's command line asks for: one mode, with the options that mode uses.
+    public enum Command: Equatable, Sendable {
+        /// Navigate from the entry screen: interactively, from piped input, or from `--script`.
+        case navigate(SessionOptions)
+        /// Print the component's requires and whether each is answered.
+        case audit
+        /// Print the usage.
+        case help
+    }
+
+    /// The component's name: `Shop`.
+    public let component: String
+    /// The program's name: `ShopPreview`.
+    public var program: String { "\(component)Preview" }
+    /// The component's wiring, as the audit reads it.
+    private let audit: @MainActor () -> WiringReport
+    /// The component's entry screen.
+    private let entry: @MainActor () -> Screen
+
+    /// The preview of `component`, every require of it answered by its stub.
     ///
     /// - Parameters:
     ///   - component: The component's singleton.
@@ -20,22 +40,85 @@ public enum ComponentPreview {
         of component: Component,
         answeredBy: [String: String],
         entry: @escaping @MainActor () -> Screen
-    ) -> TextApp {
+    ) -> ComponentPreview {
         component.stubEveryRequire(answeredBy: answeredBy)
-        let name = Component.componentName
-        return TextApp(
-            program: "\(name)Preview",
-            usage: usage(component: name),
+        return ComponentPreview(
+            component: Component.componentName,
             audit: { WiringReport(components: [WiringAudit.wiring(of: component)]) },
-            home: entry
-        )
+            entry: entry)
     }
 
-    /// Runs the preview with the process's arguments and exits with its status.
-    public static func main(_ app: TextApp) -> Never {
+    /// Runs the preview with the process's arguments and exits with its status: the only place a
+    /// preview ends its process.
+    public static func main(_ preview: ComponentPreview) -> Never {
         // A closed pipe makes a write fail (reported, exit 2) instead of killing the process silently.
         signal(SIGPIPE, SIG_IGN)
-        exit(app.run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
+        exit(preview.run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
+    }
+
+    /// Reads the command line of the preview called `program`.
+    public nonisolated static func parse(_ arguments: [String], program: String) throws(UsageError) -> Command {
+        var reader = ArgumentReader(
+            arguments, program: program, words: ["audit"], aliases: ["-h": "--help", "help": "--help"])
+        var options = SessionOptions()
+        var isAudit = false
+        while let argument = try reader.next() {
+            if try options.take(argument, from: &reader) { continue }
+            switch argument {
+            case "-h", "--help", "help": continue
+            case "audit": isAudit = true
+            default: throw reader.unknown(argument, among: SessionOptions.spellings + ["--help", "audit"])
+            }
+        }
+        if reader.hasSeen("--help") { return .help }
+        if isAudit {
+            if let option = reader.given.first(where: { $0 != "audit" }) {
+                throw reader.error("'\(program) audit' does not use \(option); remove it")
+            }
+            return .audit
+        }
+        return .navigate(options)
+    }
+
+    /// Runs the preview and returns its exit status.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - makeTerminal: The terminal to use, given whether colour is allowed (tests pass a scripted one).
+    public func run(
+        arguments: [String],
+        makeTerminal: (_ allowsColor: Bool) -> any Terminal = { StandardTerminal(allowsColor: $0) }
+    ) -> ExitCode {
+        let command: Command
+        do {
+            command = try Self.parse(arguments, program: program)
+        } catch {
+            let terminal = makeTerminal(true)
+            terminal.writeError(error.description + "\n")
+            return .usage
+        }
+        switch command {
+        case .help:
+            let terminal = makeTerminal(true)
+            terminal.write(Self.usage(component: component) + "\n")
+            return terminal.failure == nil ? .success : .usage
+        case .audit:
+            let terminal = makeTerminal(true)
+            let report = audit()
+            terminal.write(report.description + "\n")
+            return terminal.failure != nil ? .usage : report.isComplete ? .success : .findings
+        case .navigate(let options):
+            let terminal = makeTerminal(options.allowsColor)
+            let launch = SessionLaunch(program: program, options: options)
+            do {
+                try launch.checkWiring(audit(), terminal: terminal)
+                try launch.run(launch.session(home: entry(), links: nil, terminal: terminal), terminal: terminal)
+                return .success
+            } catch {
+                if !error.message.isEmpty { terminal.writeError(error.message + "\n") }
+                return error.status
+            }
+        }
     }
 
     /// The `--help` text of a component's preview.

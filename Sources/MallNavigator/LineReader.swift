@@ -33,13 +33,21 @@ struct LineReader {
         self.scriptName = scriptName
     }
 
-    /// The next line without its line break, or `nil` at the end of input; any bytes become some string.
-    ///
-    /// A script that cannot be read to its end is not a script that ended: the failure goes to
-    /// standard error and the program exits with status 2, as for a script that cannot be opened.
-    mutating func next() -> String? {
+    /// What reading gave.
+    enum Outcome: Equatable {
+        /// A line without its line break; any bytes become some string.
+        case line(String)
+        /// The end of input.
+        case end
+        /// A script that cannot be read to its end, and why: not a script that ended, so the
+        /// program exits with status 2, as for a script that cannot be opened.
+        case failure(String)
+    }
+
+    /// The next line, the end of input, or why a script cannot be read on.
+    mutating func next() -> Outcome {
         while !isAtEnd {
-            if let line = splitter.nextLine() { return line }
+            if let line = splitter.nextLine() { return .line(line) }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 splitter.feed(buffer[..<count])
@@ -53,12 +61,12 @@ struct LineReader {
                 _ = poll(&waiting, 1, -1)
             } else if let scriptName {
                 let reason = String(cString: strerror(errno))
-                _ = writeAll("Error: cannot read \(scriptName): \(reason)\n", to: STDERR_FILENO)
-                exit(ExitCode.usage.rawValue)
+                isAtEnd = true
+                return .failure("cannot read \(scriptName): \(reason)")
             } else {
                 isAtEnd = true
             }
         }
-        return splitter.finish()
+        return splitter.finish().map(Outcome.line) ?? .end
     }
 }

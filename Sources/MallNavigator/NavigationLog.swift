@@ -1,5 +1,6 @@
 import Foundation
 import MallBase
+import Support
 
 #if canImport(Glibc)
     import Glibc
@@ -66,18 +67,14 @@ public final class AnalyticsFile {
         }
         // Non-blocking, so a FIFO nobody reads is refused at once instead of hanging the launch.
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o644)
-        guard descriptor >= 0 else { throw fail(String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw fail(Output.reason(errno)) }
         self.handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.path = path
     }
 
-    /// Appends one line; returns the reason when the write failed.
+    /// Appends one line, waiting for a slow reader (a pipe, a FIFO); returns the reason when the
+    /// write failed.
     func append(_ line: String) -> String? {
-        do {
-            try handle.write(contentsOf: Data((line + "\n").utf8))
-            return nil
-        } catch {
-            return StandardTerminal.reason(for: error)
-        }
+        Output.writeAll(line + "\n", to: handle.fileDescriptor).map(Output.reason)
     }
 }

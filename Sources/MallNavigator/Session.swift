@@ -43,7 +43,8 @@ public final class Session {
                 return
             }
         }
-        // End of input is a normal way to leave piped or scripted sessions.
+        // End of input is a normal way to leave piped or scripted sessions; a failure was said already.
+        guard terminal.failure == nil else { return }
         terminal.write(terminal.isInteractive ? "\n" : "(end of input)\n")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 #if canImport(Glibc)
     import Glibc
@@ -19,6 +20,11 @@ public protocol Terminal: AnyObject {
     func write(_ text: String)
     /// Writes text to standard error.
     func writeError(_ text: String)
+    /// Why the run cannot go on, once output was lost or input could not be read: the session ends,
+    /// and the program's `main` exits with status 2. `nil` while all is well.
+    var failure: String? { get }
+    /// Records why the run cannot go on (the first reason is kept); later reads find the end of input.
+    func fail(_ reason: String)
 }
 
 /// The process's standard input and output.
@@ -35,56 +41,39 @@ public final class StandardTerminal: Terminal {
     }
 
     private var input = LineReader.standardInput
+    public private(set) var failure: String?
 
-    /// The next line, split as scripts are (``LineSplitter``); any bytes become some string.
+    /// The next line, split as scripts are (``LineSplitter``); any bytes become some string. After
+    /// a failure there is nothing more to read, so the session ends.
     public func readLine() -> String? {
-        input.next()
+        guard failure == nil else { return nil }
+        switch input.next() {
+        case .line(let line): return line
+        case .end, .failure: return nil  // standard input that fails to read ends like its end
+        }
     }
 
     /// Writes to standard output. If that fails (a full disk, a closed pipe), the session cannot go
-    /// on unseen: it says so on standard error and exits with status 2.
+    /// on unseen: the failure is recorded, said on standard error, and the session ends.
     public func write(_ text: String) {
-        if let failure = writeAll(text, to: STDOUT_FILENO) {
-            writeError("Error: cannot write to standard output: \(String(cString: strerror(failure)))\n")
-            exit(ExitCode.usage.rawValue)
+        guard failure == nil else { return }
+        if let code = Output.writeAll(text, to: STDOUT_FILENO) {
+            fail("cannot write to standard output: \(Output.reason(code))")
         }
     }
 
-    /// Why a write failed, in the system's words ("Broken pipe", "No space left on device") when the
-    /// error carries them.
-    static func reason(for error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        guard let posix = underlying, posix.domain == NSPOSIXErrorDomain else { return error.localizedDescription }
-        return String(cString: strerror(Int32(posix.code)))
-    }
-
-    /// Writes to standard error; if even that fails, there is nowhere left to say so.
+    /// Writes to standard error: warnings, the trace, errors. A failure ends the session like one
+    /// on standard output, since what the user asked for (`--trace`) would be lost.
     public func writeError(_ text: String) {
-        _ = writeAll(text, to: STDERR_FILENO)
-    }
-}
-
-/// Writes every byte of `text` to `descriptor`, waiting while one someone left non-blocking is full.
-///
-/// The text's own UTF-8 storage is written as it is: converting it to `Data` for a `FileHandle`
-/// first cost a fiftieth of the app's launch.
-/// - Returns: The `errno` of the write that failed, or `nil` when all of `text` was written.
-func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
-    var text = text
-    return text.withUTF8 { bytes in
-        var written = 0
-        while written < bytes.count {
-            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if count >= 0 {
-                written += count
-            } else if errno == EAGAIN || errno == EWOULDBLOCK {
-                var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&waiting, 1, -1)
-            } else if errno != EINTR {
-                return errno
-            }
+        if let code = Output.writeAll(text, to: STDERR_FILENO), failure == nil {
+            failure = "cannot write to standard error: \(Output.reason(code))"
         }
-        return nil
+    }
+
+    public func fail(_ reason: String) {
+        guard failure == nil else { return }
+        failure = reason
+        writeError("Error: \(reason)\n")
     }
 }
 
@@ -123,8 +112,32 @@ public final class ScriptedTerminal: Terminal {
         self.file = LineReader(script: file, path: path)
     }
 
+    private var ownFailure: String?
+
+    /// Why the run cannot go on: this terminal's own (a script that cannot be read), or the one it
+    /// forwards to.
+    public var failure: String? { ownFailure ?? forward?.failure }
+
     public func readLine() -> String? {
-        lines.popFirst() ?? file?.next()
+        guard failure == nil else { return nil }
+        if let line = lines.popFirst() { return line }
+        switch file?.next() {
+        case .line(let line)?: return line
+        case .failure(let reason)?:
+            fail(reason)
+            return nil
+        case .end?, nil: return nil
+        }
+    }
+
+    public func fail(_ reason: String) {
+        guard failure == nil else { return }
+        if let forward {
+            forward.fail(reason)
+        } else {
+            ownFailure = reason
+            errorOutput += "Error: \(reason)\n"
+        }
     }
 
     public func write(_ text: String) {

@@ -1,3 +1,5 @@
+import Support
+
 /// The requirements of one component and which of them no router wired.
 public struct ComponentWiring: Sendable, Hashable {
     /// The component's type name, e.g. `Shop`.

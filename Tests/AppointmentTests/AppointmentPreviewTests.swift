@@ -2,6 +2,7 @@ import MallBase
 import MallNavigator
 import MallTestSupport
 import Middleware
+import Support
 import Testing
 
 @testable import Appointment
@@ -11,7 +12,7 @@ import Testing
 @MainActor
 @Suite("Appointment preview")
 struct AppointmentPreviewTests {
-    private func preview() -> TextApp {
+    private func preview() -> ComponentPreview {
         Appointment.shared.store = AppointmentStore()
         return AppointmentPreview.app()
     }

@@ -1,4 +1,5 @@
 import ComponentScaffold
+import Support
 import Testing
 
 @testable import new_component
@@ -28,7 +29,7 @@ struct CommandLineTests {
         (["--check", "--require", "a"], "--check works on every component already there; remove --require"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
-        #expect(throws: ScaffoldError(message)) { try NewComponentCommand.parse(arguments) }
+        #expect(throws: UsageError(message, program: "new-component")) { try NewComponentCommand.parse(arguments) }
     }
 
     @Test func helpAndInternalOptions() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LayeringCheck
+import Support
 
 /// A throwaway copy of this package (sources, manifest, tests; no build folder) to scaffold into.
 struct PackageCopy {

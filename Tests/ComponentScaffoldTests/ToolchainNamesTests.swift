@@ -1,5 +1,6 @@
 import Foundation
 import LayeringCheck
+import Support
 import Testing
 
 @testable import ComponentScaffold

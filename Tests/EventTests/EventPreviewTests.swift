@@ -2,6 +2,7 @@ import MallBase
 import MallNavigator
 import MallTestSupport
 import Middleware
+import Support
 import Testing
 
 @testable import Event
@@ -11,7 +12,7 @@ import Testing
 @MainActor
 @Suite("Event preview")
 struct EventPreviewTests {
-    private func preview() -> TextApp {
+    private func preview() -> ComponentPreview {
         Event.shared.store = EventStore()
         return EventPreview.app()
     }

@@ -1,6 +1,7 @@
 import MallBase
 import MallTestSupport
 import Middleware
+import Support
 import Testing
 
 @testable import Event

@@ -2,6 +2,7 @@ import MallBase
 import MallNavigator
 import MallTestSupport
 import Middleware
+import Support
 import Testing
 
 @testable import Groupbuy
@@ -11,7 +12,7 @@ import Testing
 @MainActor
 @Suite("Groupbuy preview")
 struct GroupbuyPreviewTests {
-    private func preview() -> TextApp {
+    private func preview() -> ComponentPreview {
         Groupbuy.shared.store = GroupbuyStore()
         return GroupbuyPreview.app()
     }

@@ -1,3 +1,4 @@
+import Support
 import Testing
 
 @testable import layering_check
@@ -31,10 +32,9 @@ struct CommandLineTests {
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         let result = LayeringCheckCommand.parse(arguments)
-        #expect(
-            result.map { _ in "" }.mapError { $0 } == .failure(LayeringCheckCommand.UsageError(description: message)))
+        #expect(result.map { _ in "" } == .failure(UsageError(message, program: "layering-check")))
         if case .failure(let error) = result {
-            #expect(error.text == "\(message)\nRun 'layering-check --help' for usage.")
+            #expect(error.description == "Error: \(message)\nRun 'layering-check --help' for usage.")
         }
     }
 

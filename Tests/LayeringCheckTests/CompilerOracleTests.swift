@@ -1,5 +1,6 @@
 import Foundation
 import LayeringCheck
+import Support
 import Testing
 
 /// Compares the import scanner with the compiler itself (`swiftc -frontend -emit-imported-modules`) on

@@ -1,5 +1,6 @@
 import Foundation
 import LayeringCheck
+import Support
 
 /// Runs the layering check on a fixture package under `Fixtures/`, the way the command does.
 enum Fixture {

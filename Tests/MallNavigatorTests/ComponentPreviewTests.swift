@@ -1,6 +1,7 @@
 import MallBase
 import MallNavigator
 import Middleware
+import Support
 import Testing
 
 /// A component with one require, standing in for a real one: the navigator knows screens, never components.

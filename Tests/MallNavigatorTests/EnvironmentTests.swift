@@ -1,5 +1,6 @@
 import Foundation
 import MallNavigator
+import Support
 import Testing
 
 @Suite("Environment")

@@ -1,4 +1,5 @@
 import MallBase
+import Support
 import Testing
 
 @testable import MallNavigator

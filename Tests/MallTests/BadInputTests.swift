@@ -1,6 +1,7 @@
 import Foundation
 import MallNavigator
 import MallTestSupport
+import Support
 import Testing
 
 @testable import Mall

@@ -4,6 +4,7 @@ import MallNavigator
 import MallTestSupport
 import Middleware
 import Shop
+import Support
 import Testing
 
 @testable import Event
@@ -111,7 +112,7 @@ struct GraphTests {
         let run = runShell(["graph", "--format", "svg"], environment: ["PATH": "/nonexistent:/bin/sh"])
         #expect(run.status == .usage)
         #expect(run.output == "")
-        #expect(run.errors == Graphviz.missing + "\n")
+        #expect(run.errors == WiringGraph.graphvizMissing + "\n")
     }
 
     /// Where `dot` is, if Graphviz is installed (CI installs it).

@@ -4,6 +4,7 @@ import MallBase
 import MallNavigator
 import MallTestSupport
 import Middleware
+import Support
 import Testing
 
 @testable import Mall

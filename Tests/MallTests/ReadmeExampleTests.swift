@@ -1,5 +1,6 @@
 import Foundation
 import Middleware
+import Support
 import Testing
 
 @testable import Mall

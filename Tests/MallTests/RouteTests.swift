@@ -4,6 +4,7 @@ import MallNavigator
 import MallTestSupport
 import Middleware
 import Shop
+import Support
 import Testing
 
 @testable import Event

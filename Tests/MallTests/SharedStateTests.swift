@@ -1,4 +1,5 @@
 import MallTestSupport
+import Support
 import Testing
 
 @testable import Mall

@@ -2,6 +2,7 @@ import Foundation
 import MallBase
 import MallNavigator
 import MallTestSupport
+import Support
 import Testing
 
 @testable import Mall

@@ -5,6 +5,7 @@ import MallBase
 import MallNavigator
 import MallTestSupport
 import Shop
+import Support
 import Testing
 
 @testable import Mall

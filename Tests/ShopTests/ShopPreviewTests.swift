@@ -2,6 +2,7 @@ import MallBase
 import MallNavigator
 import MallTestSupport
 import Middleware
+import Support
 import Testing
 
 @testable import Shop
@@ -11,7 +12,7 @@ import Testing
 @MainActor
 @Suite("Shop preview")
 struct ShopPreviewTests {
-    private func preview() -> TextApp {
+    private func preview() -> ComponentPreview {
         Shop.shared.store = ShopStore()
         return ShopPreview.app()
     }

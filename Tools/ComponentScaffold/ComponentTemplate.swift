@@ -235,7 +235,7 @@ public struct ComponentTemplate {
             }
 
             /// The preview as a text app: every require answered by a stub naming who answers it in the app.
-            static func app() -> TextApp {
+            static func app() -> ComponentPreview {
                 ComponentPreview.app(of: \(component).shared, answeredBy: answeredBy) {
                     \(component).shared.provide_\(entryProvide)()
                 }
@@ -375,6 +375,7 @@ public struct ComponentTemplate {
             import MallNavigator
             import MallTestSupport
             import Middleware
+            import Support
             import Testing
 
             @testable import \(component)

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// A package's targets drawn by layer, top to bottom: what each declares (solid), what each imports
 /// without declaring (dashed), what each reaches only along a chain of dependencies (thick), and each
@@ -66,10 +67,10 @@ public struct LayerGraph: Sendable, Hashable {
         for (index, target) in targets.enumerated() {
             ids[target] = "t\(index)"
         }
-        func node(_ target: String) -> String { "\(ids[target] ?? "")[\"\(Self.mermaidText(target))\"]" }
+        func node(_ target: String) -> String { "\(ids[target] ?? "")[\"\(GraphText.mermaid(target))\"]" }
         var lines = ["flowchart TB"]
         for (index, layer) in layers.enumerated() where !layer.targets.isEmpty {
-            lines.append("    subgraph layer\(index)[\"\(Self.mermaidText(layer.name))\"]")
+            lines.append("    subgraph layer\(index)[\"\(GraphText.mermaid(layer.name))\"]")
             lines += layer.targets.map { "        \(node($0))" }
             lines.append("    end")
         }
@@ -77,7 +78,7 @@ public struct LayerGraph: Sendable, Hashable {
         var red: [Int] = []
         for (index, edge) in edges.enumerated() {
             let arrow = edge.declared ? "-->" : edge.imported ? "-.->" : "==>"
-            let label = Self.label(of: edge).map { "|\"\(Self.mermaidText($0))\"|" } ?? ""
+            let label = Self.label(of: edge).map { "|\"\(GraphText.mermaid($0))\"|" } ?? ""
             lines.append("    \(ids[edge.from] ?? "") \(arrow)\(label) \(ids[edge.to] ?? "")")
             if !edge.violations.isEmpty { red.append(index) }
         }
@@ -94,12 +95,6 @@ public struct LayerGraph: Sendable, Hashable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Text inside a quoted Mermaid label: quotes, `#` and angle brackets as entity codes.
-    private static func mermaidText(_ text: String) -> String {
-        text.replacingOccurrences(of: "#", with: "#35;").replacingOccurrences(of: "\"", with: "#quot;")
-            .replacingOccurrences(of: "<", with: "#lt;").replacingOccurrences(of: ">", with: "#gt;")
-    }
-
     // MARK: DOT
 
     private var dot: String {
@@ -112,41 +107,26 @@ public struct LayerGraph: Sendable, Hashable {
         ]
         for (index, layer) in layers.enumerated() where !layer.targets.isEmpty {
             lines.append("    subgraph cluster_\(index) {")
-            lines.append("        label=\(Self.quoted(layer.name));")
-            lines += layer.targets.map { "        \(Self.quoted($0));" }
+            lines.append("        label=\(GraphText.dot(layer.name));")
+            lines += layer.targets.map { "        \(GraphText.dot($0));" }
             lines.append("    }")
         }
-        lines += unlayered.map { "    \(Self.quoted($0));" }
+        lines += unlayered.map { "    \(GraphText.dot($0));" }
         // Invisible edges between the layers' first targets stack the layers in the contract's order.
         let firsts = layers.compactMap(\.targets.first)
         for (upper, lower) in zip(firsts, firsts.dropFirst()) {
-            lines.append("    \(Self.quoted(upper)) -> \(Self.quoted(lower)) [style=invis];")
+            lines.append("    \(GraphText.dot(upper)) -> \(GraphText.dot(lower)) [style=invis];")
         }
         for edge in edges {
             var attributes: [String] = []
-            if let label = Self.label(of: edge) { attributes.append("label=\(Self.quoted(label))") }
+            if let label = Self.label(of: edge) { attributes.append("label=\(GraphText.dot(label))") }
             if !edge.declared { attributes.append(edge.imported ? "style=dashed" : "style=bold") }
             if !edge.violations.isEmpty { attributes += ["color=red", "fontcolor=red", "penwidth=2"] }
             let list = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
-            lines.append("    \(Self.quoted(edge.from)) -> \(Self.quoted(edge.to))\(list);")
+            lines.append("    \(GraphText.dot(edge.from)) -> \(GraphText.dot(edge.to))\(list);")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// A quoted DOT string: backslashes, quotes and line breaks escaped.
-    private static func quoted(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "\\": escaped += "\\\\"
-            case "\"": escaped += "\\\""
-            case "\n": escaped += "\\n"
-            case "\r": escaped += "\\r"
-            default: escaped.append(character)
-            }
-        }
-        return "\"\(escaped)\""
     }
 
     // MARK: JSON

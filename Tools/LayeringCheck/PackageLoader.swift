@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Loads a ``PackageGraph``: from `swift package describe`, or from a JSON file of the same shape.
 public enum PackageLoader {

@@ -1,3 +1,5 @@
+import Support
+
 /// A ``LayerContract`` applied to one package's targets: which layer each target is in, which
 /// component each belongs to, and what each may not reach.
 struct ResolvedContract {
@@ -121,32 +123,9 @@ struct ResolvedContract {
     private static func noMatch(_ pattern: TargetPattern, targets: [PackageGraph.Target]) -> String {
         let what = pattern.matchesPath ? "no target's folder" : "no target"
         let candidates = pattern.matchesPath ? targets.map(\.path) : targets.map(\.name)
-        let suggestion = pattern.isGlob ? nil : Self.closest(to: pattern.text, in: candidates)
+        let suggestion = pattern.isGlob ? nil : candidates.closest(to: pattern.text)
         return "'\(pattern.text)' matches \(what)"
             + (suggestion.map { "; did you mean '\($0)'?" } ?? "; check the name against Package.swift")
-    }
-
-    /// The candidate within a third of the word's length in edits, if any.
-    private static func closest(to word: String, in candidates: [String]) -> String? {
-        let limit = max(1, word.count / 3)
-        return candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= limit }.min { $0.1 < $1.1 }?.0
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased())
-        let b = Array(b.lowercased())
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
     }
 
     // MARK: Questions

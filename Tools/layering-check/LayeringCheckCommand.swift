@@ -1,5 +1,6 @@
 import Foundation
 import LayeringCheck
+import Support
 
 /// `layering-check`: proves a package keeps its layer contract, in the manifest and in every import.
 @main
@@ -60,161 +61,130 @@ enum LayeringCheckCommand {
         var descriptionPath: String?
     }
 
+    /// The only place the process ends: everything below returns its status or throws.
     static func main() {
-        let options: Options
-        switch parse(Array(CommandLine.arguments.dropFirst())) {
-        case .success(let parsed):
-            options = parsed
-        case .failure(let error):
-            fail(error.text)
-        }
-        if options.showsHelp {
-            write(usage + "\n")
-            exit(0)
-        }
+        exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+    }
 
+    /// Runs the check for a command line and returns the exit status; a refusal or failure is
+    /// printed here, once.
+    static func run(_ arguments: [String]) -> ExitCode {
+        do {
+            let options = try parse(arguments).get()
+            return try run(options)
+        } catch let error as UsageError {
+            writeError(error.description)
+        } catch let error as LayeringCheckError {
+            writeError("Error: \(error.description)")
+        } catch let error as OutputLost {
+            writeError("Error: \(error.description)")
+        } catch {
+            writeError("Error: \(error)")
+        }
+        return .usage
+    }
+
+    private static func run(_ options: Options) throws -> ExitCode {
+        if options.showsHelp {
+            try write(usage + "\n")
+            return .success
+        }
         let clock = ContinuousClock()
         let loadStart = clock.now
         let root = URL(fileURLWithPath: options.packagePath).standardizedFileURL
         let graph: PackageGraph
-        do throws(LayeringCheckError) {
-            if let descriptionPath = options.descriptionPath {
-                graph = try PackageLoader.load(descriptionAt: descriptionPath)
-            } else {
-                graph = try PackageLoader.describe(
-                    packagePath: options.packagePath, cache: root.appendingPathComponent(".build/layering-check"),
-                    refreshesCache: !options.usesCache)
-            }
-        } catch {
-            fail(error.description)
+        if let descriptionPath = options.descriptionPath {
+            graph = try PackageLoader.load(descriptionAt: descriptionPath)
+        } else {
+            graph = try PackageLoader.describe(
+                packagePath: options.packagePath, cache: root.appendingPathComponent(".build/layering-check"),
+                refreshesCache: !options.usesCache)
         }
         let loadDuration = clock.now - loadStart
 
         let checkStart = clock.now
-        let checker: LayeringChecker
-        var report: LayeringReport
-        do throws(LayeringCheckError) {
-            checker = try LayeringChecker(packageAt: root, graph: graph)
-            report = try checker.check(packageAt: root)
-            if let baselinePath = options.baselinePath {
-                if options.updatesBaseline {
-                    try writeFile(Baseline(accepting: report).encoded(), to: baselinePath)
-                    let count = report.diagnostics.count
-                    let message = "wrote \(count) finding\(count == 1 ? "" : "s") to \(baselinePath)\n"
-                    // A machine-readable format keeps standard output for the format alone.
-                    if options.format == .text {
-                        write(message)
-                    } else {
-                        try? FileHandle.standardError.write(contentsOf: Data(message.utf8))
-                    }
-                    exit(0)
+        let checker = try LayeringChecker(packageAt: root, graph: graph)
+        var report = try checker.check(packageAt: root)
+        if let baselinePath = options.baselinePath {
+            if options.updatesBaseline {
+                try writeFile(Baseline(accepting: report).encoded(), to: baselinePath)
+                let message = "wrote \(String.counted(report.diagnostics.count, "finding")) to \(baselinePath)\n"
+                // A machine-readable format keeps standard output for the format alone.
+                if options.format == .text {
+                    try write(message)
+                } else {
+                    writeError(message.dropLast())
                 }
-                report = try Baseline.load(from: baselinePath).apply(to: report, baselinePath: baselinePath)
+                return .success
             }
-        } catch {
-            fail(error.description)
+            report = try Baseline.load(from: baselinePath).apply(to: report, baselinePath: baselinePath)
         }
         let checkDuration = clock.now - checkStart
 
         if let graphFormat = options.graphFormat {
-            do throws(LayeringCheckError) {
-                write(try drawing(checker.layerGraph(for: report), as: graphFormat))
-            } catch {
-                fail(error.description)
-            }
-            exit(report.isClean ? 0 : 1)
+            try write(try drawing(checker.layerGraph(for: report), as: graphFormat))
+            return report.isClean ? .success : .findings
         }
         switch options.format {
-        case .text: write(report.text)
-        case .json: write(report.json)
-        case .github: write(report.githubAnnotations)
-        case .sarif: write(report.sarif)
+        case .text: try write(report.text)
+        case .json: try write(report.json)
+        case .github: try write(report.githubAnnotations)
+        case .sarif: try write(report.sarif)
         }
         if options.printsTimings {
-            let timings = "timings: package load \(seconds(loadDuration)) s, check \(seconds(checkDuration)) s\n"
-            try? FileHandle.standardError.write(contentsOf: Data(timings.utf8))
+            writeError("timings: package load \(seconds(loadDuration)) s, check \(seconds(checkDuration)) s")
         }
-        exit(report.isClean ? 0 : 1)
-    }
-
-    struct UsageError: Error, CustomStringConvertible, Equatable {
-        var description: String
-
-        /// What the tool prints: the error, then where the usage is.
-        var text: String { "\(description)\nRun 'layering-check --help' for usage." }
+        return report.isClean ? .success : .findings
     }
 
     /// Reads the arguments. A mistake anywhere is reported even when `--help` is also given, so the
     /// order of the arguments never changes the outcome.
     static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
+        Result { () throws(UsageError) in try readOptions(arguments) }
+    }
+
+    private static func readOptions(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
-        var remaining = arguments[...]
-        func value(for option: String) -> Result<String, UsageError> {
-            guard let value = remaining.popFirst() else {
-                return .failure(UsageError(description: "\(option) needs a value"))
-            }
-            guard !value.hasPrefix("-") else {
-                return .failure(UsageError(description: "\(option) needs a value, not the option '\(value)'"))
-            }
-            guard !value.isEmpty else {
-                return .failure(UsageError(description: "\(option) needs a value, not an empty one"))
-            }
-            return .success(value)
-        }
-        var seen: Set<String> = []
-        while let argument = remaining.popFirst() {
-            let spelling = argument == "-h" ? "--help" : argument
-            if spelling.hasPrefix("-"), !seen.insert(spelling).inserted {
-                return .failure(UsageError(description: "\(argument) was given twice; give it once"))
-            }
+        var reader = ArgumentReader(arguments, program: "layering-check")
+        while let argument = try reader.next() {
             switch argument {
-            case "-h", "--help":
-                options.showsHelp = true
-            case "--package-path", "--baseline", "--description", "--format", "--graph":
-                let text: String
-                switch value(for: argument) {
-                case .success(let value): text = value
-                case .failure(let error): return .failure(error)
+            case "-h", "--help": options.showsHelp = true
+            case "--package-path": options.packagePath = try reader.value(of: argument)
+            case "--baseline": options.baselinePath = try reader.value(of: argument)
+            case "--description": options.descriptionPath = try reader.value(of: argument)
+            case "--graph":
+                let text = try reader.value(of: argument)
+                guard let format = GraphFormat(rawValue: text) else {
+                    let formats = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw reader.error("unknown graph format '\(text)'; use one of \(formats)")
                 }
-                switch argument {
-                case "--package-path": options.packagePath = text
-                case "--baseline": options.baselinePath = text
-                case "--description": options.descriptionPath = text
-                case "--graph":
-                    guard let format = GraphFormat(rawValue: text) else {
-                        let formats = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                        return .failure(
-                            UsageError(description: "unknown graph format '\(text)'; use one of \(formats)"))
-                    }
-                    options.graphFormat = format
-                default:
-                    guard let format = Format(rawValue: text) else {
-                        let formats = Format.allCases.map(\.rawValue).joined(separator: ", ")
-                        return .failure(UsageError(description: "unknown format '\(text)'; use one of \(formats)"))
-                    }
-                    options.format = format
+                options.graphFormat = format
+            case "--format":
+                let text = try reader.value(of: argument)
+                guard let format = Format(rawValue: text) else {
+                    let formats = Format.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw reader.error("unknown format '\(text)'; use one of \(formats)")
                 }
-            case "--update-baseline":
-                options.updatesBaseline = true
-            case "--no-cache":
-                options.usesCache = false
-            case "--timings":
-                options.printsTimings = true
-            case "":
-                return .failure(UsageError(description: "an empty argument; remove the empty quotes"))
-            default:
-                let what = argument.hasPrefix("-") ? "unknown option" : "unexpected argument"
-                return .failure(UsageError(description: "\(what) '\(argument)'"))
+                options.format = format
+            case "--update-baseline": options.updatesBaseline = true
+            case "--no-cache": options.usesCache = false
+            case "--timings": options.printsTimings = true
+            default: throw reader.unknown(argument, among: spellings)
             }
         }
-        if options.graphFormat != nil, let clash = ["--format", "--update-baseline"].first(where: seen.contains) {
-            return .failure(UsageError(description: "--graph and \(clash) cannot be used together"))
+        if options.graphFormat != nil, let clash = ["--format", "--update-baseline"].first(where: reader.hasSeen) {
+            throw reader.error("--graph and \(clash) cannot be used together")
         }
         if options.updatesBaseline, options.baselinePath == nil {
-            return .failure(UsageError(description: "--update-baseline needs --baseline <file> to write"))
+            throw reader.error("--update-baseline needs --baseline <file> to write")
         }
-        return .success(options)
+        return options
     }
+
+    /// Every option the help lists, for "did you mean".
+    static let spellings = [
+        "--package-path", "--format", "--graph", "--baseline", "--update-baseline", "--no-cache", "--timings", "--help",
+    ]
 
     /// The graph in `format`; SVG is the DOT drawn by Graphviz's `dot`.
     static func drawing(_ graph: LayerGraph, as format: GraphFormat) throws(LayeringCheckError) -> String {
@@ -222,7 +192,20 @@ enum LayeringCheckCommand {
         case .mermaid: return graph.rendered(.mermaid)
         case .dot: return graph.rendered(.dot)
         case .json: return graph.rendered(.json)
-        case .svg: return try Graphviz.svg(fromDOT: graph.rendered(.dot))
+        case .svg:
+            do {
+                return try Graphviz.svg(
+                    fromDOT: graph.rendered(.dot), path: ProcessInfo.processInfo.environment["PATH"] ?? "")
+            } catch {
+                switch error {
+                case .missing:
+                    throw .graphviz(
+                        "--graph svg needs Graphviz's 'dot' on the PATH, and there is none; install Graphviz "
+                            + "(apt-get install graphviz, brew install graphviz), or print DOT with --graph dot")
+                case .failed(let reason):
+                    throw .graphviz(reason)
+                }
+            }
         }
     }
 
@@ -248,19 +231,22 @@ enum LayeringCheckCommand {
         }
     }
 
-    /// Writes to standard output; if that fails (a full disk, a closed pipe), says so and exits 2, so
-    /// a lost report never looks like a clean one.
-    static func write(_ text: String) {
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
-        } catch {
-            fail("cannot write to standard output: \(error.localizedDescription)")
+    /// Writes to standard output, waiting for a slow reader; a failure (a full disk, a closed pipe)
+    /// is thrown, so a lost report never looks like a clean one.
+    static func write(_ text: String) throws(OutputLost) {
+        if let code = Output.writeAll(text, to: STDOUT_FILENO) {
+            throw OutputLost(reason: Output.reason(code))
         }
     }
 
-    /// Prints `Error: message` to standard error and exits 2.
-    static func fail(_ message: String) -> Never {
-        try? FileHandle.standardError.write(contentsOf: Data("Error: \(message)\n".utf8))
-        exit(2)
+    /// Standard output could not be written.
+    struct OutputLost: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { "cannot write to standard output: \(reason)" }
+    }
+
+    /// Writes a line to standard error; if even that fails, there is nowhere left to say so.
+    static func writeError(_ line: some StringProtocol) {
+        _ = Output.writeAll(line + "\n", to: STDERR_FILENO)
     }
 }

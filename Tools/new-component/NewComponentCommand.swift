@@ -1,6 +1,7 @@
 import ComponentScaffold
 import Foundation
 import LayeringCheck
+import Support
 
 /// `new-component`: adds a business component to the mall package in one step, all or nothing.
 @main
@@ -58,116 +59,105 @@ enum NewComponentCommand {
         var derivedFilesMode: String?
     }
 
+    /// The only place the process ends: everything below returns its status or throws.
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        do throws(ScaffoldError) {
-            var options = try parse(arguments)
-            if options.showsHelp {
-                do {
-                    try FileHandle.standardOutput.write(contentsOf: Data((usage + "\n").utf8))
-                    exit(0)
-                } catch {
-                    throw ScaffoldError("cannot write the help to standard output: \(error.localizedDescription)")
-                }
-            }
-            if let mode = options.derivedFilesMode {
-                exit(try derivedFiles(mode, options: options))
-            }
-            guard let name = options.name else {
-                throw ScaffoldError("a component name is required, e.g. new-component Coupon")
-            }
-            if let interfacePath = options.interfacePath {
-                guard let data = FileManager.default.contents(atPath: interfacePath) else {
-                    throw ScaffoldError("cannot read the interface document '\(interfacePath)'")
-                }
-                let declarations = try InterfaceDocument.declarations(fromJSON: data, file: interfacePath)
-                options.requires = declarations.requires + options.requires
-                options.provides = declarations.provides + options.provides
-            }
-            let root = URL(fileURLWithPath: options.packagePath)
-            let existing: Set<String>
-            if let known = options.existingTargets {
-                existing = known
-            } else {
-                existing = try existingNames(packagePath: options.packagePath)
-            }
-            let scaffolder = Scaffolder(packageRoot: root)
-            let plan = try scaffolder.plan(
-                name: name,
-                requires: options.requires,
-                provides: options.provides,
-                existingNames: existing
-            )
-            let summary = report(plan, isDryRun: options.isDryRun, requireCount: options.requires.count) + "\n"
-            func writeSummary() throws {
-                try FileHandle.standardOutput.write(contentsOf: Data(summary.utf8))
-            }
-            if options.isDryRun {
-                do {
-                    try writeSummary()
-                } catch {
-                    throw ScaffoldError("cannot write to standard output (\(error.localizedDescription))")
-                }
-            } else {
-                try scaffolder.apply(plan, report: writeSummary)
-                // The derived files stay as generated, so `new-component --check` finds them current.
-                let derived = Set(ComponentTemplate.derivedPaths(of: plan.component))
-                format(
-                    plan.newFiles.keys.sorted().filter { !derived.contains($0) }.map {
-                        root.appendingPathComponent($0).path
-                    })
-            }
-        } catch {
-            try? FileHandle.standardError.write(
-                contentsOf: Data("Error: \(error.message)\nRun 'new-component --help' for usage.\n".utf8))
-            exit(2)
-        }
+        exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
     }
 
-    static func parse(_ arguments: [String]) throws(ScaffoldError) -> Options {
-        var options = Options()
-        var remaining = arguments[...]
-        var seen: Set<String> = []
-        while let argument = remaining.popFirst() {
-            let spelling = argument == "-h" ? "--help" : argument
-            if spelling.hasPrefix("-"), !["--require", "--provide"].contains(spelling), !seen.insert(spelling).inserted
-            {
-                throw ScaffoldError("\(argument) was given twice; give it once")
+    /// Runs the command and returns the exit status; a refusal is printed here, once, and leaves the
+    /// package as it was.
+    static func run(_ arguments: [String]) -> ExitCode {
+        do {
+            return try run(try parse(arguments))
+        } catch let error as UsageError {
+            writeError(error.description)
+        } catch let error as ScaffoldError {
+            writeError(UsageError(error.message, program: program).description)
+        } catch {
+            writeError(UsageError("\(error)", program: program).description)
+        }
+        return .usage
+    }
+
+    static let program = "new-component"
+
+    private static func run(_ options: Options) throws -> ExitCode {
+        var options = options
+        if options.showsHelp {
+            try write(usage + "\n", what: "the help")
+            return .success
+        }
+        if let mode = options.derivedFilesMode {
+            return try derivedFiles(mode, options: options)
+        }
+        guard let name = options.name else {
+            throw ScaffoldError("a component name is required, e.g. new-component Coupon")
+        }
+        if let interfacePath = options.interfacePath {
+            guard let data = FileManager.default.contents(atPath: interfacePath) else {
+                throw ScaffoldError("cannot read the interface document '\(interfacePath)'")
             }
+            let declarations = try InterfaceDocument.declarations(fromJSON: data, file: interfacePath)
+            options.requires = declarations.requires + options.requires
+            options.provides = declarations.provides + options.provides
+        }
+        let root = URL(fileURLWithPath: options.packagePath)
+        let existing = try options.existingTargets ?? existingNames(packagePath: options.packagePath)
+        let scaffolder = Scaffolder(packageRoot: root)
+        let plan = try scaffolder.plan(
+            name: name,
+            requires: options.requires,
+            provides: options.provides,
+            existingNames: existing
+        )
+        let summary = report(plan, isDryRun: options.isDryRun, requireCount: options.requires.count) + "\n"
+        if options.isDryRun {
+            try write(summary)
+        } else {
+            try scaffolder.apply(
+                plan,
+                report: {
+                    // Inside `apply`, the failure reads "could not report the new component: <reason>".
+                    if let code = Output.writeAll(summary, to: STDOUT_FILENO) {
+                        throw ScaffoldError(Output.reason(code).lowercased())
+                    }
+                })
+            // The derived files stay as generated, so `new-component --check` finds them current.
+            let derived = Set(ComponentTemplate.derivedPaths(of: plan.component))
+            format(
+                plan.newFiles.keys.sorted().filter { !derived.contains($0) }.map {
+                    root.appendingPathComponent($0).path
+                })
+        }
+        return .success
+    }
+
+    /// Reads the arguments. A mistake anywhere is reported even when `--help` is also given.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var reader = ArgumentReader(arguments, program: program, repeatable: ["--require", "--provide"])
+        while let argument = try reader.next() {
             switch argument {
-            case "--require", "--provide", "--interface", "--package-path", "--existing-targets":
-                guard let value = remaining.popFirst() else {
-                    throw ScaffoldError("\(argument) needs a value")
-                }
-                guard !value.hasPrefix("-") else {
-                    throw ScaffoldError("\(argument) needs a value, not the option '\(value)'")
-                }
-                guard !value.isEmpty else {
-                    throw ScaffoldError("\(argument) needs a value, not an empty one")
-                }
-                switch argument {
-                case "--require": options.requires.append(value)
-                case "--provide": options.provides.append(value)
-                case "--interface": options.interfacePath = value
-                case "--package-path": options.packagePath = value
-                default: options.existingTargets = Set(value.split(separator: ",").map(String.init))
-                }
+            case "--require": options.requires.append(try reader.value(of: argument))
+            case "--provide": options.provides.append(try reader.value(of: argument))
+            case "--interface": options.interfacePath = try reader.value(of: argument)
+            case "--package-path": options.packagePath = try reader.value(of: argument)
+            case "--existing-targets":
+                options.existingTargets = Set(try reader.value(of: argument).split(separator: ",").map(String.init))
             case "--dry-run":
                 options.isDryRun = true
             case "--regenerate", "--check":
                 if let other = options.derivedFilesMode {
-                    throw ScaffoldError("\(other) and \(argument) cannot be used together")
+                    throw reader.error("\(other) and \(argument) cannot be used together")
                 }
                 options.derivedFilesMode = argument
             case "-h", "--help":
                 options.showsHelp = true
-            case "":
-                throw ScaffoldError("an empty argument; remove the empty quotes")
-            case _ where argument.hasPrefix("-") && !argument.isEmpty:
-                throw ScaffoldError("unknown option '\(argument)'")
+            case _ where argument.hasPrefix("-"):
+                throw reader.unknown(argument, among: spellings)
             default:
                 guard options.name == nil else {
-                    throw ScaffoldError("one component at a time: got '\(options.name ?? "")' and '\(argument)'")
+                    throw reader.error("one component at a time: got '\(options.name ?? "")' and '\(argument)'")
                 }
                 options.name = argument
             }
@@ -179,20 +169,39 @@ enum NewComponentCommand {
                 options.isDryRun ? "--dry-run" : nil,
             ]
             if let first = conflicting.compactMap({ $0 }).first {
-                throw ScaffoldError("\(mode) works on every component already there; remove \(first)")
+                throw reader.error("\(mode) works on every component already there; remove \(first)")
             }
         }
         return options
     }
 
+    /// Every option the help lists, for "did you mean".
+    static let spellings = [
+        "--require", "--provide", "--interface", "--package-path", "--dry-run", "--regenerate", "--check", "--help",
+    ]
+
+    /// Writes to standard output, waiting for a slow reader; a failure is thrown (and, after
+    /// `apply`, rolls the whole change back).
+    static func write(_ text: String, what: String = "to standard output") throws(ScaffoldError) {
+        if let code = Output.writeAll(text, to: STDOUT_FILENO) {
+            throw ScaffoldError(
+                "cannot write \(what == "the help" ? "the help to standard output" : what) (\(Output.reason(code)))")
+        }
+    }
+
+    /// Writes a line to standard error; if even that fails, there is nowhere left to say so.
+    static func writeError(_ line: String) {
+        _ = Output.writeAll(line + "\n", to: STDERR_FILENO)
+    }
+
     /// `--regenerate` or `--check`; returns the exit status.
-    static func derivedFiles(_ mode: String, options: Options) throws(ScaffoldError) -> Int32 {
+    static func derivedFiles(_ mode: String, options: Options) throws(ScaffoldError) -> ExitCode {
         let scaffolder = Scaffolder(packageRoot: URL(fileURLWithPath: options.packagePath))
         let lines: [String]
-        let status: Int32
+        let status: ExitCode
         if mode == "--check" {
             let stale = try scaffolder.staleDerivedFiles()
-            status = stale.isEmpty ? 0 : 1
+            status = stale.isEmpty ? .success : .findings
             lines =
                 stale.isEmpty
                 ? ["Every derived file is up to date."]
@@ -202,14 +211,10 @@ enum NewComponentCommand {
                     ]
         } else {
             let written = try scaffolder.regenerate()
-            status = 0
+            status = .success
             lines = written.isEmpty ? ["Every derived file is up to date."] : written.map { "Wrote \($0)" }
         }
-        do {
-            try FileHandle.standardOutput.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
-        } catch {
-            throw ScaffoldError("cannot write to standard output (\(error.localizedDescription))")
-        }
+        try write(lines.joined(separator: "\n") + "\n")
         return status
     }
 
@@ -220,10 +225,7 @@ enum NewComponentCommand {
     static func format(_ files: [String]) {
         let outcome = try? Subprocess.run(["swift", "format", "format", "--in-place"] + files, mergingErrors: true)
         guard let outcome, outcome.status == 0 else {
-            try? FileHandle.standardError.write(
-                contentsOf: Data(
-                    "warning: `swift format` did not run on the new files; they build, but run it before committing\n"
-                        .utf8))
+            writeError("warning: `swift format` did not run on the new files; they build, but run it before committing")
             return
         }
     }

@@ -11,7 +11,7 @@ enum AppointmentPreview {
     }
 
     /// The preview as a text app: every require of Appointment answered by a stub naming who answers it in the app.
-    static func app() -> TextApp {
+    static func app() -> ComponentPreview {
         ComponentPreview.app(of: Appointment.shared, answeredBy: answeredBy) { Appointment.shared.provide_myBookings() }
     }
 }

@@ -11,7 +11,7 @@ enum EventPreview {
     }
 
     /// The preview as a text app: every require of Event answered by a stub naming who answers it in the app.
-    static func app() -> TextApp {
+    static func app() -> ComponentPreview {
         ComponentPreview.app(of: Event.shared, answeredBy: answeredBy) { Event.shared.provide_eventList() }
     }
 }

@@ -11,7 +11,7 @@ enum GroupbuyPreview {
     }
 
     /// The preview as a text app: every require of Groupbuy answered by a stub naming who answers it in the app.
-    static func app() -> TextApp {
+    static func app() -> ComponentPreview {
         ComponentPreview.app(of: Groupbuy.shared, answeredBy: answeredBy) { Groupbuy.shared.provide_groupbuyList() }
     }
 }

@@ -11,7 +11,7 @@ enum ShopPreview {
     }
 
     /// The preview as a text app: every require of Shop answered by a stub naming who answers it in the app.
-    static func app() -> TextApp {
+    static func app() -> ComponentPreview {
         ComponentPreview.app(of: Shop.shared, answeredBy: answeredBy) { Shop.shared.provide_searchShop() }
     }
 }

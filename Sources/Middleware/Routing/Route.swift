@@ -1,3 +1,5 @@
+import Support
+
 /// A link into one provide: a URL pattern, typed parameters, an exposure, and how to open it.
 ///
 /// Routers in the app declare routes; components never learn they have URLs. The values a URL
@@ -184,18 +186,4 @@ public struct ResolvedLink<Destination> {
 
     /// The URL written back from the typed values: the canonical form of the link.
     public var url: String { DeepLink.url(pattern, query) }
-}
-
-extension [String] {
-    /// The element a user most likely meant by `text`, if one is a near miss.
-    package func closest(to text: String) -> String? {
-        if let sameButCase = first(where: { $0.lowercased() == text.lowercased() }) {
-            return sameButCase
-        }
-        let limit = Swift.max(2, text.count / 4)
-        // Strings whose lengths differ by more than the limit cannot be near misses; skip the distance.
-        let scored = filter { abs($0.count - text.count) <= limit }.map { ($0, $0.editDistance(to: text)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit, best.1 < text.count else { return nil }
-        return best.0
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// What a server would push to change routes without a release: which routes open as web pages.
 ///

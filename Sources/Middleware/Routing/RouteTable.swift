@@ -1,3 +1,5 @@
+import Support
+
 /// Every route of an app, found by scheme, host and path in one dictionary lookup.
 ///
 /// Opening a URL parses it, finds its route, checks who is asking, then types every value; only a
@@ -36,7 +38,9 @@ public struct RouteTable<Destination> {
         let link = try DeepLink.parse(url)
         guard link.scheme == scheme else { throw .wrongScheme(link.scheme, expected: scheme) }
         guard let route = route(link.pattern) else {
-            throw .unknownRoute(link.pattern, suggestion: routes.map(\.pattern).closest(to: link.pattern))
+            // Suggest only a route this caller may open, so the suggestion is never refused in turn.
+            let openable = routes.lazy.filter { caller.mayOpen($0.exposure) }.map(\.pattern)
+            throw .unknownRoute(link.pattern, suggestion: openable.closest(to: link.pattern))
         }
         guard caller.mayOpen(route.exposure) else { throw .internalRoute(route.pattern) }
         return (route, try route.resolve(link))

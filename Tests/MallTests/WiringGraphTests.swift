@@ -1,6 +1,7 @@
+import Support
 import Testing
 
-@testable import Middleware
+@testable import Mall
 
 /// The wiring graph drawn exactly, in every format, for a fixture with one answer of each kind.
 @Suite("Wiring graph formats")

@@ -1,4 +1,5 @@
 import MallNavigator
+import Support
 
 /// What one run of a text app printed.
 public struct TextAppRun: Sendable {
@@ -17,7 +18,7 @@ public struct TextAppRun: Sendable {
     }
 }
 
-extension TextApp {
+extension ComponentPreview {
     /// Runs the app as `<program> <arguments>` with `input` as the lines typed.
     @MainActor
     public func run(_ arguments: [String] = [], input: [String]) -> TextAppRun {

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Who answers each requirement of each component: the app's wiring as a graph.
 ///
@@ -6,9 +7,9 @@ import Foundation
 /// as Mermaid (which GitHub renders), Graphviz DOT, or JSON. Every requirement is an edge: to the
 /// component or app screen that answers it, to the web page a downgraded route opens, or, when
 /// nothing answers it, a dangling edge drawn in red.
-public struct WiringGraph: Sendable, Hashable {
+struct WiringGraph: Sendable, Hashable {
     /// What answers one requirement.
-    public enum Answer: Sendable, Hashable {
+    enum Answer: Sendable, Hashable {
         /// A component's provide, e.g. `Event` and `Event.provide_eventDetail(eventId:eventType:)`,
         /// through the route with this pattern if one leads there.
         case provide(component: String, function: String, route: String?)
@@ -23,35 +24,35 @@ public struct WiringGraph: Sendable, Hashable {
     }
 
     /// One requirement and its answer.
-    public struct Requirement: Sendable, Hashable {
+    struct Requirement: Sendable, Hashable {
         /// The property's name, e.g. `require_eventDetail`.
-        public var name: String
+        var name: String
         /// What answers it.
-        public var answer: Answer
+        var answer: Answer
 
         /// Creates a requirement.
-        public init(_ name: String, answer: Answer) {
+        init(_ name: String, answer: Answer) {
             self.name = name
             self.answer = answer
         }
     }
 
     /// One component and its requirements.
-    public struct Component: Sendable, Hashable {
+    struct Component: Sendable, Hashable {
         /// The component's name, e.g. `Shop`.
-        public var name: String
+        var name: String
         /// Its requirements, sorted by name.
-        public var requirements: [Requirement]
+        var requirements: [Requirement]
 
         /// Creates a component.
-        public init(_ name: String, requirements: [Requirement]) {
+        init(_ name: String, requirements: [Requirement]) {
             self.name = name
             self.requirements = requirements
         }
     }
 
     /// The formats the graph is drawn in.
-    public enum Format: String, Sendable, CaseIterable {
+    enum Format: String, Sendable, CaseIterable {
         /// A Mermaid flowchart, which GitHub and many editors render.
         case mermaid
         /// Graphviz DOT, for `dot -Tsvg` and other Graphviz tools.
@@ -61,18 +62,18 @@ public struct WiringGraph: Sendable, Hashable {
     }
 
     /// The app's name, as answers by its own screens are drawn, e.g. `Shell`.
-    public var app: String
+    var app: String
     /// The components, in the app's order.
-    public var components: [Component]
+    var components: [Component]
 
     /// Creates a graph.
-    public init(app: String, components: [Component]) {
+    init(app: String, components: [Component]) {
         self.app = app
         self.components = components
     }
 
     /// The graph in `format`, ending with a newline.
-    public func rendered(_ format: Format) -> String {
+    func rendered(_ format: Format) -> String {
         switch format {
         case .mermaid: mermaid
         case .dot: dot
@@ -152,10 +153,10 @@ public struct WiringGraph: Sendable, Hashable {
         let nodes = nodes(edges)
         var lines = ["flowchart LR"]
         for (index, name) in nodes.enumerated() {
-            lines.append("    n\(index)[\"\(Self.mermaidText(name))\"]")
+            lines.append("    n\(index)[\"\(GraphText.mermaid(name))\"]")
         }
         if edges.contains(where: { $0.to == .app }) {
-            lines.append("    app[[\"\(Self.mermaidText(app)) screens\"]]")
+            lines.append("    app[[\"\(GraphText.mermaid(app)) screens\"]]")
         }
         if edges.contains(where: { $0.to == .web }) {
             lines.append("    web([\"web page\"])")
@@ -163,7 +164,7 @@ public struct WiringGraph: Sendable, Hashable {
         func id(_ name: String) -> String { "n\(nodes.firstIndex(of: name) ?? 0)" }
         var holes: [Int] = []
         for (index, edge) in edges.enumerated() {
-            let label = "|\"\(Self.mermaidText(edge.label))\"|"
+            let label = "|\"\(GraphText.mermaid(edge.label))\"|"
             switch edge.to {
             case .node(let name): lines.append("    \(id(edge.from)) -->\(label) \(id(name))")
             case .app: lines.append("    \(id(edge.from)) -->\(label) app")
@@ -181,12 +182,6 @@ public struct WiringGraph: Sendable, Hashable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Text inside a quoted Mermaid label: quotes, `#` and angle brackets as entity codes.
-    private static func mermaidText(_ text: String) -> String {
-        text.replacingOccurrences(of: "#", with: "#35;").replacingOccurrences(of: "\"", with: "#quot;")
-            .replacingOccurrences(of: "<", with: "#lt;").replacingOccurrences(of: ">", with: "#gt;")
-    }
-
     // MARK: DOT
 
     private var dot: String {
@@ -198,19 +193,19 @@ public struct WiringGraph: Sendable, Hashable {
             "    edge [fontname=\"Helvetica\", fontsize=10];",
         ]
         for name in nodes(edges) {
-            lines.append("    \(Self.dotText(name));")
+            lines.append("    \(GraphText.dot(name));")
         }
         if edges.contains(where: { $0.to == .app }) {
-            lines.append("    \(appID) [shape=component, label=\(Self.dotText("\(app) screens"))];")
+            lines.append("    \(appID) [shape=component, label=\(GraphText.dot("\(app) screens"))];")
         }
         if edges.contains(where: { $0.to == .web }) {
             lines.append("    \"web page\" [shape=note];")
         }
         for edge in edges {
-            let from = Self.dotText(edge.from)
-            let label = Self.dotText(edge.label)
+            let from = GraphText.dot(edge.from)
+            let label = GraphText.dot(edge.label)
             switch edge.to {
-            case .node(let name): lines.append("    \(from) -> \(Self.dotText(name)) [label=\(label)];")
+            case .node(let name): lines.append("    \(from) -> \(GraphText.dot(name)) [label=\(label)];")
             case .app: lines.append("    \(from) -> \(appID) [label=\(label)];")
             case .web: lines.append("    \(from) -> \"web page\" [label=\(label), style=dashed];")
             case .loose(let number):
@@ -223,14 +218,7 @@ public struct WiringGraph: Sendable, Hashable {
     }
 
     /// The app's node: its name with ` screens`, which no component name (an identifier) can be.
-    private var appID: String { Self.dotText("\(app) screens") }
-
-    /// A DOT identifier or label: quoted, with backslashes, quotes and line breaks escaped.
-    private static func dotText(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
-        return "\"\(escaped)\""
-    }
+    private var appID: String { GraphText.dot("\(app) screens") }
 
     // MARK: JSON
 
@@ -259,7 +247,7 @@ extension WiringGraph.Requirement: Encodable {
     }
 
     /// `{"name": …, "answeredBy": {"kind": "provide" | "app" | "web" | "undeclared" | "unwired", …}}`.
-    public func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         let (kind, fields): (String, [(CodingKeys, String?)]) =

@@ -1,0 +1,161 @@
+import MallNavigator
+import Middleware
+import Support
+
+/// What one run of `mall` does: one mode, with the options that mode uses.
+enum MallMode: Equatable {
+    /// Navigate, from the home screen or the screen a link opens: interactively, piped, or `--script`.
+    case navigate(NavigateCommand)
+    /// Play the self-guided tour (`--tour`).
+    case tour(TourCommand)
+    /// Print the route table (`routes`).
+    case routes(RoutesCommand)
+    /// Draw the wiring graph (`graph`).
+    case graph(GraphCommand)
+    /// Print the wiring report (`audit`).
+    case audit
+    /// Print the usage (`--help`).
+    case help
+
+    /// Whether the mode's output may carry colour.
+    var allowsColor: Bool {
+        switch self {
+        case .navigate(let command): command.session.allowsColor
+        case .tour(let command): command.session.allowsColor
+        default: true
+        }
+    }
+
+    /// Runs the mode in `app`; a failure is thrown for `main` to print and exit with.
+    @MainActor
+    func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
+        switch self {
+        case .navigate(let command): return try command.run(app, terminal: terminal)
+        case .tour(let command): return try command.run(app, terminal: terminal)
+        case .routes(let command): return try command.run(app, terminal: terminal)
+        case .graph(let command): return try command.run(app, terminal: terminal)
+        case .audit:
+            try app.links.prepare(routesConfigPath: nil)
+            let report = app.audit
+            terminal.write(report.description + "\n")
+            return report.isComplete ? .success : .findings
+        case .help:
+            terminal.write(Launcher.usage + "\n")
+            return .success
+        }
+    }
+
+    /// Reads `mall`'s command line. A mistake anywhere is refused, even beside `--help`, so the order
+    /// of the arguments never changes the outcome.
+    static func parse(_ arguments: [String]) throws(UsageError) -> MallMode {
+        var reader = ArgumentReader(
+            arguments, program: "mall", words: ["audit", "routes", "graph", "open"],
+            aliases: ["-h": "--help", "help": "--help"])
+        var session = SessionOptions()
+        var openURL: String?
+        var routesConfigPath: String?
+        var format: String?
+        while let argument = try reader.next() {
+            if try session.take(argument, from: &reader) { continue }
+            switch argument {
+            case "-h", "--help", "help", "--tour", "audit", "routes", "graph": continue
+            case "open":
+                openURL = try reader.value(
+                    of: argument, needs: "a URL", example: "open 'mall://shop/detail?shopId=s01'")
+            case "--routes-config":
+                routesConfigPath = try reader.value(
+                    of: argument, needs: "a file", example: "--routes-config routes.json")
+            case "--format":
+                let example = reader.hasSeen("graph") ? "graph --format dot" : "routes --format markdown"
+                format = try reader.value(of: argument, needs: "a format", example: example)
+            default:
+                throw reader.unknown(argument, among: spellings)
+            }
+        }
+        // `open URL` starts the app on a screen; a script may go on from there.
+        let modes = reader.given.filter { modeSpellings.contains($0) }
+        let clashing = modes.filter { !(modes.contains("open") && $0 == "--script") }
+        guard clashing.count <= 1 else {
+            throw reader.error("\(clashing.joined(separator: " and ")) cannot be used together")
+        }
+        if reader.hasSeen("--tour"), routesConfigPath != nil {
+            throw reader.error("--tour walks the native screens and cannot be used with --routes-config")
+        }
+        let mode = try mode(of: clashing.first, reader: reader, format: format)
+        if reader.hasSeen("--help") { return .help }
+        // An option the mode does not use would be silently ignored: refuse it, naming the mode.
+        let uses = mode.options
+        if let unused = reader.given.first(where: { !modeSpellings.contains($0) && !uses.contains($0) }) {
+            throw reader.error("'mall \(mode.name)' does not use \(unused); remove it")
+        }
+        switch mode {
+        case .navigate:
+            return .navigate(NavigateCommand(session: session, openURL: openURL, routesConfigPath: routesConfigPath))
+        case .tour: return .tour(TourCommand(session: session))
+        case .routes(var command):
+            command.routesConfigPath = routesConfigPath
+            return .routes(command)
+        case .graph(var command):
+            command.routesConfigPath = routesConfigPath
+            return .graph(command)
+        case .audit, .help: return mode
+        }
+    }
+
+    /// The arguments that choose the mode.
+    private static let modeSpellings: Set<String> = ["--tour", "audit", "routes", "graph", "open", "--script"]
+
+    /// Every spelling `mall` accepts, for "did you mean".
+    private static let spellings =
+        SessionOptions.spellings + [
+            "--help", "-h", "--tour", "audit", "open", "routes", "graph", "--format", "--routes-config",
+        ]
+
+    /// The mode `word` chooses, with its `--format`: the routes' or the graph's, each with its own formats.
+    private static func mode(of word: String?, reader: ArgumentReader, format: String?) throws(UsageError) -> MallMode {
+        func unknown(_ formats: [String]) -> UsageError {
+            reader.error("unknown format '\(format ?? "")'; use one of \(formats.joined(separator: ", "))")
+        }
+        switch word {
+        case "routes":
+            guard let format else { return .routes(RoutesCommand()) }
+            guard let parsed = RouteFormat(rawValue: format) else {
+                throw unknown(RouteFormat.allCases.map(\.rawValue))
+            }
+            return .routes(RoutesCommand(format: parsed))
+        case "graph":
+            guard let format else { return .graph(GraphCommand()) }
+            guard let parsed = GraphFormat(rawValue: format) else {
+                throw unknown(GraphFormat.allCases.map(\.rawValue))
+            }
+            return .graph(GraphCommand(format: parsed))
+        case _ where format != nil:
+            throw reader.error("--format applies only to 'mall routes' and 'mall graph'")
+        case "--tour": return .tour(TourCommand(session: SessionOptions()))
+        case "audit": return .audit
+        default: return .navigate(NavigateCommand(session: SessionOptions()))
+        }
+    }
+
+    /// The mode's name, as `mall <name>` spells it in a refusal.
+    private var name: String {
+        switch self {
+        case .navigate: "open"
+        case .tour: "--tour"
+        case .routes: "routes"
+        case .graph: "graph"
+        case .audit: "audit"
+        case .help: "--help"
+        }
+    }
+
+    /// The options the mode uses.
+    private var options: Set<String> {
+        switch self {
+        case .navigate: Set(SessionOptions.spellings + ["--routes-config"])
+        case .tour: ["--strict", "--no-color", "--trace", "--analytics"]
+        case .routes, .graph: ["--format", "--routes-config"]
+        case .audit, .help: []
+        }
+    }
+}

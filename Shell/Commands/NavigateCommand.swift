@@ -1,0 +1,33 @@
+import MallBase
+import MallNavigator
+import Support
+
+/// `mall [open URL] [--script FILE] [options]`: navigate from the home screen, or from the screen a
+/// link opens, with commands typed, piped, or read from a script.
+struct NavigateCommand: Equatable {
+    /// The session's options.
+    var session: SessionOptions
+    /// A URL to open before reading commands, as a link from another app would (`open URL`).
+    var openURL: String?
+    /// The routes configuration given with `--routes-config`.
+    var routesConfigPath: String?
+
+    @MainActor
+    func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
+        try app.links.prepare(routesConfigPath: routesConfigPath)
+        let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
+        try launch.checkWiring(app.audit, terminal: terminal)
+        // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
+        let opening = try openURL.map { url throws(LaunchFailure) in try app.links.launchScreen(for: url) }
+        let session = try launch.session(home: app.home, links: app.links, terminal: terminal)
+        if let opening {
+            do {
+                try session.navigator.open(opening)
+            } catch {
+                throw LaunchFailure("Error: \(error)", status: .usage)
+            }
+        }
+        try launch.run(session, terminal: terminal)
+        return .success
+    }
+}

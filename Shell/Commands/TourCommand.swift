@@ -1,0 +1,23 @@
+import MallNavigator
+import Support
+
+/// `mall --tour`: a self-playing walk through all four components.
+struct TourCommand: Equatable {
+    /// The session's options (`--script` and `--routes-config` are refused: the tour plays itself,
+    /// on the native screens).
+    var session: SessionOptions
+
+    @MainActor
+    func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
+        // The tour walks the native screens, whatever a server pushed: no routes configuration.
+        try app.links.prepare(routesConfigPath: nil, readsEnvironment: false)
+        let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
+        try launch.checkWiring(app.audit, terminal: terminal)
+        let session = try launch.session(home: app.home, links: app.links, terminal: terminal)
+        if case .failure(let error) = Tour.play(in: session, terminal: terminal) {
+            throw LaunchFailure(error.description, status: .findings)
+        }
+        try SessionLaunch.check(terminal)
+        return .success
+    }
+}

@@ -1,0 +1,91 @@
+/// Reads a program's arguments one at a time, refusing what every program of the package refuses in
+/// the same words: an empty argument, an option given twice, an option without its value, and an
+/// argument no one knows (with the near miss the user probably meant).
+///
+/// A program's own parser switches over ``next()`` and asks for values with ``value(of:needs:example:)``;
+/// what each argument means stays with the program.
+public struct ArgumentReader {
+    /// The program's name, for messages.
+    public let program: String
+    private var remaining: ArraySlice<String>
+    /// The spelling of every option given so far, so a second one is refused.
+    private var seen: Set<String> = []
+    /// The options and words given so far, in order, each as its main spelling (`--help` for `-h`).
+    public private(set) var given: [String] = []
+    /// Options that may be given more than once, e.g. `--require`.
+    private let repeatable: Set<String>
+    /// Words that act as options and so may be given only once, e.g. `audit`, `open`.
+    private let words: Set<String>
+    /// Other spellings of an option, e.g. `-h` for `--help`, so `-h --help` is a repeat.
+    private let aliases: [String: String]
+
+    /// Creates a reader of `arguments` (without the program's name).
+    ///
+    /// - Parameters:
+    ///   - program: The program's name, for messages.
+    ///   - repeatable: Options that may be given more than once.
+    ///   - words: Arguments without dashes that may be given only once.
+    ///   - aliases: Other spellings of an option.
+    public init(
+        _ arguments: [String],
+        program: String,
+        repeatable: Set<String> = [],
+        words: Set<String> = [],
+        aliases: [String: String] = ["-h": "--help"]
+    ) {
+        self.program = program
+        self.remaining = arguments[...]
+        self.repeatable = repeatable
+        self.words = words
+        self.aliases = aliases
+    }
+
+    /// Whether `option` (or another spelling of it) has been read.
+    public func hasSeen(_ option: String) -> Bool {
+        seen.contains(aliases[option] ?? option)
+    }
+
+    /// The next argument as given, or `nil` when all are read.
+    ///
+    /// - Throws: For an empty argument, or an option (or word) given a second time.
+    public mutating func next() throws(UsageError) -> String? {
+        guard let argument = remaining.popFirst() else { return nil }
+        guard !argument.isEmpty else { throw error("an empty argument; remove the empty quotes") }
+        let spelling = aliases[argument] ?? argument
+        if spelling.hasPrefix("-") || words.contains(spelling), !repeatable.contains(spelling) {
+            guard seen.insert(spelling).inserted else { throw error("\(argument) was given twice; give it once") }
+            given.append(spelling)
+        }
+        return argument
+    }
+
+    /// The value after `option`; a missing, empty or option-like value is refused.
+    ///
+    /// - Parameters:
+    ///   - needs: What the value is, e.g. `a file`; with `example`, the refusal shows a whole command.
+    ///   - example: The arguments of a command that gives the value, e.g. `--script commands.txt`.
+    public mutating func value(of option: String, needs: String = "a value", example: String? = nil)
+        throws(UsageError) -> String
+    {
+        let value = remaining.popFirst()
+        if let example, value?.isEmpty ?? true || value?.hasPrefix("-") == true {
+            throw error("\(option) needs \(needs): \(program) \(example)")
+        }
+        guard let value else { throw error("\(option) needs \(needs)") }
+        guard !value.hasPrefix("-") else { throw error("\(option) needs \(needs), not the option '\(value)'") }
+        guard !value.isEmpty else { throw error("\(option) needs \(needs), not an empty one") }
+        return value
+    }
+
+    /// The refusal of an argument the program does not know, naming the spelling it most likely meant.
+    public func unknown(_ argument: String, among spellings: [String] = []) -> UsageError {
+        let what = argument.hasPrefix("-") ? "unknown option" : "unexpected argument"
+        let suggestion = spellings.closest(to: argument).map { "; did you mean '\($0)'?" } ?? ""
+        return error("\(what) '\(argument)'\(suggestion)")
+    }
+
+    /// A usage error of this program.
+    public func error(_ message: String) -> UsageError {
+        UsageError(message, program: program)
+    }
+}
