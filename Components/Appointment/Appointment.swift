@@ -1,4 +1,5 @@
 import MallBase
+import Middleware
 
 /// The Appointment component's API: restaurant queues and table bookings, and what they need from the app.
 @MainActor
@@ -10,6 +11,12 @@ public final class Appointment {
     lazy var store = AppointmentStore()
 
     private init() {}
+
+    /// Puts Appointment back as it starts: the sample data, every require unwired.
+    public func reset() {
+        store = AppointmentStore()
+        unwireEveryRequire()
+    }
 
     // MARK: require
 

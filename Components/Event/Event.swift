@@ -1,4 +1,5 @@
 import MallBase
+import Middleware
 
 /// The Event component's API: the mall's events, and what they need from the app.
 @MainActor
@@ -10,6 +11,12 @@ public final class Event {
     lazy var store = EventStore()
 
     private init() {}
+
+    /// Puts Event back as it starts: the sample data, every require unwired.
+    public func reset() {
+        store = EventStore()
+        unwireEveryRequire()
+    }
 
     // MARK: require
 

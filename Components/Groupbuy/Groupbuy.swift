@@ -1,4 +1,5 @@
 import MallBase
+import Middleware
 
 /// The Groupbuy component's API: group-buy deals, and what they need from the app.
 @MainActor
@@ -10,6 +11,12 @@ public final class Groupbuy {
     lazy var store = GroupbuyStore()
 
     private init() {}
+
+    /// Puts Groupbuy back as it starts: the sample data, every require unwired.
+    public func reset() {
+        store = GroupbuyStore()
+        unwireEveryRequire()
+    }
 
     // MARK: require
 

@@ -1,4 +1,5 @@
 import MallBase
+import Middleware
 
 /// The Shop component's API: what it needs from the app (`require_`) and what it offers (`provide_`).
 ///
@@ -13,6 +14,12 @@ public final class Shop {
     lazy var store = ShopStore()
 
     private init() {}
+
+    /// Puts Shop back as it starts: the sample data, every require unwired.
+    public func reset() {
+        store = ShopStore()
+        unwireEveryRequire()
+    }
 
     // MARK: require
 

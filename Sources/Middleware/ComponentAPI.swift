@@ -10,9 +10,17 @@ public protocol ComponentAPI: AnyObject {
     static var componentName: String { get }
     /// Every `require_` property of the component, in the order its API declares them.
     static var requirements: [Requirement] { get }
+    /// Puts the component back as it starts: every require unwired and, for a component with data
+    /// of its own, that data as it was at launch. Tests start each case from here.
+    func reset()
 }
 
 extension ComponentAPI {
+    /// Unwires every require: the reset of a component without data of its own.
+    public func reset() {
+        unwireEveryRequire()
+    }
+
     /// Sets every require to `nil`: the component as no router has wired it yet.
     @inlinable public func unwireEveryRequire() {
         for requirement in Self.requirements {

@@ -10,10 +10,9 @@ import Testing
 
 /// Appointment run alone: the preview's entry screen, and its require answered by a stub naming its call.
 @MainActor
-@Suite("Appointment preview")
+@Suite("Appointment preview", .freshComponents { [Appointment.shared] })
 struct AppointmentPreviewTests {
     private func preview() -> ComponentPreview {
-        Appointment.shared.store = AppointmentStore()
         return AppointmentPreview.app()
     }
 

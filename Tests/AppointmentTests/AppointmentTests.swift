@@ -8,12 +8,11 @@ import Testing
 
 /// Appointment tested alone: its one requirement, a shop's page, is a stub that records its call.
 @MainActor
-@Suite("Appointment")
+@Suite("Appointment", .freshComponents { [Appointment.shared] })
 struct AppointmentTests {
     /// Fresh sample data and a stubbed requirement; returns the log the stub writes to.
     private func stubbedAppointment() -> CallLog {
         let log = CallLog()
-        Appointment.shared.store = AppointmentStore()
         Appointment.shared.stubEveryRequire(onCall: log.record)
         return log
     }

@@ -10,10 +10,9 @@ import Testing
 
 /// Event run alone: the preview's entry screen, and its require answered by a stub naming its call.
 @MainActor
-@Suite("Event preview")
+@Suite("Event preview", .freshComponents { [Event.shared] })
 struct EventPreviewTests {
     private func preview() -> ComponentPreview {
-        Event.shared.store = EventStore()
         return EventPreview.app()
     }
 

@@ -8,12 +8,11 @@ import Testing
 
 /// Event tested alone: its one requirement, a shop's page, is a stub that records its call.
 @MainActor
-@Suite("Event")
+@Suite("Event", .freshComponents { [Event.shared] })
 struct EventTests {
     /// Fresh sample data and a stubbed requirement; returns the log the stub writes to.
     private func stubbedEvent() -> CallLog {
         let log = CallLog()
-        Event.shared.store = EventStore()
         Event.shared.stubEveryRequire(onCall: log.record)
         return log
     }

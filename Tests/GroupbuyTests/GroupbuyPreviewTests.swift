@@ -10,10 +10,9 @@ import Testing
 
 /// Groupbuy run alone: the preview's entry screen, and every require answered by a stub naming its call.
 @MainActor
-@Suite("Groupbuy preview")
+@Suite("Groupbuy preview", .freshComponents { [Groupbuy.shared] })
 struct GroupbuyPreviewTests {
     private func preview() -> ComponentPreview {
-        Groupbuy.shared.store = GroupbuyStore()
         return GroupbuyPreview.app()
     }
 

@@ -8,14 +8,13 @@ import Testing
 
 /// Groupbuy tested alone: a stub shop page stands in for Shop, and reports a favourite when it leaves.
 @MainActor
-@Suite("Groupbuy")
+@Suite("Groupbuy", .freshComponents { [Groupbuy.shared] })
 struct GroupbuyTests {
     /// Fresh sample data and stubbed requirements. The stub shop page reports `reportsFavorited`
     /// through the on-disappear callback Groupbuy passed, as Shop's real page would.
     private func stubbedGroupbuy(reportsFavorited: Bool = true) -> CallLog {
         let log = CallLog()
         let groupbuy = Groupbuy.shared
-        groupbuy.store = GroupbuyStore()
         groupbuy.stubEveryRequire(onCall: log.record)
         groupbuy.require_shopDetail = { shopId, onDisappear in
             log.record("shopDetail", shopId).onDisappear { onDisappear(reportsFavorited) }

@@ -8,7 +8,7 @@ import Testing
 
 /// Bad input prints one error line with a hint, shows the screen again, and never ends the session.
 @MainActor
-@Suite("Bad input")
+@Suite("Bad input", .freshComponents(everyComponent))
 struct BadInputTests {
     @Test(arguments: [
         ("9", "Error: no action 9 here; choose 1–4, or ? for help"),

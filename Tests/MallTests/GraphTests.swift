@@ -17,7 +17,7 @@ import Testing
 /// `mall graph` must be true: every require, called through the real routers, opens a screen made by
 /// the component (or the shell, or the web) the graph names.
 @MainActor
-@Suite("Wiring graph")
+@Suite("Wiring graph", .freshComponents(everyComponent))
 struct GraphTests {
     /// What the graph draws for each require comes from the router's wiring lines, the same lines that
     /// assign the requires: a require wired through a route is drawn with that route, one wired to a

@@ -33,7 +33,7 @@ func routersWithAHole(links: Links) -> [any ComponentRouter] {
 }
 
 @MainActor
-@Suite("Launch")
+@Suite("Launch", .freshComponents(everyComponent))
 struct LaunchTests {
     @Test func auditExitsZeroWhenEverythingIsWired() {
         let run = runShell(["audit"], routers: Routers.all(links:))

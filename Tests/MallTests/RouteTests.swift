@@ -25,7 +25,7 @@ private func configurationFile(_ text: String) throws -> URL {
 }
 
 @MainActor
-@Suite("Routes in the app")
+@Suite("Routes in the app", .freshComponents(everyComponent))
 struct RouteTests {
     nonisolated static let externalCount = 9
     nonisolated static let internalPatterns = [

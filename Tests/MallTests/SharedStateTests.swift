@@ -7,7 +7,7 @@ import Testing
 /// A screen that shows another component's state asks that component for it each time it is shown,
 /// so what one component changes shows at once on another's screens, with no copy to go stale.
 @MainActor
-@Suite("Shared state")
+@Suite("Shared state", .freshComponents(everyComponent))
 struct SharedStateTests {
     /// The lines of the last time the screen titled `title` was shown.
     private func lastScreen(_ title: String, in output: String) -> [Substring] {

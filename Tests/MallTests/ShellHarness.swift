@@ -1,6 +1,7 @@
 import Foundation
 import MallNavigator
 import MallTestSupport
+import Middleware
 import Support
 import Testing
 
@@ -20,11 +21,17 @@ func fourComponentRouters(links: Links) -> [any ComponentRouter] {
     ]
 }
 
-/// Runs the shell as `mall <arguments>` with `input` as the lines typed, on fresh sample data, with
-/// `environment` as the only environment (so a routes configuration set outside does not leak in).
-///
-/// Call it from a synchronous `@MainActor` test body: it runs to completion without suspending, so
-/// tests in parallel never share the component singletons mid-run.
+/// Every component the app wires: what `.freshComponents` resets before each test case of a suite
+/// that runs the app.
+@MainActor
+func everyComponent() -> [any ComponentAPI] {
+    Routers.all(links: Links()).map { $0.component }
+}
+
+/// Runs the shell as `mall <arguments>` with `input` as the lines typed, on fresh components (as a new
+/// process would start), with `environment` as the only environment (so a routes configuration set
+/// outside does not leak in). Suites that call it carry `.freshComponents(everyComponent)`, so no other
+/// test touches the components while it runs.
 @MainActor
 func runShell(
     _ arguments: [String] = [],
@@ -32,10 +39,9 @@ func runShell(
     environment: Environment = [:],
     routers: @MainActor (Links) -> [any ComponentRouter] = fourComponentRouters(links:)
 ) -> TextAppRun {
-    Shop.shared.store = ShopStore()
-    Event.shared.store = EventStore()
-    Groupbuy.shared.store = GroupbuyStore()
-    Appointment.shared.store = AppointmentStore()
+    for component in everyComponent() {
+        component.reset()
+    }
     let terminal = ScriptedTerminal(lines: input)
     let status = Launcher.run(arguments: arguments, environment: environment, routers: routers) { _ in terminal }
     return TextAppRun(status: status, output: terminal.output, errors: terminal.errorOutput)

@@ -9,7 +9,7 @@ import Testing
 
 /// Drives the text app with scripted input and checks the screens it prints.
 @MainActor
-@Suite("Transcripts")
+@Suite("Transcripts", .freshComponents(everyComponent))
 struct TranscriptTests {
     @Test func aShortSessionPrintsExactlyThisTranscript() {
         let run = runShell(input: ["2", "1", "b", "q"])

@@ -13,7 +13,7 @@ import Testing
 
 /// After the routers ran, every require of every component leads to a real screen.
 @MainActor
-@Suite("Wiring")
+@Suite("Wiring", .freshComponents(everyComponent))
 struct WiringTests {
     @Test func theAuditIsEmptyAfterConfiguringAllRouters() {
         let app = MallApp()

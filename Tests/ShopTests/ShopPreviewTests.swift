@@ -10,10 +10,9 @@ import Testing
 
 /// Shop run alone: the preview's entry screen, and every require answered by a stub naming its call.
 @MainActor
-@Suite("Shop preview")
+@Suite("Shop preview", .freshComponents { [Shop.shared] })
 struct ShopPreviewTests {
     private func preview() -> ComponentPreview {
-        Shop.shared.store = ShopStore()
         return ShopPreview.app()
     }
 
@@ -100,7 +99,6 @@ struct ShopPreviewTests {
     }
 
     @Test func unwiredRequiresNameThemselvesAndTheCallsCoverEveryRequire() {
-        Shop.shared.store = ShopStore()
         Shop.shared.unwireEveryRequire()
         let wiring = WiringAudit.wiring(of: Shop.shared)
         #expect(wiring.unwired == wiring.requirements)

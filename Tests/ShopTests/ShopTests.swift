@@ -8,10 +8,10 @@ import Testing
 
 /// Shop tested alone: every requirement is a stub that records its call.
 ///
-/// Each test starts by resetting the singleton in its synchronous body, which runs on the main actor
-/// without suspending, so tests running in parallel never see each other's stubs or state.
+/// Each test case starts on a fresh singleton and runs alone (`.freshComponents`), so no test sees
+/// another's stubs or state, in any order and under `swift test --parallel`.
 @MainActor
-@Suite("Shop")
+@Suite("Shop", .freshComponents { [Shop.shared] })
 struct ShopTests {
     /// What the bookings stub answers, and how often it was asked.
     private final class Bookings {
@@ -24,7 +24,6 @@ struct ShopTests {
     private func stubbedShop(bookings: Bookings = Bookings()) -> CallLog {
         let log = CallLog()
         let shop = Shop.shared
-        shop.store = ShopStore()
         shop.stubEveryRequire(onCall: log.record)
         shop.require_appointmentBookings = { shopId in
             bookings.askedFor.append(shopId)

@@ -76,6 +76,7 @@ public struct ComponentTemplate {
         }.joined()
         return """
             import \(Self.baseModule)
+            import Middleware
 
             /// The \(component) component's API: what it needs from the app (`require_`) and what it offers (`provide_`).
             ///
@@ -90,6 +91,12 @@ public struct ComponentTemplate {
                 lazy var store = \(component)Store()
 
                 private init() {}
+
+                /// Puts \(component) back as it starts: the sample data, every require unwired.
+                public func reset() {
+                    store = \(component)Store()
+                    unwireEveryRequire()
+                }
 
                 // MARK: require
 
@@ -296,7 +303,6 @@ public struct ComponentTemplate {
         var tests = [
             """
                 @Test func entryScreenListsTheSampleItems() throws {
-                    \(component).shared.store = \(component)Store()
                     let screen = \(component).shared.provide_\(entryProvide)()
                     #expect(screen.title == "\(component)")
                     #expect(screen.origin == "\(component)")
@@ -312,7 +318,6 @@ public struct ComponentTemplate {
             """,
             """
                 @Test func previewOpensTheEntryScreenWithEveryRequireAnswered() {
-                    \(component).shared.store = \(component)Store()
                     let run = \(component)Preview.app().run(input: ["q"])
                     #expect(run.status == .success)
                     #expect(run.output.screenTitles == ["\(component)"])
@@ -321,7 +326,6 @@ public struct ComponentTemplate {
             """,
             """
                 @Test func anUnknownItemGivesNotFound() {
-                    \(component).shared.store = \(component)Store()
                     #expect(\(component)ItemScreen.make(itemId: "missing").title == "\(component) item not found")
                 }
             """,
@@ -383,7 +387,7 @@ public struct ComponentTemplate {
 
             /// \(component) tested alone: its requires are stubbed here, never served by a sibling component.
             @MainActor
-            @Suite("\(component)")
+            @Suite("\(component)", .freshComponents { [\(component).shared] })
             struct \(component)Tests {
             \(tests.joined(separator: "\n\n"))
             }
