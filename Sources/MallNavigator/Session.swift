@@ -98,7 +98,7 @@ public final class Session {
         case .success(let screen):
             attempt { () throws(Navigator.Refusal) in try navigator.open(screen) }
         case .failure(let error):
-            report(InputError(error.problem, hint: error.hint))
+            report(InputError(error.problem, hint: error.hint(inSession: true)))
         }
     }
 

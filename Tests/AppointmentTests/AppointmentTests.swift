@@ -102,10 +102,15 @@ struct AppointmentTests {
         #expect(try #require(screen.open("Visit")).body.first == "Appointment.require_shopDetail is not wired.")
     }
 
-    @Test(arguments: [("s01", "Queue not found"), ("s99", "Queue not found")])
-    func aShopWithoutQueueGivesNotFound(shopId: String, title: String) {
+    /// s01 is a shop without a queue, s99 no shop at all: neither is "not found" or "removed".
+    @Test(arguments: ["s01", "s99"])
+    func aShopWithoutQueueSaysSo(shopId: String) {
         _ = stubbedAppointment()
-        #expect(Appointment.shared.provide_appointmentBookInfo(shopId: ShopID(shopId)).title == title)
+        let screen = Appointment.shared.provide_appointmentBookInfo(shopId: ShopID(shopId))
+        #expect(screen.title == "No queue")
+        #expect(
+            screen.body.first == "There is no queue at shop '\(shopId)': it takes no numbers, or there is no such shop."
+        )
     }
 
     @Test(arguments: [("A007", "BK-9999"), ("Z001", "BK-1007"), ("", "")])

@@ -122,6 +122,18 @@ struct RouteTests {
         #expect(run.output.screenTitles == ["Shop not found"])
     }
 
+    /// A near miss of an internal route is not suggested: the suggestion would be refused in turn.
+    @Test func aLinkIsSuggestedOnlyARouteThatWouldOpen() {
+        let run = runShell(["open", "mall://shell/bill/?merchantNo=M1001&itemNo=bill"])
+        #expect(run.status == .usage)
+        #expect(run.errors == "Error: no route 'mall://shell/bill/'; run 'mall routes' to list the routes\n")
+        let inside = runShell(input: ["open mall://shell/bil", "q"])
+        #expect(
+            inside.output.errorLines == [
+                "Error: no route 'mall://shell/bil'; check the link, or choose an action on this screen"
+            ])
+    }
+
     @Test func openInASessionPushesExternalRoutesAndRefusesTheRestWithTheScreenKept() {
         let run = runShell(input: [
             "1", "open mall://event/detail?eventId=e01&eventType=workshop", "b",
@@ -132,7 +144,7 @@ struct RouteTests {
         #expect(run.output.breadcrumbs[2] == "Mall › Shops › Latte Art Morning")
         #expect(
             run.output.errorLines == [
-                "Error: 'mall://shell/bill' opens only from inside the app, never from a link; run 'mall routes' to list the routes a link may open",
+                "Error: 'mall://shell/bill' opens only from inside the app, never from a link; choose an action on a screen to get there",
                 "Error: no route 'mall://shop/detial'; did you mean 'mall://shop/detail'?",
                 "Error: open needs a URL; type open mall://shop/detail?shopId=s01",
             ])

@@ -152,6 +152,10 @@ struct RouteTableTests {
             "Error: user information ('…@') is not part of any route; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
         ),
         (
+            "demo://[::1]/x",
+            "Error: an IP address ('[::1]') is not a host of any route; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+        ),
+        (
             "demo://home:80",
             "Error: a port (':…') is not part of any route; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
         ),

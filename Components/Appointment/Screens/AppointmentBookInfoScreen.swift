@@ -3,10 +3,24 @@ import MallBase
 /// A restaurant's queue: waiting parties per table size, and taking a number.
 @MainActor
 enum AppointmentBookInfoScreen {
+    /// What a shop without a queue shows. Appointment knows queues, not shops: the id may name a
+    /// shop that takes no numbers, or no shop at all, and the screen says only what it knows.
+    static func noQueue(at shopId: ShopID) -> Screen {
+        Screen(
+            title: "No queue",
+            origin: "Appointment",
+            body: [
+                "There is no queue at shop '\(shopId.rawValue)': it takes no numbers, or there is no such shop.",
+                "Only restaurants with a queue take numbers; go back and pick another.",
+            ],
+            actions: [.back()]
+        )
+    }
+
     static func make(shopId: ShopID) -> Screen {
         let api = Appointment.shared
         guard let queue = api.store.queue(shopId) else {
-            return .notFound("Queue", shopId.rawValue, origin: "Appointment")
+            return noQueue(at: shopId)
         }
         return Screen(title: "Queue at \(queue.shopName)", origin: "Appointment") {
             let current = api.store.queue(shopId) ?? queue

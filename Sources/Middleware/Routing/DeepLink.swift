@@ -92,6 +92,9 @@ public struct DeepLink: Sendable, Hashable {
     private static func checkHost(_ host: ArraySlice<UInt8>) throws(RouteError) {
         guard !host.isEmpty else { throw .malformed("the URL names no host") }
         if host.contains(UInt8(ascii: "@")) { throw .malformed("user information ('…@') is not part of any route") }
+        if host.first == UInt8(ascii: "[") {
+            throw .malformed("an IP address ('\(ascii(host))') is not a host of any route")
+        }
         if host.contains(UInt8(ascii: ":")) { throw .malformed("a port (':…') is not part of any route") }
         guard host.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
         else { throw .malformed("'\(ascii(host))' is not a host: use letters, digits, '-' and '.'") }

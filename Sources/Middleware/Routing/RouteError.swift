@@ -63,9 +63,19 @@ public enum RouteError: Error, Hashable, Sendable {
         }
     }
 
-    /// What would be accepted instead.
-    public var hint: String {
+    /// What would be accepted instead, as a command line says it (`run 'mall routes'`).
+    public var hint: String { hint(inSession: false) }
+
+    /// What would be accepted instead, for someone inside a session: a shell command would not help
+    /// there, so the hints that list routes say what to do on the screen instead.
+    public func hint(inSession: Bool) -> String {
         switch self {
+        case .malformed where inSession:
+            "links look like mall://shop/detail?shopId=s01"
+        case .unknownRoute(_, nil) where inSession:
+            "check the link, or choose an action on this screen"
+        case .internalRoute where inSession:
+            "choose an action on a screen to get there"
         case .tooLong:
             "links are at most \(DeepLink.maximumLength) bytes"
         case .controlCharacter(" "):
