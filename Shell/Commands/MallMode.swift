@@ -35,7 +35,8 @@ enum MallMode: Equatable {
         case .routes(let command): return try command.run(app, terminal: terminal)
         case .graph(let command): return try command.run(app, terminal: terminal)
         case .audit:
-            try app.links.prepare(routesConfigPath: nil)
+            // The wiring does not depend on downgrades: no routes configuration, as for the tour.
+            try app.links.prepare(routesConfigPath: nil, readsEnvironment: false)
             let report = app.audit
             terminal.write(report.description + "\n")
             return report.isComplete ? .success : .findings
@@ -82,12 +83,14 @@ enum MallMode: Equatable {
             throw reader.error("--tour walks the native screens and cannot be used with --routes-config")
         }
         let mode = try mode(of: clashing.first, reader: reader, format: format)
-        if reader.hasSeen("--help") { return .help }
         // An option the mode does not use would be silently ignored: refuse it, naming the mode.
         let uses = mode.options
-        if let unused = reader.given.first(where: { !modeSpellings.contains($0) && !uses.contains($0) }) {
+        if let unused = reader.given.first(where: {
+            !modeSpellings.contains($0) && !uses.contains($0) && $0 != "--help"
+        }) {
             throw reader.error("'mall \(mode.name)' does not use \(unused); remove it")
         }
+        if reader.hasSeen("--help") { return .help }
         switch mode {
         case .navigate:
             return .navigate(NavigateCommand(session: session, openURL: openURL, routesConfigPath: routesConfigPath))

@@ -10,7 +10,7 @@ enum Launcher {
 
         USAGE: mall [open <url>] [--script <file>] [options]
                mall --tour [options]
-               mall routes [--format text|json|markdown]
+               mall routes [--format text|json|markdown] [--routes-config <file>]
                mall graph [--format mermaid|dot|json|svg] [--routes-config <file>]
                mall audit
 

@@ -70,13 +70,11 @@ public struct ComponentPreview {
             default: throw reader.unknown(argument, among: SessionOptions.spellings + ["--help", "audit"])
             }
         }
-        if reader.hasSeen("--help") { return .help }
-        if isAudit {
-            if let option = reader.given.first(where: { $0 != "audit" }) {
-                throw reader.error("'\(program) audit' does not use \(option); remove it")
-            }
-            return .audit
+        if isAudit, let option = reader.given.first(where: { $0 != "audit" && $0 != "--help" }) {
+            throw reader.error("'\(program) audit' does not use \(option); remove it")
         }
+        if reader.hasSeen("--help") { return .help }
+        if isAudit { return .audit }
         return .navigate(options)
     }
 

@@ -53,7 +53,9 @@ public struct ArgumentReader {
         guard !argument.isEmpty else { throw error("an empty argument; remove the empty quotes") }
         let spelling = aliases[argument] ?? argument
         if spelling.hasPrefix("-") || words.contains(spelling), !repeatable.contains(spelling) {
-            guard seen.insert(spelling).inserted else { throw error("\(argument) was given twice; give it once") }
+            guard seen.insert(spelling).inserted else {
+                throw error("\(Self.shown(argument)) was given twice; give it once")
+            }
             given.append(spelling)
         }
         return argument
@@ -81,7 +83,24 @@ public struct ArgumentReader {
     public func unknown(_ argument: String, among spellings: [String] = []) -> UsageError {
         let what = argument.hasPrefix("-") ? "unknown option" : "unexpected argument"
         let suggestion = spellings.closest(to: argument).map { "; did you mean '\($0)'?" } ?? ""
-        return error("\(what) '\(argument)'\(suggestion)")
+        return error("\(what) '\(Self.shown(argument))'\(suggestion)")
+    }
+
+    /// An argument as a message shows it: control and bidirectional-format characters as `\u{…}`,
+    /// so an argument can neither move the cursor, recolour the terminal nor reorder the line.
+    public static func shown(_ argument: String) -> String {
+        var shown = ""
+        for scalar in argument.unicodeScalars {
+            let isHidden =
+                scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || scalar.properties.generalCategory == .format
+            if isHidden {
+                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 
     /// A usage error of this program.

@@ -71,6 +71,13 @@ struct LaunchTests {
         #expect(run.output.contains("Event.require_shopDetail is not wired."))
     }
 
+    /// The audit reads no routes configuration, from the command line or the environment.
+    @Test func auditIgnoresTheRoutesConfigurationVariable() {
+        let run = runShell(["audit"], environment: ["MALL_ROUTES_CONFIG": "/no/such/routes.json"])
+        #expect(run.status == .success)
+        #expect(run.errors.isEmpty)
+    }
+
     @Test func strictLaunchFailsOnHoles() {
         let run = runShell(["--strict"], input: ["q"], routers: routersWithAHole(links:))
         #expect(run.status == .findings)
@@ -108,6 +115,18 @@ struct LaunchTests {
             "Error: --no-color was given twice; give it once\nRun 'mall --help' for usage.\n"
         ),
         (["-h", "--help"], "Error: --help was given twice; give it once\nRun 'mall --help' for usage.\n"),
+        (
+            ["routes", "--trace"],
+            "Error: 'mall routes' does not use --trace; remove it\nRun 'mall --help' for usage.\n"
+        ),
+        (
+            ["graph", "--analytics", "f", "--help"],
+            "Error: 'mall graph' does not use --analytics; remove it\nRun 'mall --help' for usage.\n"
+        ),
+        (
+            ["--routes-config", "f", "audit"],
+            "Error: 'mall audit' does not use --routes-config; remove it\nRun 'mall --help' for usage.\n"
+        ),
     ])
     func usageErrorsExitTwoWithAClearMessage(arguments: [String], message: String) {
         let run = runShell(arguments)

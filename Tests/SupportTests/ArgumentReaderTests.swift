@@ -29,6 +29,8 @@ struct ArgumentReaderTests {
         (["--flga"], "unknown option '--flga'; did you mean '--flag'?"),
         (["--bogus"], "unknown option '--bogus'"),
         (["extra"], "unexpected argument 'extra'"),
+        (["--x\u{1B}[2J"], "unknown option '--x\\u{1B}[2J'"),
+        (["a\nb\u{202E}"], "unexpected argument 'a\\u{A}b\\u{202E}'"),
     ])
     func refusals(arguments: [String], message: String) {
         #expect(throws: UsageError(message, program: "tool")) { try read(arguments) }
