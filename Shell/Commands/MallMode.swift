@@ -116,22 +116,13 @@ enum MallMode: Equatable {
 
     /// The mode `word` chooses, with its `--format`: the routes' or the graph's, each with its own formats.
     private static func mode(of word: String?, reader: ArgumentReader, format: String?) throws(UsageError) -> MallMode {
-        func unknown(_ formats: [String]) -> UsageError {
-            reader.error("unknown format '\(format ?? "")'; use one of \(formats.joined(separator: ", "))")
-        }
         switch word {
         case "routes":
             guard let format else { return .routes(RoutesCommand()) }
-            guard let parsed = RouteFormat(rawValue: format) else {
-                throw unknown(RouteFormat.allCases.map(\.rawValue))
-            }
-            return .routes(RoutesCommand(format: parsed))
+            return .routes(RoutesCommand(format: try reader.choice(format, of: RouteFormat.self, noun: "format")))
         case "graph":
             guard let format else { return .graph(GraphCommand()) }
-            guard let parsed = GraphFormat(rawValue: format) else {
-                throw unknown(GraphFormat.allCases.map(\.rawValue))
-            }
-            return .graph(GraphCommand(format: parsed))
+            return .graph(GraphCommand(format: try reader.choice(format, of: GraphFormat.self, noun: "format")))
         case _ where format != nil:
             throw reader.error("--format applies only to 'mall routes' and 'mall graph'")
         case "--tour": return .tour(TourCommand(session: SessionOptions()))

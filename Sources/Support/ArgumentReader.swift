@@ -79,6 +79,18 @@ public struct ArgumentReader {
         return value
     }
 
+    /// `text` as one of a fixed set of values (a format), or the refusal naming the set:
+    /// `unknown <noun> 'xml'; use one of text, json`.
+    public func choice<Value: RawRepresentable & CaseIterable>(_ text: String, of type: Value.Type, noun: String)
+        throws(UsageError) -> Value where Value.RawValue == String
+    {
+        guard let value = Value(rawValue: text) else {
+            let values = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw error("unknown \(noun) '\(Self.shown(text))'; use one of \(values)")
+        }
+        return value
+    }
+
     /// The refusal of an argument the program does not know, naming the spelling it most likely meant.
     public func unknown(_ argument: String, among spellings: [String] = []) -> UsageError {
         let what = argument.hasPrefix("-") ? "unknown option" : "unexpected argument"

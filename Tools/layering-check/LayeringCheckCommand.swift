@@ -153,19 +153,10 @@ enum LayeringCheckCommand {
             case "--baseline": options.baselinePath = try reader.value(of: argument)
             case "--description": options.descriptionPath = try reader.value(of: argument)
             case "--graph":
-                let text = try reader.value(of: argument)
-                guard let format = GraphFormat(rawValue: text) else {
-                    let formats = GraphFormat.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw reader.error("unknown graph format '\(text)'; use one of \(formats)")
-                }
-                options.graphFormat = format
+                options.graphFormat = try reader.choice(
+                    reader.value(of: argument), of: GraphFormat.self, noun: "graph format")
             case "--format":
-                let text = try reader.value(of: argument)
-                guard let format = Format(rawValue: text) else {
-                    let formats = Format.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw reader.error("unknown format '\(text)'; use one of \(formats)")
-                }
-                options.format = format
+                options.format = try reader.choice(reader.value(of: argument), of: Format.self, noun: "format")
             case "--update-baseline": options.updatesBaseline = true
             case "--no-cache": options.usesCache = false
             case "--timings": options.printsTimings = true
