@@ -111,7 +111,7 @@ struct ContractTests {
         #expect(report.diagnostics.first?.chain == ["Event", "Bridge", "Shop"])
         #expect(
             report.diagnostics.first?.message
-                == "component 'Event' reaches sibling component 'Shop' through Event → Bridge → Shop")
+                == "'Event' reaches 'Shop', which independence[0] keeps apart from it through Event → Bridge → Shop")
     }
 
     @Test func forbiddenPairsAreCheckedAlongChains() throws {

@@ -5,8 +5,12 @@ import Testing
 /// Each output format, exactly, for one small report; and the baseline.
 @Suite("Report formats and baseline")
 struct ReportFormatTests {
-    static let contract =
-        "{\"layers\": [[\"App\"], [\"Shop\", \"Event\"], [\"Base\"]], \"independence\": [[\"Shop\", \"Event\"]]}"
+    /// A named group with its own hint: findings speak the contract's words, placeholders filled in.
+    static let contract = """
+        {"layers": [["App"], ["Shop", "Event"], ["Base"]],
+         "independence": [{"name": "components", "targets": ["Shop", "Event"],
+                           "hint": "route it through a require wired in {router}"}]}
+        """
 
     static func package(eventSource: String = "import Base\nimport Shop\n") -> MemoryPackage {
         MemoryPackage(
@@ -24,8 +28,9 @@ struct ReportFormatTests {
         let report = try Self.package().check(Self.contract)
         #expect(
             report.text == """
-                Sources/Event/Event, detail.swift:2:1: error: component 'Event' imports sibling component 'Shop'; \
-                route it through a require wired in the app's router for 'Event' [horizontal-import]
+                Sources/Event/Event, detail.swift:2:1: error: 'Event' imports 'Shop', which independence group \
+                'components' keeps apart from it; route it through a require wired in the app's router for 'Event' \
+                [horizontal-import]
                 checked 4 targets, 4 files, 5 imports: 1 violation
 
                 """)
@@ -35,9 +40,9 @@ struct ReportFormatTests {
         let report = try Self.package().check(Self.contract)
         #expect(
             report.githubAnnotations == """
-                ::error file=Sources/Event/Event%2C detail.swift,line=2,col=1,title=horizontal-import::component \
-                'Event' imports sibling component 'Shop'; route it through a require wired in the app's router for \
-                'Event'
+                ::error file=Sources/Event/Event%2C detail.swift,line=2,col=1,title=horizontal-import::'Event' imports \
+                'Shop', which independence group 'components' keeps apart from it; route it through a require wired \
+                in the app's router for 'Event'
                 checked 4 targets, 4 files, 5 imports: 1 violation
 
                 """)

@@ -60,12 +60,13 @@ package enum JSONKeys {
                     after += 1
                 }
                 let isKey = after < bytes.count && bytes[after] == UInt8(ascii: ":")
-                if isKey, case .some(.some(var keys)) = open.last {
+                if isKey, case .some(.some) = open.last {
                     let key = decodedString(bytes[start..<end], escaped: escaped)
-                    if !keys.insert(key).inserted, inspection.duplicate == nil {
+                    // Insert in place: a copy of the set taken out and written back costs its size.
+                    let inserted = open[open.count - 1]?.insert(key).inserted ?? true
+                    if !inserted, inspection.duplicate == nil {
                         inspection.duplicate = (key, line)
                     }
-                    open[open.count - 1] = keys
                     if open.count == 1 {
                         lastKeyAtTop = key
                     }

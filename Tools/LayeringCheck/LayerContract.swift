@@ -5,9 +5,10 @@ import Foundation
 /// Modelled on import-linter's contract types:
 /// - `layers`, top to bottom: a target may reach only targets in the layers below its own.
 /// - `independence`: groups whose members must not reach each other. A member stands for its whole
-///   component: the targets whose folders lie inside its folder (a preview) and its test target
-///   (`<Name>Tests`).
-/// - `forbidden`: targets matching `from` must not reach targets matching `to`.
+///   component: the targets whose folders lie inside its folder (a preview) and, unless the group
+///   says `"includeTests": false`, its test target (`<Name>Tests`).
+/// - `forbidden`: targets matching `from` must not reach targets matching `to`; with
+///   `"allowDependency": true`, only the import is forbidden and the declared dependency stays allowed.
 /// - `ignore`: accepted findings, each with a reason.
 ///
 /// "Reach" means along any chain of declared dependencies, and by any `import`.
@@ -16,10 +17,32 @@ public struct LayerContract: Sendable, Equatable {
     public struct Layer: Sendable, Equatable {
         public var name: String
         public var targets: [TargetPattern]
+        /// What to do about a target of this layer that reaches a layer above, in the contract's own
+        /// words; ``Hint`` placeholders allowed.
+        public var hint: String?
 
-        public init(name: String, targets: [TargetPattern]) {
+        public init(name: String, targets: [TargetPattern], hint: String? = nil) {
             self.name = name
             self.targets = targets
+            self.hint = hint
+        }
+    }
+
+    /// Targets whose members must not reach each other.
+    public struct Group: Sendable, Equatable {
+        /// The group's name in findings; `independence[i]` when it has none.
+        public var name: String?
+        public var targets: [TargetPattern]
+        /// Whether each member's test target (`<Name>Tests`) belongs to it.
+        public var includesTests: Bool
+        /// What to do about a member reaching another, in the contract's own words.
+        public var hint: String?
+
+        public init(name: String? = nil, targets: [TargetPattern], includesTests: Bool = true, hint: String? = nil) {
+            self.name = name
+            self.targets = targets
+            self.includesTests = includesTests
+            self.hint = hint
         }
     }
 
@@ -28,6 +51,9 @@ public struct LayerContract: Sendable, Equatable {
         public var from: [TargetPattern]
         public var to: [TargetPattern]
         public var reason: String?
+        /// Only the import is forbidden: declaring the dependency (e.g. an umbrella kept for
+        /// compatibility) is allowed.
+        public var allowsDependency = false
     }
 
     /// A finding accepted on purpose: `from` reaching `to`, optionally only under one rule.
@@ -43,7 +69,7 @@ public struct LayerContract: Sendable, Equatable {
     /// The layers, top to bottom.
     public var layers: [Layer]
     /// Groups of targets that must not reach each other.
-    public var independence: [[TargetPattern]]
+    public var independence: [Group]
     /// Explicit pairs that must not reach each other.
     public var forbidden: [Forbidden]
     /// Findings accepted on purpose.
@@ -52,7 +78,7 @@ public struct LayerContract: Sendable, Equatable {
     public var path: String?
 
     public init(
-        layers: [Layer], independence: [[TargetPattern]] = [], forbidden: [Forbidden] = [], ignore: [Ignore] = [],
+        layers: [Layer], independence: [Group] = [], forbidden: [Forbidden] = [], ignore: [Ignore] = [],
         path: String? = nil
     ) {
         self.layers = layers
@@ -72,15 +98,22 @@ public struct LayerContract: Sendable, Equatable {
     /// The contract of a package without `layers.json`: a target's layer is its top-level folder.
     /// `Shell/` (the app) above `Components/` (business components, independent of each other) above
     /// `Sources/`; `Tests/`, `Tools/` and other folders are in no layer, so only the import rules and
-    /// the components' independence (which covers their test targets) apply to them.
+    /// the components' independence (which covers their test targets) apply to them. This layout is the
+    /// component middleware's, so its findings speak of components, requires and routers.
     public static let folders = LayerContract(
         layers: [
             Layer(name: "App", targets: [pattern("Shell/**")]),
-            Layer(name: "Business", targets: [pattern("Components/**")]),
+            Layer(
+                name: "Business", targets: [pattern("Components/**")],
+                hint: "a component must not know the layers above it; declare a require and let {router} provide it"),
             Layer(name: "Sources", targets: [pattern("Sources/**")]),
         ],
-        independence: [[pattern("Components/**")]]
+        independence: [Group(name: "components", targets: [pattern("Components/**")], hint: componentHint)]
     )
+
+    /// The hint of the middleware's component groups: a component reaches a sibling only through a
+    /// require its router wires.
+    public static let componentHint = "route it through a require wired in {router}"
 
     private static func pattern(_ text: String) -> TargetPattern {
         guard let pattern = TargetPattern(text) else { preconditionFailure("invalid built-in pattern \(text)") }
@@ -141,11 +174,7 @@ public struct LayerContract: Sendable, Equatable {
         }
         let layers = try reader.layers(layersValue)
         let independence = try reader.list(root["independence"] ?? [Any](), key: "independence") {
-            value, key throws(LayeringCheckError) in
-            guard value is [Any] else {
-                throw fail(key, "a group must be an array of the targets kept apart, e.g. [[\"Shop\", \"Event\"]]")
-            }
-            return try reader.patterns(value, key: key, allowEmpty: false)
+            value, key throws(LayeringCheckError) in try reader.group(value, key: key)
         }
         let forbidden = try reader.list(root["forbidden"] ?? [Any](), key: "forbidden") {
             value, key throws(LayeringCheckError) in try reader.forbidden(value, key: key)
@@ -180,12 +209,14 @@ public struct LayerContract: Sendable, Equatable {
         func layers(_ value: Any) throws(LayeringCheckError) -> [Layer] {
             let layers = try list(value, key: "layers") { item, key throws(LayeringCheckError) -> Layer in
                 if let object = item as? [String: Any] {
-                    try onlyKeys(object, ["name", "targets"], key: key)
+                    try onlyKeys(object, ["name", "targets", "hint"], key: key)
                     guard let name = object["name"] as? String, Self.isLineOfText(name, maximumLength: 100) else {
                         throw fail("\(key).name", "needs a name: a short line of text, e.g. \"Trunk\"")
                     }
                     guard let targets = object["targets"] else { throw fail("\(key).targets", "missing") }
-                    return Layer(name: name, targets: try patterns(targets, key: "\(key).targets", allowEmpty: false))
+                    return Layer(
+                        name: name, targets: try patterns(targets, key: "\(key).targets", allowEmpty: false),
+                        hint: try optionalText(object["hint"], key: "\(key).hint"))
                 }
                 let targets = try patterns(item, key: key, allowEmpty: false)
                 return Layer(name: targets.map(\.text).joined(separator: ", "), targets: targets)
@@ -222,16 +253,52 @@ public struct LayerContract: Sendable, Equatable {
             return patterns
         }
 
+        func group(_ value: Any, key: String) throws(LayeringCheckError) -> Group {
+            if value is [Any] {
+                return Group(targets: try patterns(value, key: key, allowEmpty: false))
+            }
+            guard let object = value as? [String: Any] else {
+                throw fail(
+                    key,
+                    "a group must be an array of the targets kept apart, e.g. [[\"Shop\", \"Event\"]], or an object "
+                        + "with \"targets\"")
+            }
+            try onlyKeys(object, ["name", "targets", "includeTests", "hint"], key: key)
+            guard let targets = object["targets"] else { throw fail("\(key).targets", "missing") }
+            var name: String?
+            if let value = object["name"] {
+                guard let text = value as? String, Self.isLineOfText(text, maximumLength: 100) else {
+                    throw fail("\(key).name", "must be a short line of text, e.g. \"components\"")
+                }
+                name = text
+            }
+            return Group(
+                name: name, targets: try patterns(targets, key: "\(key).targets", allowEmpty: false),
+                includesTests: try flag(object["includeTests"], key: "\(key).includeTests") ?? true,
+                hint: try optionalText(object["hint"], key: "\(key).hint"))
+        }
+
         func forbidden(_ value: Any, key: String) throws(LayeringCheckError) -> Forbidden {
             guard let object = value as? [String: Any] else {
                 throw fail(key, "must be an object: {\"from\": [...], \"to\": [...], \"reason\": \"...\"}")
             }
-            try onlyKeys(object, ["from", "to", "reason"], key: key)
+            try onlyKeys(object, ["from", "to", "reason", "allowDependency"], key: key)
             return Forbidden(
                 from: try patterns(object["from"] ?? [Any](), key: "\(key).from", allowEmpty: false),
                 to: try patterns(object["to"] ?? [Any](), key: "\(key).to", allowEmpty: false),
-                reason: try optionalText(object["reason"], key: "\(key).reason")
+                reason: try optionalText(object["reason"], key: "\(key).reason"),
+                allowsDependency: try flag(object["allowDependency"], key: "\(key).allowDependency") ?? false
             )
+        }
+
+        /// A `true` or `false`, not a number or a string that looks like one.
+        func flag(_ value: Any?, key: String) throws(LayeringCheckError) -> Bool? {
+            guard let value else { return nil }
+            // JSON's `true` and `false` decode to a number of type char ("c"); `1` to an integer.
+            guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else {
+                throw fail(key, "must be true or false")
+            }
+            return number.boolValue
         }
 
         func ignore(_ value: Any, key: String, index: Int) throws(LayeringCheckError) -> Ignore {

@@ -26,18 +26,29 @@ public struct LayeringChecker: Sendable {
             .map { "\($0.path)/Routers" }
     }
 
-    /// Checks every target.
-    ///
-    /// - Parameters:
-    ///   - manifest: The text of `Package.swift`, used to point dependency findings at a line and to
-    ///     find module aliases.
-    ///   - readFile: Reads a file, given its path relative to the package root.
+    /// Checks every target, with `manifest` as the text of `Package.swift`.
     public func check(
         manifest: String? = nil,
         readFile: (String) throws -> [UInt8]
     ) throws(LayeringCheckError) -> LayeringReport {
+        try check(manifests: manifest.map { [ManifestFile(path: "Package.swift", text: $0)] } ?? [], readFile: readFile)
+    }
+
+    /// Checks every target.
+    ///
+    /// - Parameters:
+    ///   - manifests: The package's manifests, the one SwiftPM reads first: it locates dependency
+    ///     findings; every one is searched for module aliases.
+    ///   - readFile: Reads a file, given its path relative to the package root.
+    public func check(
+        manifests: [ManifestFile],
+        readFile: (String) throws -> [UInt8]
+    ) throws(LayeringCheckError) -> LayeringReport {
         let resolved = try ResolvedContract(contract, targets: targets)
-        var run = Run(checker: self, contract: resolved, locator: ManifestLocator(manifest: manifest ?? ""))
+        let locators = manifests.map(ManifestLocator.init)
+        var run = Run(
+            checker: self, contract: resolved,
+            locator: locators.first ?? ManifestLocator(ManifestFile(path: "Package.swift", text: "")))
         var fileCount = 0
         var importCount = 0
         let buildToolPlugins = Set(
@@ -62,7 +73,9 @@ public struct LayeringChecker: Sendable {
                 run.checkImports(imports, in: path, of: target, bytes: bytes)
             }
         }
-        run.checkModuleAliases(in: manifest ?? "")
+        for locator in locators {
+            run.checkModuleAliases(in: locator)
+        }
         var diagnostics = run.applyIgnores()
         diagnostics.sort {
             ($0.path, $0.line, $0.column, $0.rule.rawValue, $0.message)
@@ -194,7 +207,7 @@ public struct LayeringChecker: Sendable {
                 else { continue }
                 importedTargets[source.name, default: []].insert(imported.name)
                 let location = (path, declaration.line, declaration.column)
-                if let breach = contract.breach(from: source.name, to: imported.name) {
+                if let breach = contract.breach(from: source.name, to: imported.name, isImport: true) {
                     report(breach, from: source, to: imported, chain: nil, more: [], isImport: true, at: location)
                 } else if !source.dependencies.contains(imported.name) {
                     let reached = reach(of: source.name).contains(imported.name)
@@ -240,7 +253,7 @@ public struct LayeringChecker: Sendable {
                 let (line, column) = locator.location(ofDependency: name, inTarget: source.name)
                 append(
                     Diagnostic(
-                        path: "Package.swift", line: line, column: column, severity: .warning,
+                        path: locator.path, line: line, column: column, severity: .warning,
                         rule: .incompleteSources,
                         message: "'\(source.name)' uses the build-tool plugin '\(name)'; the sources it generates are "
                             + "not on disk before a build, so their imports are not checked",
@@ -249,22 +262,25 @@ public struct LayeringChecker: Sendable {
             }
         }
 
-        /// Warns at each `-module-alias` flag or `moduleAliases:` argument of the manifest: an aliased
-        /// module is imported under a name the check does not know.
-        mutating func checkModuleAliases(in manifest: String) {
-            for (index, line) in manifest.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]  // not in a comment
-                guard let range = code.range(of: "-module-alias") ?? code.range(of: "moduleAliases") else { continue }
-                let column = code.utf8.distance(from: code.startIndex, to: range.lowerBound) + 1
-                let owner = locator.target(enclosingLine: index + 1, among: checker.targets.map(\.name))
+        /// Warns at each `moduleAliases:` argument and each `-module-alias` compiler flag of a manifest,
+        /// and at compiler flags built from an expression: an aliased module is imported under a name the
+        /// check does not know.
+        mutating func checkModuleAliases(in manifest: ManifestLocator) {
+            for rename in manifest.renames {
+                let owner = rename.owner.map { "'\($0)'" } ?? "a target"
                 append(
                     Diagnostic(
-                        path: "Package.swift", line: index + 1, column: column, severity: .warning,
+                        path: manifest.path, line: rename.line, column: rename.column, severity: .warning,
                         rule: .incompleteSources,
-                        message: "\(owner.map { "'\($0)'" } ?? "a target") renames a module with a module alias; "
-                            + "imports of the new name are not matched to the target",
-                        hint: "prefer the module's own name, or add the alias's target to the contract by its name",
-                        target: owner ?? "", module: nil))
+                        message: rename.isExpression
+                            ? "\(owner) passes compiler flags built from an expression; a module alias among them "
+                                + "would rename a module the check does not see"
+                            : "\(owner) renames a module with a module alias; imports of the new name are not "
+                                + "matched to the target",
+                        hint: rename.isExpression
+                            ? "write the flags as string literals, so the check can read them"
+                            : "prefer the module's own name, or add the alias's target to the contract by its name",
+                        target: rename.owner ?? "", module: nil))
             }
         }
 
@@ -311,7 +327,7 @@ public struct LayeringChecker: Sendable {
             } else {
                 let declared = chain?[1] ?? other.name
                 let position = locator.location(ofDependency: declared, inTarget: source.name)
-                (path, line, column) = ("Package.swift", position.line, position.column)
+                (path, line, column) = (locator.path, position.line, position.column)
             }
             let chainText = chain.map { " through \($0.joined(separator: " → "))" } ?? ""
             let moreText =
@@ -331,8 +347,36 @@ public struct LayeringChecker: Sendable {
             let verb = isImport ? "imports" : chain == nil ? "depends on" : "reaches"
             let owner = contract.component(of: source.name) ?? source.name
             let router = checker.routerFolder.map { "\($0)/\(owner)Router.swift" } ?? "the app's router for '\(owner)'"
+            /// A contract's own hint with its placeholders filled in.
+            func fill(_ hint: String) -> String {
+                hint.replacingOccurrences(of: "{target}", with: source.name)
+                    .replacingOccurrences(of: "{other}", with: other.name)
+                    .replacingOccurrences(of: "{owner}", with: owner)
+                    .replacingOccurrences(of: "{router}", with: router)
+            }
             switch breach {
-            case .independence(let owner, let otherOwner):
+            case .independence(let groupIndex, let owner, let otherOwner):
+                let group = contract.contract.independence[groupIndex]
+                let rule: Rule =
+                    source.isTest ? .testIsolation : isImport ? .horizontalImport : .horizontalDependency
+                // The built-in contract is the middleware's own layout and speaks of its components;
+                // a package's own contract is described in its own terms.
+                guard contract.contract.path == nil else {
+                    let name = group.name.map { "independence group '\($0)'" } ?? "independence[\(groupIndex)]"
+                    let whose = source.name == owner ? "" : " (of '\(owner)')"
+                    let what = other.name == otherOwner ? "'\(other.name)'" : "'\(other.name)' (of '\(otherOwner)')"
+                    let neutral =
+                        source.isTest
+                        ? "a member's tests use only that member; stub what '\(otherOwner)' provides, or set "
+                            + "\"includeTests\": false on the group"
+                        : chain.map { "cut the chain at '\($0[1])'; members of the group reach each other through none" }
+                            ?? "move what both need into a target outside the group, or connect them in a target above both"
+                    return (
+                        rule,
+                        "'\(source.name)'\(whose) \(verb) \(what), which \(name) keeps apart from it",
+                        group.hint.map(fill) ?? neutral
+                    )
+                }
                 let what = other.name == otherOwner ? "'\(other.name)'" : "'\(other.name)' of component '\(otherOwner)'"
                 if source.isTest, owner == source.name {
                     return (
@@ -349,7 +393,6 @@ public struct LayeringChecker: Sendable {
                         "stub \(owner)'s requires instead; only the app's tests may use several components"
                     )
                 }
-                let rule: Rule = isImport ? .horizontalImport : .horizontalDependency
                 if source.name != owner {
                     return (
                         rule, "'\(source.name)' of component '\(owner)' \(verb) sibling component \(what)",
@@ -358,7 +401,7 @@ public struct LayeringChecker: Sendable {
                 }
                 let hint =
                     isImport
-                    ? "route it through a require wired in \(router)"
+                    ? fill(group.hint ?? LayerContract.componentHint)
                     : chain == nil
                         ? "remove '\(other.name)' from its dependencies and declare a require wired in \(router)"
                         : "cut the chain at '\(chain?[1] ?? "")' and declare a require wired in \(router)"
@@ -369,16 +412,15 @@ public struct LayeringChecker: Sendable {
                     "'\(source.name)' in layer '\(layers[from].name)' \(verb) '\(other.name)' in layer "
                     + "'\(layers[to].name)' above it"
                 let hint =
-                    contract.component(of: source.name) != nil
-                    ? "a component must not know the layers above it; declare a require and let \(router) provide it"
-                    : "a layer may reach only the layers below it; move what both need down into "
-                        + "'\(layers[from].name)' or below"
+                    layers[from].hint.map(fill)
+                    ?? "a layer may reach only the layers below it; move what both need down into "
+                    + "'\(layers[from].name)' or below"
                 return (isImport ? .upwardImport : .upwardDependency, message, hint)
             case .forbidden(let entry):
                 return (
                     isImport ? .forbiddenImport : .forbiddenDependency,
                     "'\(source.name)' \(verb) '\(other.name)', which the contract forbids",
-                    entry.reason ?? "remove the dependency"
+                    entry.reason ?? (isImport ? "remove the import" : "remove the dependency")
                 )
             }
         }

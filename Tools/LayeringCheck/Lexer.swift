@@ -51,9 +51,9 @@ struct Lexer {
     /// Where the source starts: after a byte-order mark, if any.
     private let start: Int
     /// After the first unclosed multi-line regex literal: where its text began, and for each number of
-    /// `#`s the last `/` followed by exactly that many. A later literal opened after that point is then
-    /// known to be unclosed without scanning to the end again.
-    private var closers: (from: Int, last: [Int: Int])?
+    /// `#`s `h`, the last `/` followed by `h` or more (`lastAtLeast[h]`). A later literal opened after
+    /// that point is then known to be unclosed in one lookup, without scanning to the end again.
+    private var closers: (from: Int, lastAtLeast: [Int])?
     /// What came last, to tell a regex literal from a division as the compiler does.
     private var last = Last.start
     /// Where the operator (a run of operator characters) that the last token belongs to began, and
@@ -352,7 +352,7 @@ struct Lexer {
         let firstLineBreak = cursor
         let textStart = index
         if let closers, textStart >= closers.from,
-            !closers.last.contains(where: { $0.key >= hashes && $0.value >= textStart })
+            hashes >= closers.lastAtLeast.count || closers.lastAtLeast[hashes] < textStart
         {
             index = firstLineBreak
             return
@@ -365,9 +365,10 @@ struct Lexer {
         }
     }
 
-    /// For each number of `#`s, the last `/` after `position` followed by exactly that many.
-    private func lastClosers(from position: Int) -> [Int: Int] {
-        var last: [Int: Int] = [:]
+    /// For each number of `#`s `h`, the last `/` after `position` followed by `h` or more `#`s (a closer
+    /// with more `#`s also closes a literal opened with fewer), or -1 where there is none.
+    private func lastClosers(from position: Int) -> [Int] {
+        var last: [Int] = []
         var cursor = position
         while cursor < bytes.count {
             if bytes[cursor] == UInt8(ascii: "\\") {
@@ -380,12 +381,19 @@ struct Lexer {
                     hashes += 1
                 }
                 if hashes > 0 {
+                    if last.count <= hashes {
+                        last += repeatElement(-1, count: hashes + 1 - last.count)
+                    }
                     last[hashes] = cursor
                 }
                 cursor += 1 + hashes
                 continue
             }
             cursor += 1
+        }
+        // Exactly `h` becomes `h` or more: the largest position at `h` and above.
+        for hashes in last.indices.reversed().dropFirst() {
+            last[hashes] = max(last[hashes], last[hashes + 1])
         }
         return last
     }

@@ -7,8 +7,8 @@ struct ResolvedContract {
     enum Breach {
         /// The other target is in a higher layer.
         case upward(from: Int, to: Int)
-        /// Both belong to members of one independence group: components `owner` and `otherOwner`.
-        case independence(owner: String, otherOwner: String)
+        /// Both belong to members of independence group `group`: components `owner` and `otherOwner`.
+        case independence(group: Int, owner: String, otherOwner: String)
         /// A `forbidden` entry covers the pair.
         case forbidden(LayerContract.Forbidden)
     }
@@ -57,14 +57,18 @@ struct ResolvedContract {
 
         var owners: [[String: String]] = []
         for (index, group) in contract.independence.enumerated() {
-            let members = try resolve(group, key: "independence[\(index)]")
-            if validates, Set(members.filter { !$0.isTest }.map(\.name)).count < 2 {
+            let members = try resolve(group.targets, key: "independence[\(index)]")
+            let kept = Set(members.filter { !$0.isTest }.map(\.name))
+            if validates, kept.count < 2 {
+                let tests = Set(members.map(\.name)).count - kept.count
                 throw .invalidContract(
                     path: contract.path ?? LayerContract.fileName, key: "independence[\(index)]",
-                    problem: "the group matches \(members.count) target\(members.count == 1 ? "" : "s"); "
-                        + "it needs two or more to keep apart")
+                    problem: "the group matches \(kept.count) target\(kept.count == 1 ? "" : "s") that "
+                        + "\(kept.count == 1 ? "is" : "are") not tests"
+                        + (tests == 0 ? "" : " (and \(tests) test target\(tests == 1 ? "" : "s"), which follow their members)")
+                        + "; it needs two or more to keep apart")
             }
-            owners.append(Self.components(of: members, among: targets))
+            owners.append(Self.components(of: members, among: targets, includingTests: group.includesTests))
         }
         self.owners = owners
 
@@ -83,11 +87,12 @@ struct ResolvedContract {
     }
 
     /// Maps every target that belongs to a member to that member: the member itself, any target whose
-    /// folder lies inside the member's (a preview, a test target placed there), and its test target
-    /// `<Member>Tests`. A member inside another member's folder belongs to the outer one; a test target
-    /// matched directly and in no member's folder is a component of its own.
+    /// folder lies inside the member's (a preview, a test target placed there), and, when
+    /// `includingTests`, its test target `<Member>Tests`. A member inside another member's folder
+    /// belongs to the outer one; a test target matched directly and in no member's folder is a
+    /// component of its own.
     private static func components(
-        of members: [PackageGraph.Target], among targets: [PackageGraph.Target]
+        of members: [PackageGraph.Target], among targets: [PackageGraph.Target], includingTests: Bool
     ) -> [String: String] {
         // Each member's folder, outermost first: a target belongs to the shortest member folder that is
         // its own folder or one of its ancestors, found by walking up its path.
@@ -106,9 +111,13 @@ struct ResolvedContract {
                 guard let slash = folder.lastIndex(of: "/") else { break }
                 folder = folder[..<slash]
             }
+            if let found, !includingTests, target.isTest, target.name != found {
+                continue  // the group leaves its members' tests out, wherever they live
+            }
             owner[target.name] = found
         }
-        for target in targets where target.isTest && owner[target.name] == nil && target.name.hasSuffix("Tests") {
+        for target in targets
+        where includingTests && target.isTest && owner[target.name] == nil && target.name.hasSuffix("Tests") {
             let tested = String(target.name.dropLast("Tests".count))
             if let root = owner[tested] {
                 owner[target.name] = root
@@ -152,15 +161,18 @@ struct ResolvedContract {
             || forbidden.contains { $0.from.contains(target) }
     }
 
-    /// Why `source` may not reach `destination`, or `nil` if it may.
-    func breach(from source: String, to destination: String) -> Breach? {
+    /// Why `source` may not reach `destination`, or `nil` if it may: by `import` when `isImport`,
+    /// else by a declared dependency.
+    func breach(from source: String, to destination: String, isImport: Bool = false) -> Breach? {
         guard source != destination else { return nil }
-        for group in owners {
+        for (index, group) in owners.enumerated() {
             if let owner = group[source], let otherOwner = group[destination], owner != otherOwner {
-                return .independence(owner: owner, otherOwner: otherOwner)
+                return .independence(group: index, owner: owner, otherOwner: otherOwner)
             }
         }
-        if let entry = forbidden.first(where: { $0.from.contains(source) && $0.to.contains(destination) }) {
+        if let entry = forbidden.first(where: {
+            (isImport || !$0.entry.allowsDependency) && $0.from.contains(source) && $0.to.contains(destination)
+        }) {
             return .forbidden(entry.entry)
         }
         if let from = layerIndex[source], let to = layerIndex[destination], to < from {
