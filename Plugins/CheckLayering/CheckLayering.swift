@@ -24,6 +24,15 @@ struct CheckLayering: CommandPlugin {
     }
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
+        // The plugin checks the package SwiftPM opened; a second path after the command would be
+        // ignored or clash, so it is refused with the spelling that works.
+        if arguments.contains(where: { $0 == "--package-path" || $0.hasPrefix("--package-path=") }) {
+            FileHandle.standardError.write(
+                Data(
+                    ("Error: the plugin checks the package SwiftPM runs on; give --package-path to SwiftPM, "
+                        + "before the command: swift package --package-path <path> check-layering\n").utf8))
+            exit(2)
+        }
         let package = context.package
         let root = package.directoryURL.standardizedFileURL.path
         let targets = package.targets.compactMap { target -> TargetDescription? in

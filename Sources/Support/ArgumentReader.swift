@@ -101,18 +101,7 @@ public struct ArgumentReader {
     /// An argument as a message shows it: control and bidirectional-format characters as `\u{…}`,
     /// so an argument can neither move the cursor, recolour the terminal nor reorder the line.
     public static func shown(_ argument: String) -> String {
-        var shown = ""
-        for scalar in argument.unicodeScalars {
-            let isHidden =
-                scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || scalar.properties.generalCategory == .format
-            if isHidden {
-                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
+        argument.visible
     }
 
     /// A usage error of this program.

@@ -2,7 +2,9 @@ import Foundation
 
 /// Findings accepted for now, so a package can adopt the check before it is clean: only new findings
 /// fail it. Entries are keyed by rule, file, target and module, never by line, so they survive edits
-/// that move code; a count covers repeats. An entry that no longer matches is reported as stale.
+/// that move code; a count covers repeats. The file is a tie-breaker, not a condition: a finding whose
+/// file was renamed still matches an entry of the same rule, target and module left over after every
+/// exact match, so a pure rename keeps CI green. An entry that no longer matches is reported as stale.
 public struct Baseline: Sendable, Equatable, Codable {
     /// One accepted kind of finding.
     public struct Entry: Sendable, Hashable, Codable, Comparable {
@@ -38,6 +40,9 @@ public struct Baseline: Sendable, Equatable, Codable {
             self.init(
                 rule: diagnostic.rule, path: diagnostic.path, target: diagnostic.target, module: diagnostic.module)
         }
+
+        /// The key with its file left out, to match a finding whose file was renamed.
+        var withoutPath: Key { Key(rule: rule, path: "", target: target, module: module) }
     }
 
     /// The format version, so a later format can be told apart.
@@ -69,6 +74,7 @@ public struct Baseline: Sendable, Equatable, Codable {
         guard data.count <= maximumSize else {
             throw .invalidBaseline(path: path, problem: "over \(maximumSize) bytes")
         }
+        try checkShape(data, path: path)
         let baseline: Baseline
         do {
             baseline = try JSONDecoder().decode(Baseline.self, from: data)
@@ -97,6 +103,34 @@ public struct Baseline: Sendable, Equatable, Codable {
         return baseline
     }
 
+    /// Refuses what `layers.json` refuses and what the decoder would skip in silence: a key written
+    /// twice, a trailing comma, and a key a baseline does not have (a hand-added `"line"`, say).
+    private static func checkShape(_ data: Data, path: String) throws(LayeringCheckError) {
+        let inspection = JSONKeys.inspect(data)
+        if let duplicate = inspection.duplicate {
+            throw .invalidBaseline(
+                path: path, problem: "the key \"\(duplicate.key)\" appears twice in one object on line \(duplicate.line)")
+        }
+        if let line = inspection.trailingCommaLine {
+            throw .invalidBaseline(path: path, problem: "a comma before a closing bracket on line \(line)")
+        }
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw .invalidBaseline(path: path, problem: "not a JSON object with \"version\" and \"entries\"")
+        }
+        if let unknown = root.keys.sorted().first(where: { !["version", "entries"].contains($0) }) {
+            throw .invalidBaseline(path: path, problem: "unknown key \"\(unknown)\" at the top level")
+        }
+        let known = ["rule", "path", "target", "module", "count"]
+        for (index, entry) in (root["entries"] as? [Any] ?? []).enumerated() {
+            if let object = entry as? [String: Any], let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+                throw .invalidBaseline(
+                    path: path,
+                    problem: "unknown key \"\(unknown)\" in entries[\(index)]; an entry has "
+                        + known.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
+        }
+    }
+
     private static func location(_ context: DecodingError.Context) -> String {
         let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         return path.isEmpty ? "the file" : String(path.drop { $0 == "." })
@@ -117,9 +151,12 @@ public struct Baseline: Sendable, Equatable, Codable {
 
     /// `report` without the findings this baseline accepts, plus a warning for each entry (or part of
     /// a count) that matched nothing, located at the baseline file.
+    ///
+    /// Findings match entries of their own file first; what is left of each then matches entries of
+    /// the same rule, target and module in other files (a file renamed), in the entries' order.
     public func apply(to report: LayeringReport, baselinePath: String) -> LayeringReport {
         var remaining = Dictionary(entries.map { ($0.key, $0.count) }, uniquingKeysWith: +)
-        var kept: [Diagnostic] = []
+        var unmatched: [Diagnostic] = []
         var accepted = 0
         for diagnostic in report.diagnostics {
             let key = Key(diagnostic)
@@ -127,8 +164,31 @@ public struct Baseline: Sendable, Equatable, Codable {
                 remaining[key] = count - 1
                 accepted += 1
             } else {
+                unmatched.append(diagnostic)
+            }
+        }
+        // The second pass: keys without their file, each with the exact keys still holding a count.
+        var elsewhere: [Key: (keys: [Key], next: Int)] = [:]
+        for entry in entries where (remaining[entry.key] ?? 0) > 0 {
+            elsewhere[entry.key.withoutPath, default: ([], 0)].keys.append(entry.key)
+        }
+        var kept: [Diagnostic] = []
+        for diagnostic in unmatched {
+            let pathless = Key(diagnostic).withoutPath
+            guard var candidates = elsewhere[pathless] else {
+                kept.append(diagnostic)
+                continue
+            }
+            while candidates.next < candidates.keys.count, remaining[candidates.keys[candidates.next]] == 0 {
+                candidates.next += 1  // used up; each key is passed once, so the pass stays linear
+            }
+            if candidates.next < candidates.keys.count {
+                remaining[candidates.keys[candidates.next], default: 0] -= 1
+                accepted += 1
+            } else {
                 kept.append(diagnostic)
             }
+            elsewhere[pathless] = candidates
         }
         for entry in entries {
             guard let left = remaining[entry.key], left > 0 else { continue }

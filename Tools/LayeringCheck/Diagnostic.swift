@@ -1,3 +1,5 @@
+import Support
+
 /// One finding of the check, located like a compiler diagnostic.
 public struct Diagnostic: Sendable, Hashable, Codable {
     /// How serious a finding is.
@@ -58,8 +60,9 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     }
 
     /// The diagnostic in the compiler's format, so editors and CI logs link it:
-    /// `path:line:column: error: message; hint [rule-id]`.
+    /// `path:line:column: error: message; hint [rule-id]`. Always one line: control and formatting
+    /// characters from file names and from the contract show as `\u{…}` (``Swift/String/visible``).
     public var formatted: String {
-        "\(path):\(line):\(column): \(severity.rawValue): \(message); \(hint) [\(rule.rawValue)]"
+        "\(path.visible):\(line):\(column): \(severity.rawValue): \(message.visible); \(hint.visible) [\(rule.rawValue)]"
     }
 }

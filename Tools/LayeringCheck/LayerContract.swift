@@ -135,6 +135,12 @@ public struct LayerContract: Sendable, Equatable {
         return try parse(try RegularFile.read(path, shownAs: fileName, limit: maximumSize), path: fileName)
     }
 
+    /// Reads the contract file at `path` (`--contract`); findings about it name it as given.
+    public static func load(from path: String) throws(LayeringCheckError) -> LayerContract {
+        guard !path.isEmpty else { throw .unreadableFile(path: path, reason: "the path is empty") }
+        return try parse(try RegularFile.read(path, shownAs: path, limit: maximumSize), path: path)
+    }
+
     /// Parses a contract, naming the key of the first problem.
     public static func parse(_ data: Data, path: String = fileName) throws(LayeringCheckError) -> LayerContract {
         func fail(_ key: String, _ problem: String) -> LayeringCheckError {

@@ -1,3 +1,5 @@
+import Support
+
 /// Why the check could not run at all (as opposed to finding violations).
 public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The folder holds no `Package.swift`.
@@ -18,8 +20,20 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
     /// Graphviz's `dot` is missing or failed to draw an SVG.
     case graphviz(String)
 
-    /// The message shown to the user, with what to do.
+    /// The message shown to the user, with what to do. Names and values read from the package show
+    /// control and formatting characters as `\u{…}`; `swift package describe`'s own output keeps its
+    /// line breaks.
     public var description: String {
+        switch self {
+        case .describeFailed(let status, let output):
+            "`swift package describe` failed with status \(status); fix the manifest and try again"
+                + (output.isEmpty ? "" : ":\n" + output.split(separator: "\n").map { String($0).visible }.joined(separator: "\n"))
+        default:
+            plainDescription.visible
+        }
+    }
+
+    private var plainDescription: String {
         switch self {
         case .notAPackage(let path):
             "no Package.swift in '\(path)'; run from a package's root or pass --package-path"

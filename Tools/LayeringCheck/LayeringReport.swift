@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// The outcome of a check: every finding, and what was looked at.
 public struct LayeringReport: Sendable, Codable {
@@ -76,14 +77,16 @@ public struct LayeringReport: Sendable, Codable {
     }
 
     /// GitHub Actions workflow commands: one `::error` or `::warning` annotation per finding, shown on
-    /// the file and line in a pull request, then the summary as a plain line.
+    /// the file and line in a pull request, then the summary as a plain line. Columns count Unicode
+    /// scalars, as in SARIF; control and formatting characters show as `\u{…}`.
     public var githubAnnotations: String {
         let lines = diagnostics.map { diagnostic in
             let properties = [
-                "file=\(Self.escapeProperty(diagnostic.path))", "line=\(diagnostic.line)", "col=\(diagnostic.column)",
+                "file=\(Self.escapeProperty(diagnostic.path.visible))", "line=\(diagnostic.line)",
+                "col=\(diagnostic.scalarColumn ?? diagnostic.column)",
                 "title=\(Self.escapeProperty(diagnostic.rule.rawValue))",
             ]
-            let message = "\(diagnostic.message); \(diagnostic.hint)"
+            let message = "\(diagnostic.message.visible); \(diagnostic.hint.visible)"
             return "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
         }
         return (lines + [summary]).joined(separator: "\n") + "\n"
@@ -121,7 +124,7 @@ public struct LayeringReport: Sendable, Codable {
                         SARIF.Result(
                             ruleId: diagnostic.rule.rawValue, ruleIndex: ruleIndex[diagnostic.rule] ?? 0,
                             level: diagnostic.severity.rawValue,
-                            message: .init(text: "\(diagnostic.message); \(diagnostic.hint)"),
+                            message: .init(text: "\(diagnostic.message.visible); \(diagnostic.hint.visible)"),
                             locations: [
                                 SARIF.Location(
                                     physicalLocation: .init(
@@ -143,10 +146,11 @@ public struct LayeringReport: Sendable, Codable {
 
     /// A path as a SARIF artifact location: relative to the package root (`%SRCROOT%`, which the
     /// consumer sets to the checkout), or, for a file outside it such as a baseline given by an absolute
-    /// path, a `file://` URI of its own. Each segment is percent-encoded.
-    private static func artifact(_ path: String) -> SARIF.ArtifactLocation {
+    /// path, a `file://` URI of its own. Each segment is percent-encoded, `:` too, so a relative path
+    /// such as `Co:lon/X.swift` stays a relative reference instead of a URI with the scheme `Co`.
+    static func artifact(_ path: String) -> SARIF.ArtifactLocation {
         var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "%;?#")
+        allowed.remove(charactersIn: "%;?#:")
         let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
         return path.hasPrefix("/")
             ? SARIF.ArtifactLocation(uri: "file://" + encoded, uriBaseId: nil) : .init(uri: encoded)
@@ -161,7 +165,7 @@ public struct LayeringReport: Sendable, Codable {
 }
 
 /// The parts of SARIF 2.1.0 the report writes.
-private enum SARIF {
+enum SARIF {
     struct Log: Encodable {
         var version = "2.1.0"
         var schema = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -224,7 +228,7 @@ private enum SARIF {
         var region: Region
     }
 
-    struct ArtifactLocation: Encodable {
+    struct ArtifactLocation: Encodable, Equatable {
         var uri: String
         var uriBaseId: String? = "%SRCROOT%"
     }

@@ -9,11 +9,16 @@ enum LayeringCheckCommand {
         OVERVIEW: Check that a package keeps its layers: no target reaches a layer above it, no component
         reaches a sibling, along every chain of dependencies and in every import. Needs no build.
 
-        USAGE: layering-check [--package-path <path>] [--format <format>] [--baseline <file> [--update-baseline]]
-               layering-check --graph <format> [--package-path <path>] [--baseline <file>]
+        USAGE: layering-check [--package-path <path>] [--contract <file>] [--format <format>]
+                              [--baseline <file> [--update-baseline]]
+               layering-check --graph <format> [--package-path <path>] [--contract <file>] [--baseline <file>]
 
         OPTIONS:
-          --package-path <path>   The package to check (default: the current folder).
+          --package-path <path>   The package to check (default: the current folder). Through the
+                                  plugin, give it to SwiftPM instead, before the command:
+                                  swift package --package-path <path> check-layering.
+          --contract <file>       The layer contract to keep (default: layers.json at the package
+                                  root, else the folder layout below).
           --format <format>       text (default): compiler-style lines; json: the same facts;
                                   github: workflow annotations; sarif: SARIF 2.1.0 for code scanning.
           --graph <format>        Draw the targets by layer instead of listing findings: declared
@@ -52,6 +57,7 @@ enum LayeringCheckCommand {
         var format = Format.text
         var graphFormat: GraphFormat?
         var baselinePath: String?
+        var contractPath: String?
         var updatesBaseline = false
         var usesCache = true
         var printsTimings = false
@@ -103,7 +109,10 @@ enum LayeringCheckCommand {
         let loadDuration = clock.now - loadStart
 
         let checkStart = clock.now
-        let checker = try LayeringChecker(packageAt: root, graph: graph)
+        let checker =
+            try options.contractPath.map { path throws(LayeringCheckError) in
+                LayeringChecker(graph: graph, contract: try LayerContract.load(from: path))
+            } ?? LayeringChecker(packageAt: root, graph: graph)
         var report = try checker.check(packageAt: root)
         if let baselinePath = options.baselinePath {
             if options.updatesBaseline {
@@ -151,6 +160,7 @@ enum LayeringCheckCommand {
             case "-h", "--help": options.showsHelp = true
             case "--package-path": options.packagePath = try reader.value(of: argument)
             case "--baseline": options.baselinePath = try reader.value(of: argument)
+            case "--contract": options.contractPath = try reader.value(of: argument)
             case "--description": options.descriptionPath = try reader.value(of: argument)
             case "--graph":
                 options.graphFormat = try reader.choice(
@@ -174,7 +184,7 @@ enum LayeringCheckCommand {
 
     /// Every option the help lists, for "did you mean".
     static let spellings = [
-        "--package-path", "--format", "--graph", "--baseline", "--update-baseline", "--no-cache", "--timings", "--help",
+        "--package-path", "--contract", "--format", "--graph", "--baseline", "--update-baseline", "--no-cache", "--timings", "--help",
     ]
 
     /// The graph in `format`; SVG is the DOT drawn by Graphviz's `dot`.
