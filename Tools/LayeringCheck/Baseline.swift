@@ -109,7 +109,8 @@ public struct Baseline: Sendable, Equatable, Codable {
         let inspection = JSONKeys.inspect(data)
         if let duplicate = inspection.duplicate {
             throw .invalidBaseline(
-                path: path, problem: "the key \"\(duplicate.key)\" appears twice in one object on line \(duplicate.line)")
+                path: path,
+                problem: "the key \"\(duplicate.key)\" appears twice in one object on line \(duplicate.line)")
         }
         if let line = inspection.trailingCommaLine {
             throw .invalidBaseline(path: path, problem: "a comma before a closing bracket on line \(line)")
@@ -122,7 +123,9 @@ public struct Baseline: Sendable, Equatable, Codable {
         }
         let known = ["rule", "path", "target", "module", "count"]
         for (index, entry) in (root["entries"] as? [Any] ?? []).enumerated() {
-            if let object = entry as? [String: Any], let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            if let object = entry as? [String: Any],
+                let unknown = object.keys.sorted().first(where: { !known.contains($0) })
+            {
                 throw .invalidBaseline(
                     path: path,
                     problem: "unknown key \"\(unknown)\" in entries[\(index)]; an entry has "

@@ -27,7 +27,8 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
         switch self {
         case .describeFailed(let status, let output):
             "`swift package describe` failed with status \(status); fix the manifest and try again"
-                + (output.isEmpty ? "" : ":\n" + output.split(separator: "\n").map { String($0).visible }.joined(separator: "\n"))
+                + (output.isEmpty
+                    ? "" : ":\n" + output.split(separator: "\n").map { String($0).visible }.joined(separator: "\n"))
         default:
             plainDescription.visible
         }

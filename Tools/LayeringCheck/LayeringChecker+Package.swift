@@ -43,10 +43,14 @@ extension ManifestFile {
     /// Every readable manifest at `root`, the one SwiftPM reads first: the versioned manifest
     /// (`Package@swift-6.3.swift`) with the highest version not above the toolchain's, else
     /// `Package.swift`.
-    static func all(in root: URL) -> [ManifestFile] {
+    public static func all(in root: URL) -> [ManifestFile] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        var isFolder: ObjCBool = false
         let versioned = names.compactMap { name -> (name: String, version: [Int])? in
-            guard name.hasPrefix("Package@swift-"), name.hasSuffix(".swift") else { return nil }
+            guard name.hasPrefix("Package@swift-"), name.hasSuffix(".swift"),
+                FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isFolder),
+                !isFolder.boolValue
+            else { return nil }
             let text = name.dropFirst("Package@swift-".count).dropLast(".swift".count)
             let parts = text.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
             guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }

@@ -369,7 +369,9 @@ public struct LayeringChecker: Sendable {
                         source.isTest
                         ? "a member's tests use only that member; stub what '\(otherOwner)' provides, or set "
                             + "\"includeTests\": false on the group"
-                        : chain.map { "cut the chain at '\($0[1])'; members of the group reach each other through none" }
+                        : chain.map {
+                            "cut the chain at '\($0[1])'; members of the group reach each other through none"
+                        }
                             ?? "move what both need into a target outside the group, or connect them in a target above both"
                     return (
                         rule,

@@ -135,7 +135,7 @@ public struct LayeringReport: Sendable, Codable {
                             ],
                             partialFingerprints: [
                                 "layeringCheck/v1": [
-                                    diagnostic.rule.rawValue, diagnostic.path, diagnostic.target,
+                                    diagnostic.rule.rawValue, diagnostic.path.visible, diagnostic.target,
                                     diagnostic.module ?? "",
                                 ].joined(separator: "|")
                             ])

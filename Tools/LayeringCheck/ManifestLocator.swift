@@ -164,7 +164,8 @@ struct ManifestLocator {
         var line = 1
         var lineStart = 0
         func isNameByte(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
         }
         func starts(with text: String, at position: Int) -> Bool {
@@ -229,7 +230,9 @@ struct ManifestLocator {
                     }
                     if !isMultiline, bytes[end] == UInt8(ascii: "\n") { break }
                     if bytes[end] == UInt8(ascii: "\""), (isMultiline ? starts(with: "\"\"\"", at: end) : true),
-                        (0..<hashes).allSatisfy({ end + quotes + $0 < bytes.count && bytes[end + quotes + $0] == UInt8(ascii: "#") })
+                        (0..<hashes).allSatisfy({
+                            end + quotes + $0 < bytes.count && bytes[end + quotes + $0] == UInt8(ascii: "#")
+                        })
                     {
                         closed = true
                         break

@@ -65,7 +65,8 @@ struct ResolvedContract {
                     path: contract.path ?? LayerContract.fileName, key: "independence[\(index)]",
                     problem: "the group matches \(kept.count) target\(kept.count == 1 ? "" : "s") that "
                         + "\(kept.count == 1 ? "is" : "are") not tests"
-                        + (tests == 0 ? "" : " (and \(tests) test target\(tests == 1 ? "" : "s"), which follow their members)")
+                        + (tests == 0
+                            ? "" : " (and \(tests) test target\(tests == 1 ? "" : "s"), which follow their members)")
                         + "; it needs two or more to keep apart")
             }
             owners.append(Self.components(of: members, among: targets, includingTests: group.includesTests))

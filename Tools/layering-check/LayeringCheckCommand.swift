@@ -184,7 +184,8 @@ enum LayeringCheckCommand {
 
     /// Every option the help lists, for "did you mean".
     static let spellings = [
-        "--package-path", "--contract", "--format", "--graph", "--baseline", "--update-baseline", "--no-cache", "--timings", "--help",
+        "--package-path", "--contract", "--format", "--graph", "--baseline", "--update-baseline", "--no-cache",
+        "--timings", "--help",
     ]
 
     /// The graph in `format`; SVG is the DOT drawn by Graphviz's `dot`.
