@@ -83,7 +83,8 @@ struct AnyPackageTests {
         ],
         files: [
             "Sources/NIOHTTP1/HTTP.swift": "import NIOCore", "Sources/NIO/Exports.swift": "@_exported import NIOCore",
-            "Tests/NIOPosixTests/Tests.swift": "import NIOPosix\nimport NIOEmbedded", "Sources/NIOPosix/Posix.swift": "",
+            "Tests/NIOPosixTests/Tests.swift": "import NIOPosix\nimport NIOEmbedded",
+            "Sources/NIOPosix/Posix.swift": "",
         ])
 
     static let nioContract = """
@@ -115,7 +116,7 @@ struct AnyPackageTests {
                 "Tests/NIOPosixTests/Tests.swift:2:1: error: 'NIOPosixTests' (of 'NIOPosix') imports 'NIOEmbedded', "
                     + "which independence group 'event loops' keeps apart from it; a member's tests use only that "
                     + "member; stub what 'NIOEmbedded' provides, or set \"includeTests\": false on the group "
-                    + "[test-isolation]"
+                    + "[test-isolation]",
             ])
     }
 
