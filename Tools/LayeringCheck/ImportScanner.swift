@@ -11,13 +11,8 @@ public enum ImportScanner {
     /// characters, so a damaged file still yields the imports in its readable parts.
     public static func imports(in source: [UInt8]) -> [ImportDeclaration] {
         source.withUnsafeBufferPointer { buffer in
-            var lexer = Lexer(bytes: buffer)
-            var tokens: [Token] = []
-            tokens.reserveCapacity(buffer.count / 6)
-            while let token = lexer.next() {
-                tokens.append(token)
-            }
-            let found = findImports(in: tokens, bytes: buffer)
+            var tokens = TokenStream(lexer: Lexer(bytes: buffer))
+            let found = findImports(in: &tokens, bytes: buffer)
             return locate(found, in: buffer)
         }
     }
@@ -41,28 +36,68 @@ public enum ImportScanner {
         var offset: Int
     }
 
-    private static func findImports(in tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) -> [Found] {
+    /// The lexer's tokens one at a time, with the last one taken and up to two ahead: the parser reads
+    /// forward only, so memory stays constant whatever the size of the file.
+    private struct TokenStream {
+        var lexer: Lexer
+        /// The next two tokens, when peeked at; two slots rather than an array, as this is the hot path.
+        private var first: Token?
+        private var second: Token?
+        /// The token `next()` returned last.
+        private(set) var previous: Token?
+
+        init(lexer: Lexer) {
+            self.lexer = lexer
+        }
+
+        mutating func next() -> Token? {
+            let token: Token?
+            if let peeked = first {
+                token = peeked
+                first = second
+                second = nil
+            } else {
+                token = lexer.next()
+            }
+            if let token {
+                previous = token
+            }
+            return token
+        }
+
+        /// The next token (`offset` 0) or the one after it (1), without taking it.
+        mutating func peek(_ offset: Int = 0) -> Token? {
+            if first == nil {
+                first = lexer.next()
+            }
+            guard offset > 0 else { return first }
+            if second == nil, first != nil {
+                second = lexer.next()
+            }
+            return second
+        }
+    }
+
+    private static func findImports(in tokens: inout TokenStream, bytes: UnsafeBufferPointer<UInt8>) -> [Found] {
         var found: [Found] = []
         var depth = 0
         var declarationStart: Int?
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
+        /// The token before the current one: the last one taken by the previous round.
+        var before: Token?
+        while let token = tokens.next() {
+            defer { before = tokens.previous }
             switch token.kind {
             case .punctuation(UInt8(ascii: "@")) where depth == 0:
                 // An attribute: `@name` and an optional parenthesised argument list, e.g. `@available(*, deprecated)`.
                 declarationStart = declarationStart ?? token.start
-                index += 1
-                if index < tokens.count, tokens[index].kind == .identifier {
-                    index += 1
+                if tokens.peek()?.kind == .identifier {
+                    _ = tokens.next()
                 }
-                if index < tokens.count, tokens[index].kind == .punctuation(UInt8(ascii: "(")) {
-                    index = indexAfterBalancedParentheses(in: tokens, from: index)
+                if tokens.peek()?.kind == .punctuation(UInt8(ascii: "(")) {
+                    skipBalancedParentheses(in: &tokens)
                 }
-                continue
             case .punctuation(UInt8(ascii: "#"))
-            where index + 1 < tokens.count
-                && isConditionalDirective(tokens[index + 1], bytes: bytes):
+            where tokens.peek().map { isConditionalDirective($0, bytes: bytes) } == true:
                 // `#if`, `#elseif`, `#else`, `#endif` stand outside any brackets; an unbalanced bracket in
                 // a branch the compiler skips (`#if compiler(>=99)`) must not hide the imports after it.
                 depth = 0
@@ -78,8 +113,8 @@ public enum ImportScanner {
                 let word = token.text(in: bytes)
                 if accessModifiers.contains(word) {
                     declarationStart = declarationStart ?? token.start
-                } else if word == "import", isImportKeyword(at: index, in: tokens),
-                    let declaration = parseImport(after: index, in: tokens, bytes: bytes)
+                } else if word == "import", isImportKeyword(after: before, in: &tokens),
+                    let declaration = parseImport(in: &tokens, bytes: bytes)
                 {
                     found.append(
                         Found(
@@ -90,15 +125,12 @@ public enum ImportScanner {
                         )
                     )
                     declarationStart = nil
-                    index = declaration.nextIndex
-                    continue
                 } else {
                     declarationStart = nil
                 }
             default:
                 declarationStart = nil
             }
-            index += 1
         }
         return found
     }
@@ -110,63 +142,58 @@ public enum ImportScanner {
             || word.elementsEqual("endif".utf8)
     }
 
-    /// Whether the `import` token at `index` is the keyword, not a member name or an argument label.
-    private static func isImportKeyword(at index: Int, in tokens: [Token]) -> Bool {
-        if index > 0, tokens[index - 1].kind == .punctuation(UInt8(ascii: ".")) {
-            return false
-        }
-        if index + 1 < tokens.count, tokens[index + 1].kind == .punctuation(UInt8(ascii: ":")) {
-            return false
-        }
-        return true
+    /// Whether the `import` token just taken, after `before`, is the keyword, not a member name or an
+    /// argument label.
+    private static func isImportKeyword(after before: Token?, in tokens: inout TokenStream) -> Bool {
+        before?.kind != .punctuation(UInt8(ascii: ".")) && tokens.peek()?.kind != .punctuation(UInt8(ascii: ":"))
     }
 
+    /// Reads the rest of an import declaration after `import`: an optional kind, then the module and
+    /// its dotted path. Takes nothing from `tokens` when no name follows.
     private static func parseImport(
-        after index: Int,
-        in tokens: [Token],
+        in tokens: inout TokenStream,
         bytes: UnsafeBufferPointer<UInt8>
-    ) -> (module: String, path: String, kind: String?, nextIndex: Int)? {
-        var cursor = index + 1
+    ) -> (module: String, path: String, kind: String?)? {
         var kind: String?
-        if cursor + 1 < tokens.count, tokens[cursor].kind == .identifier,
-            importKinds.contains(tokens[cursor].text(in: bytes)),
-            tokens[cursor + 1].kind == .identifier || tokens[cursor + 1].kind == .quotedIdentifier
+        if let first = tokens.peek(), first.kind == .identifier, importKinds.contains(first.text(in: bytes)),
+            tokens.peek(1)?.isName == true
         {
-            kind = tokens[cursor].text(in: bytes)
-            cursor += 1
+            kind = first.text(in: bytes)
+            _ = tokens.next()
         }
-        guard cursor < tokens.count, tokens[cursor].isName else { return nil }
-        var components = [tokens[cursor].name(in: bytes)]
-        cursor += 1
-        while cursor + 1 < tokens.count, tokens[cursor].kind == .punctuation(UInt8(ascii: ".")) {
-            let next = tokens[cursor + 1]
-            if next.isName {
-                components.append(next.name(in: bytes))
-            } else if case .punctuation = next.kind {
-                components.append(next.text(in: bytes))  // an operator in `import func Module.+`
-            } else {
-                break
+        guard let name = tokens.peek(), name.isName else { return nil }
+        _ = tokens.next()
+        let module = name.name(in: bytes)
+        // The path is built as bytes, once: a path of a million components costs no string per part.
+        var path = Array(module.utf8)
+        while tokens.peek()?.kind == .punctuation(UInt8(ascii: ".")), let next = tokens.peek(1) {
+            let part: UnsafeBufferPointer<UInt8>
+            switch next.kind {
+            case .identifier, .punctuation: part = UnsafeBufferPointer(rebasing: bytes[next.start..<next.end])
+            case .quotedIdentifier: part = UnsafeBufferPointer(rebasing: bytes[(next.start + 1)..<(next.end - 1)])
             }
-            cursor += 2
+            // An operator in `import func Module.+` is one punctuation token.
+            path.append(UInt8(ascii: "."))
+            path.append(contentsOf: part)
+            _ = tokens.next()
+            _ = tokens.next()
         }
-        return (components[0], components.joined(separator: "."), kind, cursor)
+        return (module, String(decoding: path, as: UTF8.self), kind)
     }
 
-    private static func indexAfterBalancedParentheses(in tokens: [Token], from index: Int) -> Int {
+    /// Takes an opening parenthesis and everything up to the one that balances it, or to the end.
+    private static func skipBalancedParentheses(in tokens: inout TokenStream) {
         var depth = 0
-        var cursor = index
-        while cursor < tokens.count {
-            if tokens[cursor].kind == .punctuation(UInt8(ascii: "(")) {
+        while let token = tokens.next() {
+            if token.kind == .punctuation(UInt8(ascii: "(")) {
                 depth += 1
-            } else if tokens[cursor].kind == .punctuation(UInt8(ascii: ")")) {
+            } else if token.kind == .punctuation(UInt8(ascii: ")")) {
                 depth -= 1
                 if depth == 0 {
-                    return cursor + 1
+                    return
                 }
             }
-            cursor += 1
         }
-        return cursor
     }
 
     /// Turns byte offsets into 1-based lines and columns.

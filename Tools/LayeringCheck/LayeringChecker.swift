@@ -265,18 +265,34 @@ public struct LayeringChecker: Sendable {
         /// Warns at each `moduleAliases:` argument and each `-module-alias` compiler flag of a manifest,
         /// and at compiler flags built from an expression: an aliased module is imported under a name the
         /// check does not know.
+        /// One warning per target and kind, at the first place, counting the others.
         mutating func checkModuleAliases(in manifest: ManifestLocator) {
+            struct Kind: Hashable {
+                var owner: String?
+                var isExpression: Bool
+            }
+            var firsts: [ManifestLocator.Rename] = []
+            var counts: [Kind: Int] = [:]
             for rename in manifest.renames {
+                let kind = Kind(owner: rename.owner, isExpression: rename.isExpression)
+                if counts[kind] == nil {
+                    firsts.append(rename)
+                }
+                counts[kind, default: 0] += 1
+            }
+            for rename in firsts {
+                let others = (counts[Kind(owner: rename.owner, isExpression: rename.isExpression)] ?? 1) - 1
+                let more = others == 0 ? "" : " (and \(others) more place\(others == 1 ? "" : "s") in the manifest)"
                 let owner = rename.owner.map { "'\($0)'" } ?? "a target"
                 append(
                     Diagnostic(
                         path: manifest.path, line: rename.line, column: rename.column, severity: .warning,
                         rule: .incompleteSources,
                         message: rename.isExpression
-                            ? "\(owner) passes compiler flags built from an expression; a module alias among them "
-                                + "would rename a module the check does not see"
-                            : "\(owner) renames a module with a module alias; imports of the new name are not "
-                                + "matched to the target",
+                            ? "\(owner) passes compiler flags built from an expression\(more); a module alias "
+                                + "among them would rename a module the check does not see"
+                            : "\(owner) renames a module with a module alias\(more); imports of the new name are "
+                                + "not matched to the target",
                         hint: rename.isExpression
                             ? "write the flags as string literals, so the check can read them"
                             : "prefer the module's own name, or add the alias's target to the contract by its name",

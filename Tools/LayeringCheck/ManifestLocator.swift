@@ -23,7 +23,8 @@ struct ManifestLocator {
         enum Kind: Equatable {
             case string
             case identifier
-            case punctuation
+            /// One byte of punctuation; its ``text`` is empty, so no string is made for it.
+            case punctuation(UInt8)
         }
 
         var kind: Kind
@@ -51,8 +52,8 @@ struct ManifestLocator {
 
     /// The file this locator reads.
     let path: String
-    private(set) var declarations: [String: Declaration] = [:]
-    private(set) var renames: [Rename] = []
+    let declarations: [String: Declaration]
+    let renames: [Rename]
 
     /// The kinds of target a manifest declares; products (`.library`, `.executable`) are not targets.
     private static let targetKinds: Set<String> = [
@@ -61,7 +62,15 @@ struct ManifestLocator {
 
     init(_ manifest: ManifestFile) {
         path = manifest.path
-        outline(Self.tokens(in: Array(manifest.text.utf8)))
+        var outline = Outline()
+        var text = manifest.text
+        text.withUTF8 { bytes in
+            var scanner = Scanner(bytes: bytes)
+            scanner.scan { outline.take($0) }
+        }
+        outline.finish()
+        declarations = outline.declarations
+        renames = outline.renames
     }
 
     /// The 1-based line and column of `dependency`'s entry in the declaration of `target`: the entry
@@ -74,30 +83,41 @@ struct ManifestLocator {
 
     // MARK: Reading
 
-    /// Finds the target declarations and the renames in one pass, tracking brackets so a
-    /// `.target(name:)` inside a dependency list is read as the dependency it is.
-    private mutating func outline(_ tokens: [Token]) {
-        var depth = 0
+    /// Finds the target declarations and the renames one token at a time, tracking brackets so a
+    /// `.target(name:)` inside a dependency list is read as the dependency it is. It looks back at
+    /// the last five tokens and never ahead, so no token is kept.
+    private struct Outline {
+        var declarations: [String: Declaration] = [:]
+        var renames: [Rename] = []
+        private var depth = 0
         /// The declaration being read: its name and the depth its parenthesis opened.
-        var open: (name: String, depth: Int, declaration: Declaration, isListing: Bool)?
+        private var open: (name: String, depth: Int, declaration: Declaration, isListing: Bool)?
         /// The `unsafeFlags(` being read: where, the depth it opened, its strings joined, and whether
         /// anything but strings and `+` builds it.
-        var flags: (token: Token, depth: Int, joined: String, isExpression: Bool)?
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
-            index += 1
-            switch (token.kind, token.text) {
-            case (.punctuation, "("), (.punctuation, "["):
+        private var flags: (line: Int, column: Int, depth: Int, joined: String, isExpression: Bool)?
+        /// The last five tokens, oldest first.
+        private var recent: [Token] = []
+
+        mutating func take(_ token: Token) {
+            defer {
+                if recent.count == 5 { recent.removeFirst() }
+                recent.append(token)
+            }
+            switch token.kind {
+            case .punctuation(UInt8(ascii: "(")), .punctuation(UInt8(ascii: "[")):
                 depth += 1
-            case (.punctuation, ")"), (.punctuation, "]"):
+                if flags == nil, let last = recent.last, last.kind == .identifier, last.text == "unsafeFlags" {
+                    flags = (last.line, last.column, depth, "", false)
+                    return
+                }
+            case .punctuation(UInt8(ascii: ")")), .punctuation(UInt8(ascii: "]")):
                 depth -= 1
                 if let current = flags, depth < current.depth {
                     let passed = current.joined.split(separator: " ")
                     if current.isExpression || passed.contains(where: { $0.hasPrefix("-module-alias") }) {
                         renames.append(
                             Rename(
-                                line: current.token.line, column: current.token.column, owner: open?.name,
+                                line: current.line, column: current.column, owner: open?.name,
                                 isExpression: current.isExpression))
                     }
                     flags = nil
@@ -108,77 +128,81 @@ struct ManifestLocator {
                     }
                     open = nil
                 }
-            case (.identifier, let word) where open == nil && Self.targetKinds.contains(word):
-                // `.target(name: "X"` with a literal name opens a declaration.
-                if index >= 2, tokens[index - 2].text == ".", index + 3 < tokens.count, tokens[index].text == "(",
-                    tokens[index + 1].text == "name", tokens[index + 2].text == ":", tokens[index + 3].kind == .string
-                {
-                    depth += 1
-                    let name = tokens[index + 3]
-                    open = (name.text, depth, Declaration(name: (name.line, name.column)), false)
-                    index += 4
-                    continue
-                }
-            case (.identifier, "moduleAliases"):
+            case .identifier where token.text == "moduleAliases":
                 renames.append(Rename(line: token.line, column: token.column, owner: open?.name, isExpression: false))
-            case (.identifier, "dependencies"):
+            case .identifier where token.text == "dependencies":
                 open?.isListing = true
-            case (.identifier, "unsafeFlags") where flags == nil:
-                if index < tokens.count, tokens[index].text == "(" {
-                    flags = (token, depth + 1, "", false)
+            case .string where open == nil && opensDeclaration:
+                // `.target(name: "X"` with a literal name opens a declaration at the parenthesis' depth.
+                open = (token.text, depth, Declaration(name: (token.line, token.column)), false)
+                return
+            case .string:
+                if open?.declaration.mentioned[token.text] == nil {
+                    open?.declaration.mentioned[token.text] = (token.line, token.column)
                 }
-                continue
-            case (.string, let text):
-                if open?.declaration.mentioned[text] == nil {
-                    open?.declaration.mentioned[text] = (token.line, token.column)
-                }
-                if open?.isListing == true, open?.declaration.listed[text] == nil {
-                    open?.declaration.listed[text] = (token.line, token.column)
+                if open?.isListing == true, open?.declaration.listed[token.text] == nil {
+                    open?.declaration.listed[token.text] = (token.line, token.column)
                 }
             default:
                 break
             }
-            if flags != nil, depth >= flags?.depth ?? 0 {
-                switch (token.kind, token.text) {
-                case (.string, let text):
-                    flags?.joined += text
-                    if text.contains("\\(") { flags?.isExpression = true }  // an interpolation
-                case (.punctuation, ","): flags?.joined += " "
-                case (.punctuation, "+"), (.punctuation, "("), (.punctuation, "["), (.punctuation, ")"),
-                    (.punctuation, "]"):
-                    break
-                default: flags?.isExpression = true  // a name, a call or a `\(…)`: the flags are computed
-                }
+            guard flags != nil else { return }
+            switch token.kind {
+            case .string:
+                flags?.joined += token.text
+                if token.text.contains("\\(") { flags?.isExpression = true }  // an interpolation
+            case .punctuation(UInt8(ascii: ",")): flags?.joined += " "
+            case .punctuation(UInt8(ascii: "+")), .punctuation(UInt8(ascii: "(")), .punctuation(UInt8(ascii: "[")),
+                .punctuation(UInt8(ascii: ")")), .punctuation(UInt8(ascii: "]")):
+                break
+            default: flags?.isExpression = true  // a name, a call or a `\(…)`: the flags are computed
             }
         }
-        if let current = open, declarations[current.name] == nil {
-            declarations[current.name] = current.declaration
+
+        /// Whether the last five tokens are `.`, a kind of target, `(`, `name` and `:`.
+        private var opensDeclaration: Bool {
+            recent.count == 5 && recent[0].kind == .punctuation(UInt8(ascii: ".")) && recent[1].kind == .identifier
+                && ManifestLocator.targetKinds.contains(recent[1].text)
+                && recent[2].kind == .punctuation(UInt8(ascii: "(")) && recent[3].text == "name"
+                && recent[4].kind == .punctuation(UInt8(ascii: ":"))
+        }
+
+        /// Keeps a declaration the file left open.
+        mutating func finish() {
+            if let current = open, declarations[current.name] == nil {
+                declarations[current.name] = current.declaration
+            }
         }
     }
 
-    /// The strings, names and punctuation of a manifest, comments skipped. A string's text is its
-    /// contents as written (escapes are not resolved; a target name needs none). Linear in the input.
-    static func tokens(in bytes: [UInt8]) -> [Token] {
-        var tokens: [Token] = []
+    /// Reads the strings, names and punctuation of a manifest, comments skipped, in one pass. A
+    /// string's text is its contents as written (escapes are not resolved; a target name needs none).
+    /// One pass over the bytes; a struct with mutating methods, so the position lives in registers
+    /// rather than in variables captured by closures.
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         var line = 1
         var lineStart = 0
-        func isNameByte(_ byte: UInt8) -> Bool {
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        private func byte(at position: Int) -> UInt8? {
+            position < bytes.count ? bytes[position] : nil
+        }
+
+        private static func isNameByte(_ byte: UInt8) -> Bool {
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
         }
-        func starts(with text: String, at position: Int) -> Bool {
-            var cursor = position
-            for byte in text.utf8 {
-                guard cursor < bytes.count, bytes[cursor] == byte else { return false }
-                cursor += 1
-            }
-            return true
-        }
-        /// Moves past `end`, counting the lines crossed; stops at the end of the file.
-        func skip(to end: Int) {
-            while index < min(end, bytes.count) {
+
+        /// Moves to `end`, counting the lines crossed; stops at the end of the file.
+        private mutating func skip(to end: Int) {
+            let stop = min(end, bytes.count)
+            while index < stop {
                 if bytes[index] == UInt8(ascii: "\n") {
                     line += 1
                     lineStart = index + 1
@@ -186,77 +210,96 @@ struct ManifestLocator {
                 index += 1
             }
         }
-        while index < bytes.count {
-            let byte = bytes[index]
-            let column = index - lineStart + 1
-            if byte == UInt8(ascii: "\n") {
-                skip(to: index + 1)
-            } else if starts(with: "//", at: index) {
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            } else if starts(with: "/*", at: index) {
-                var depth = 0
-                var end = index
-                while end < bytes.count {
-                    if starts(with: "/*", at: end) {
-                        depth += 1
-                        end += 2
-                    } else if starts(with: "*/", at: end) {
-                        depth -= 1
-                        end += 2
-                        if depth == 0 { break }
-                    } else {
-                        end += 1
-                    }
-                }
-                skip(to: end)
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") {
-                // A string: `"…"`, `"""…"""` or raw, `#"…"#`. A `#` not before a quote is punctuation.
-                var hashes = 0
-                while index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
-                guard index + hashes < bytes.count, bytes[index + hashes] == UInt8(ascii: "\"") else {
-                    tokens.append(Token(kind: .punctuation, text: "#", line: line, column: column))
+
+        /// Hands each token to `take`, in file order.
+        mutating func scan(_ take: (Token) -> Void) {
+            while index < bytes.count {
+                let current = bytes[index]
+                let column = index - lineStart + 1
+                switch current {
+                case UInt8(ascii: "\n"):
+                    skip(to: index + 1)
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                     index += 1
-                    continue
+                case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "/"):
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                case UInt8(ascii: "/") where byte(at: index + 1) == UInt8(ascii: "*"):
+                    skipBlockComment()
+                case UInt8(ascii: "\""), UInt8(ascii: "#"):
+                    scanString(column: column, take)
+                case _ where Self.isNameByte(current):
+                    var end = index
+                    while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                    take(Token(kind: .identifier, text: text, line: line, column: column))
+                    index = end
+                default:
+                    take(Token(kind: .punctuation(current), text: "", line: line, column: column))
+                    index += 1
                 }
-                let isMultiline = starts(with: "\"\"\"", at: index + hashes)
-                let quotes = isMultiline ? 3 : 1
-                let textStart = index + hashes + quotes
-                var end = textStart
-                var closed = false
-                while end < bytes.count {
-                    if bytes[end] == UInt8(ascii: "\\"), hashes == 0 {
-                        end += 2
-                        continue
-                    }
-                    if !isMultiline, bytes[end] == UInt8(ascii: "\n") { break }
-                    if bytes[end] == UInt8(ascii: "\""), (isMultiline ? starts(with: "\"\"\"", at: end) : true),
-                        (0..<hashes).allSatisfy({
-                            end + quotes + $0 < bytes.count && bytes[end + quotes + $0] == UInt8(ascii: "#")
-                        })
-                    {
-                        closed = true
-                        break
-                    }
-                    end += 1
-                }
-                end = min(end, bytes.count)
-                let text = String(decoding: bytes[textStart..<end], as: UTF8.self)
-                tokens.append(Token(kind: .string, text: text, line: line, column: column))
-                skip(to: closed ? end + quotes + hashes : end)
-            } else if isNameByte(byte) {
-                var end = index
-                while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
-                let text = String(decoding: bytes[index..<end], as: UTF8.self)
-                tokens.append(Token(kind: .identifier, text: text, line: line, column: column))
-                index = end
-            } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") {
-                index += 1
-            } else {
-                tokens.append(
-                    Token(kind: .punctuation, text: String(UnicodeScalar(byte)), line: line, column: column))
-                index += 1
             }
         }
-        return tokens
+
+        /// Skips a block comment; they nest.
+        private mutating func skipBlockComment() {
+            var depth = 0
+            var end = index
+            while end < bytes.count {
+                if bytes[end] == UInt8(ascii: "/"), byte(at: end + 1) == UInt8(ascii: "*") {
+                    depth += 1
+                    end += 2
+                } else if bytes[end] == UInt8(ascii: "*"), byte(at: end + 1) == UInt8(ascii: "/") {
+                    depth -= 1
+                    end += 2
+                    if depth == 0 { break }
+                } else {
+                    end += 1
+                }
+            }
+            skip(to: end)
+        }
+
+        /// A string, `"…"`, `"""…"""` or raw `#"…"#`, at the cursor; a `#` not before a quote is
+        /// punctuation. An unclosed one ends at its line break (single-line) or at the end of the file.
+        private mutating func scanString(column: Int, _ take: (Token) -> Void) {
+            var hashes = 0
+            while byte(at: index + hashes) == UInt8(ascii: "#") { hashes += 1 }
+            guard byte(at: index + hashes) == UInt8(ascii: "\"") else {
+                take(Token(kind: .punctuation(bytes[index]), text: "", line: line, column: column))
+                index += 1
+                return
+            }
+            let quote = index + hashes
+            let isMultiline = byte(at: quote + 1) == UInt8(ascii: "\"") && byte(at: quote + 2) == UInt8(ascii: "\"")
+            let quotes = isMultiline ? 3 : 1
+            let textStart = quote + quotes
+            var end = textStart
+            var closed = false
+            while end < bytes.count {
+                let current = bytes[end]
+                if current == UInt8(ascii: "\\"), hashes == 0 {
+                    end += 2
+                    continue
+                }
+                if !isMultiline, current == UInt8(ascii: "\n") { break }
+                if current == UInt8(ascii: "\""), closes(at: end, quotes: quotes, hashes: hashes) {
+                    closed = true
+                    break
+                }
+                end += 1
+            }
+            end = min(end, bytes.count)
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[textStart..<end]), as: UTF8.self)
+            take(Token(kind: .string, text: text, line: line, column: column))
+            skip(to: closed ? end + quotes + hashes : end)
+        }
+
+        /// Whether `quotes` quotes then `hashes` `#`s start at `position`.
+        private func closes(at position: Int, quotes: Int, hashes: Int) -> Bool {
+            for offset in 0..<(quotes + hashes) {
+                guard byte(at: position + offset) == UInt8(ascii: offset < quotes ? "\"" : "#") else { return false }
+            }
+            return true
+        }
     }
 }
