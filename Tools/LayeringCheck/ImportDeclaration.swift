@@ -10,13 +10,71 @@ public struct ImportDeclaration: Sendable, Hashable, Codable {
     public var line: Int
     /// The 1-based column, in UTF-8 bytes as the compiler counts them, of that token.
     public var column: Int
+    /// The `#if` conditions the import stands under, all of which hold where it is compiled; empty
+    /// when it is unconditional. Long chains keep only the innermost conditions.
+    public var conditions: [ImportCondition]
 
     /// Creates a declaration.
-    public init(module: String, path: String, kind: String? = nil, line: Int, column: Int) {
+    public init(
+        module: String, path: String, kind: String? = nil, line: Int, column: Int, conditions: [ImportCondition] = []
+    ) {
         self.module = module
         self.path = path
         self.kind = kind
         self.line = line
         self.column = column
+        self.conditions = conditions
+    }
+
+    /// Whether the import may be compiled on `platform` (SwiftPM's spelling: `linux`, `macos`…), given
+    /// the platforms its module is declared for: `false` only when a condition rules it out there.
+    public func mayBeActive(on platform: String, declaredFor platforms: [String]?) -> Bool {
+        conditions.allSatisfy { $0.value(on: platform, module: module, declaredFor: platforms) != false }
+    }
+}
+
+/// A compilation condition of `#if`, as far as platforms go: `os(…)` and `canImport(…)` are known,
+/// anything else (`DEBUG`, `compiler(>=6)`, `arch(…)`) may be true or false.
+public indirect enum ImportCondition: Sendable, Hashable, Codable {
+    case os(String)
+    case canImport(String)
+    case constant(Bool)
+    case unknown
+    case not(ImportCondition)
+    case and(ImportCondition, ImportCondition)
+    case or(ImportCondition, ImportCondition)
+
+    /// The condition's value on `platform` for an import of `module` declared for `platforms` (`nil`
+    /// for every one), or `nil` where it cannot be known. `canImport(module)` holds exactly where the
+    /// module is declared.
+    func value(on platform: String, module: String, declaredFor platforms: [String]?) -> Bool? {
+        switch self {
+        case .os(let name):
+            let os = name.lowercased()
+            return os == platform || (os == "ios" && platform == "maccatalyst")
+        case .canImport(let name):
+            guard name == module else { return nil }
+            return platforms?.contains(platform) ?? true
+        case .constant(let value):
+            return value
+        case .unknown:
+            return nil
+        case .not(let inner):
+            return inner.value(on: platform, module: module, declaredFor: platforms).map(!)
+        case .and(let left, let right):
+            let (a, b) = (
+                left.value(on: platform, module: module, declaredFor: platforms),
+                right.value(on: platform, module: module, declaredFor: platforms)
+            )
+            if a == false || b == false { return false }
+            return a == true && b == true ? true : nil
+        case .or(let left, let right):
+            let (a, b) = (
+                left.value(on: platform, module: module, declaredFor: platforms),
+                right.value(on: platform, module: module, declaredFor: platforms)
+            )
+            if a == true || b == true { return true }
+            return a == false && b == false ? false : nil
+        }
     }
 }

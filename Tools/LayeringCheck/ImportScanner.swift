@@ -34,7 +34,23 @@ public enum ImportScanner {
         var path: String
         var kind: String?
         var offset: Int
+        var conditions: [ImportCondition]
     }
+
+    /// One open `#if`: what holds in its current branch, and the negations of the branches before it.
+    private struct Frame {
+        /// The current branch's own condition (`nil` in `#else`).
+        var own: ImportCondition?
+        /// `!c` for each earlier branch `c`, at most ``maximumConditions``.
+        var before: [ImportCondition] = []
+
+        /// What holds inside the current branch.
+        var holding: [ImportCondition] { before + (own.map { [$0] } ?? []) }
+    }
+
+    /// The most conditions kept for one import, innermost first. Dropping outer ones can only make an
+    /// import look active on more platforms, never hide one: a finding too many, on absurd input only.
+    static let maximumConditions = 16
 
     /// The lexer's tokens one at a time, with the last one taken and up to two ahead: the parser reads
     /// forward only, so memory stays constant whatever the size of the file.
@@ -84,6 +100,7 @@ public enum ImportScanner {
         var declarationStart: Int?
         /// The token before the current one: the last one taken by the previous round.
         var before: Token?
+        var frames: [Frame] = []
         while let token = tokens.next() {
             defer { before = tokens.previous }
             switch token.kind {
@@ -96,12 +113,14 @@ public enum ImportScanner {
                 if tokens.peek()?.kind == .punctuation(UInt8(ascii: "(")) {
                     skipBalancedParentheses(in: &tokens)
                 }
-            case .punctuation(UInt8(ascii: "#"))
-            where tokens.peek().map { isConditionalDirective($0, bytes: bytes) } == true:
+            case .punctuation(UInt8(ascii: "#")) where tokens.peek().map { isConditionalDirective($0, bytes: bytes) } == true:
                 // `#if`, `#elseif`, `#else`, `#endif` stand outside any brackets; an unbalanced bracket in
                 // a branch the compiler skips (`#if compiler(>=99)`) must not hide the imports after it.
                 depth = 0
                 declarationStart = nil
+                if let directive = tokens.next() {
+                    enter(directive, in: &tokens, frames: &frames, bytes: bytes)
+                }
             case .punctuation(let byte):
                 if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
                     depth += 1
@@ -121,7 +140,8 @@ public enum ImportScanner {
                             module: declaration.module,
                             path: declaration.path,
                             kind: declaration.kind,
-                            offset: declarationStart ?? token.start
+                            offset: declarationStart ?? token.start,
+                            conditions: innermostConditions(of: frames)
                         )
                     )
                     declarationStart = nil
@@ -133,6 +153,131 @@ public enum ImportScanner {
             }
         }
         return found
+    }
+
+    /// Follows a conditional directive: opens, switches or closes a branch.
+    private static func enter(
+        _ directive: Token, in tokens: inout TokenStream, frames: inout [Frame], bytes: UnsafeBufferPointer<UInt8>
+    ) {
+        let word = directive.text(in: bytes)
+        switch word {
+        case "if":
+            frames.append(Frame(own: condition(in: &tokens, bytes: bytes)))
+        case "elseif", "else":
+            guard var frame = frames.popLast() else { return }
+            if let own = frame.own, frame.before.count < maximumConditions {
+                frame.before.append(.not(own))
+            }
+            frame.own = word == "else" ? nil : condition(in: &tokens, bytes: bytes)
+            frames.append(frame)
+        default:
+            _ = frames.popLast()
+        }
+    }
+
+    /// What holds where an import stands: the innermost conditions of the open branches.
+    private static func innermostConditions(of frames: [Frame]) -> [ImportCondition] {
+        var conditions: [ImportCondition] = []
+        for frame in frames.reversed() {
+            for condition in frame.holding.reversed() {
+                guard conditions.count < maximumConditions else { return conditions }
+                conditions.append(condition)
+            }
+        }
+        return conditions
+    }
+
+    /// Reads the condition of `#if` or `#elseif`: the tokens up to the end of the directive's line.
+    private static func condition(in tokens: inout TokenStream, bytes: UnsafeBufferPointer<UInt8>) -> ImportCondition {
+        var line: [Token] = []
+        while let last = tokens.previous, let next = tokens.peek(),
+            !bytes[last.end..<next.start].contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        {
+            line.append(next)
+            _ = tokens.next()
+        }
+        var parser = ConditionParser(tokens: line, bytes: bytes)
+        return parser.parse()
+    }
+
+    /// Parses a compilation condition: `||` below `&&` below `!`, parentheses, `os(…)`, `canImport(…)`,
+    /// `true` and `false`; anything else is unknown. Nesting deeper than 32 reads as unknown, so no
+    /// input can exhaust the call stack.
+    private struct ConditionParser {
+        let tokens: [Token]
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        static let maximumDepth = 32
+
+        init(tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) {
+            self.tokens = tokens
+            self.bytes = bytes
+        }
+
+        mutating func parse() -> ImportCondition {
+            either(depth: 0)
+        }
+
+        private func isPunctuation(_ byte: UInt8, at offset: Int = 0) -> Bool {
+            index + offset < tokens.count && tokens[index + offset].kind == .punctuation(byte)
+        }
+
+        private mutating func either(depth: Int) -> ImportCondition {
+            var result = both(depth: depth)
+            while isPunctuation(UInt8(ascii: "|")), isPunctuation(UInt8(ascii: "|"), at: 1) {
+                index += 2
+                result = .or(result, both(depth: depth))
+            }
+            return result
+        }
+
+        private mutating func both(depth: Int) -> ImportCondition {
+            var result = unary(depth: depth)
+            while isPunctuation(UInt8(ascii: "&")), isPunctuation(UInt8(ascii: "&"), at: 1) {
+                index += 2
+                result = .and(result, unary(depth: depth))
+            }
+            return result
+        }
+
+        private mutating func unary(depth: Int) -> ImportCondition {
+            guard depth < Self.maximumDepth else {
+                index = tokens.count  // too deep to read: the whole condition is unknown
+                return .unknown
+            }
+            if isPunctuation(UInt8(ascii: "!")) {
+                index += 1
+                return .not(unary(depth: depth + 1))
+            }
+            if isPunctuation(UInt8(ascii: "(")) {
+                index += 1
+                let inner = either(depth: depth + 1)
+                if isPunctuation(UInt8(ascii: ")")) { index += 1 }
+                return inner
+            }
+            guard index < tokens.count else { return .unknown }
+            let token = tokens[index]
+            index += 1
+            guard token.kind == .identifier else { return .unknown }
+            let name = token.text(in: bytes)
+            guard isPunctuation(UInt8(ascii: "(")) else {
+                return name == "true" ? .constant(true) : name == "false" ? .constant(false) : .unknown
+            }
+            // A call: its first name is the argument that matters (`os(Linux)`, `canImport(A.B, _version: 2)`).
+            let argument = index + 1 < tokens.count && tokens[index + 1].isName ? tokens[index + 1].name(in: bytes) : nil
+            var open = 0
+            while index < tokens.count {
+                if isPunctuation(UInt8(ascii: "(")) { open += 1 }
+                if isPunctuation(UInt8(ascii: ")")) { open -= 1 }
+                index += 1
+                if open == 0 { break }
+            }
+            switch (name, argument) {
+            case ("os", let argument?): return .os(argument)
+            case ("canImport", let argument?): return .canImport(argument)
+            default: return .unknown
+            }
+        }
     }
 
     private static func isConditionalDirective(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -202,7 +347,9 @@ public enum ImportScanner {
         let lines = SourceLines(bytes)
         return found.map { item in
             let (line, column) = lines.location(of: item.offset)
-            return ImportDeclaration(module: item.module, path: item.path, kind: item.kind, line: line, column: column)
+            return ImportDeclaration(
+                module: item.module, path: item.path, kind: item.kind, line: line, column: column,
+                conditions: item.conditions)
         }
     }
 }

@@ -11,6 +11,8 @@ public struct LayeringChecker: Sendable {
     let targets: [PackageGraph.Target]
     let targetsByName: [String: PackageGraph.Target]
     let targetsByModule: [String: PackageGraph.Target]
+    /// What each target declares and reaches, other packages' modules included.
+    let modules: ModuleReach
     private let routerFolder: String?
 
     /// Creates a checker for a package.
@@ -22,6 +24,7 @@ public struct LayeringChecker: Sendable {
         targets = graph.targets.filter { !$0.isPlugin && seen.insert($0.name).inserted }
         targetsByName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         targetsByModule = Dictionary(targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
+        modules = ModuleReach(graph: graph, targets: targetsByName)
         routerFolder = targets.first { !$0.isTest && $0.path.split(separator: "/").first == "Shell" }
             .map { "\($0.path)/Routers" }
     }
@@ -194,40 +197,123 @@ public struct LayeringChecker: Sendable {
 
         // MARK: Imports
 
-        /// Checks a file's imports of this package's modules: one finding per module, however many
-        /// `#if` branches repeat the import.
+        /// Checks a file's imports: of this package's modules by the contract and the declared
+        /// dependencies, of other packages' modules by the declared products, and of modules declared
+        /// for some platforms only by the `#if` around them. One finding per module and rule, however
+        /// many `#if` branches repeat the import.
         mutating func checkImports(
             _ imports: [ImportDeclaration], in path: String, of source: PackageGraph.Target, bytes: [UInt8]
         ) {
             let start = diagnostics.count
             defer { Self.addScalarColumns(to: &diagnostics[start...], bytes: bytes) }
-            var seen: Set<String> = []
-            for declaration in imports where seen.insert(declaration.module).inserted {
-                guard let imported = checker.targetsByModule[declaration.module], imported.name != source.name
-                else { continue }
-                importedTargets[source.name, default: []].insert(imported.name)
-                let location = (path, declaration.line, declaration.column)
-                if let breach = contract.breach(from: source.name, to: imported.name, isImport: true) {
-                    report(breach, from: source, to: imported, chain: nil, more: [], isImport: true, at: location)
-                } else if !source.dependencies.contains(imported.name) {
-                    let reached = reach(of: source.name).contains(imported.name)
-                    append(
-                        Diagnostic(
-                            path: path, line: declaration.line, column: declaration.column,
-                            severity: reached ? .warning : .error,
-                            rule: reached ? .transitiveImport : .undeclaredImport,
-                            message: reached
-                                ? "'\(source.name)' imports '\(imported.moduleName)', which it reaches only through "
-                                    + "its dependencies"
-                                : "'\(source.name)' imports '\(imported.moduleName)', a module of this package that "
-                                    + "none of its dependencies brings in",
-                            hint: reached
-                                ? "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in "
-                                    + "Package.swift, so the import survives a change to those dependencies"
-                                : "add \"\(imported.name)\" to the dependencies of '\(source.name)' in Package.swift "
-                                    + "(today it builds only when '\(imported.name)' happens to be built first)",
-                            target: source.name, module: imported.moduleName))
+            var order: [String] = []
+            var byModule: [String: [ImportDeclaration]] = [:]
+            for declaration in imports {
+                if byModule[declaration.module] == nil { order.append(declaration.module) }
+                byModule[declaration.module, default: []].append(declaration)
+            }
+            for module in order {
+                let declarations = byModule[module] ?? []
+                guard let declaration = declarations.first else { continue }
+                if let imported = checker.targetsByModule[module] {
+                    guard imported.name != source.name else { continue }
+                    checkImport(of: imported, at: declaration, in: path, from: source)
+                } else if let owner = checker.modules.owners[module] {
+                    checkImport(of: module, owner: owner, at: declaration, in: path, from: source)
                 }
+                checkPlatforms(of: module, imports: declarations, in: path, from: source)
+            }
+        }
+
+        /// An import of a target of this package.
+        private mutating func checkImport(
+            of imported: PackageGraph.Target, at declaration: ImportDeclaration, in path: String,
+            from source: PackageGraph.Target
+        ) {
+            importedTargets[source.name, default: []].insert(imported.name)
+            let location = (path, declaration.line, declaration.column)
+            if let breach = contract.breach(from: source.name, to: imported.name, isImport: true) {
+                report(breach, from: source, to: imported, chain: nil, more: [], isImport: true, at: location)
+            } else if !source.dependencies.contains(imported.name) {
+                let reached = reach(of: source.name).contains(imported.name)
+                append(
+                    Diagnostic(
+                        path: path, line: declaration.line, column: declaration.column,
+                        severity: reached ? .warning : .error,
+                        rule: reached ? .transitiveImport : .undeclaredImport,
+                        message: reached
+                            ? "'\(source.name)' imports '\(imported.moduleName)', which it reaches only through "
+                                + "its dependencies"
+                            : "'\(source.name)' imports '\(imported.moduleName)', a module of this package that "
+                                + "none of its dependencies brings in",
+                        hint: reached
+                            ? "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in "
+                                + "Package.swift, so the import survives a change to those dependencies"
+                            : "add \"\(imported.name)\" to the dependencies of '\(source.name)' in Package.swift "
+                                + "(today it builds only when '\(imported.name)' happens to be built first)",
+                        target: source.name, module: imported.moduleName))
+            }
+        }
+
+        /// An import of a module of another package: declared through a product, reached through the
+        /// dependencies (a warning), or neither (an error). System modules belong to no package read,
+        /// so they never get here.
+        private mutating func checkImport(
+            of module: String, owner: ModuleReach.Owner, at declaration: ImportDeclaration, in path: String,
+            from source: PackageGraph.Target
+        ) {
+            guard checker.modules.declared[source.name]?[module] == nil else { return }
+            let reached = checker.modules.reaches(source.name, module)
+            let declare = owner.products.first.map {
+                ".product(name: \"\($0)\", package: \"\(owner.identity)\")"
+            }
+            let hint: String
+            if let declare {
+                hint =
+                    reached
+                    ? "declare \(declare) in the dependencies of '\(source.name)' in Package.swift, so the import "
+                        + "survives a change to those dependencies"
+                    : "add \(declare) to the dependencies of '\(source.name)' in Package.swift"
+            } else {
+                hint =
+                    "no product of '\(owner.package)' offers '\(module)': it is internal to that package; import a "
+                    + "module one of its products offers"
+            }
+            append(
+                Diagnostic(
+                    path: path, line: declaration.line, column: declaration.column,
+                    severity: reached ? .warning : .error, rule: reached ? .transitiveImport : .undeclaredImport,
+                    message: reached
+                        ? "'\(source.name)' imports '\(module)' of package '\(owner.package)', which it reaches only "
+                            + "through its dependencies"
+                        : "'\(source.name)' imports '\(module)' of package '\(owner.package)', which none of its "
+                            + "dependencies brings in",
+                    hint: hint, target: source.name, module: module))
+        }
+
+        /// An import of a module `source` declares for some platforms only: reported where some
+        /// import of it may be compiled on a platform it is not declared for.
+        private mutating func checkPlatforms(
+            of module: String, imports: [ImportDeclaration], in path: String, from source: PackageGraph.Target
+        ) {
+            guard let declared = checker.modules.declared[source.name]?[module], let platforms = declared else {
+                return
+            }
+            let missing = Platform.all.map(\.id).filter { !platforms.contains($0) }
+            for declaration in imports {
+                let active = missing.filter { declaration.mayBeActive(on: $0, declaredFor: platforms) }
+                guard !active.isEmpty else { continue }
+                let only = Platform.list(platforms.sorted { Platform.name($0) < Platform.name($1) })
+                append(
+                    Diagnostic(
+                        path: path, line: declaration.line, column: declaration.column, rule: .conditionalImport,
+                        message: "'\(source.name)' imports '\(module)', which it declares only for \(only); the "
+                            + "import is also compiled on \(Platform.list(active)), where the build fails with "
+                            + "no such module '\(module)'",
+                        hint: "guard it with #if \(platforms.map { "os(\(Platform.name($0)))" }.joined(separator: " || ")) "
+                            + "or #if canImport(\(module)), or declare the dependency for every platform",
+                        target: source.name, module: module))
+                return
             }
         }
 

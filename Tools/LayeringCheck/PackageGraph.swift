@@ -88,6 +88,13 @@ public struct PackageGraph: Sendable, Codable {
     public var path: String
     /// Every target, in manifest order.
     public var targets: [Target]
+    /// Each target's dependencies as the manifest declares them, conditions included; `nil` when the
+    /// manifest was not read (a description from elsewhere), so no condition is checked.
+    public var declared: [String: [DeclaredDependency]]?
+    /// The packages it depends on, directly or not; `nil` when they were not read.
+    public var packages: [DependencyPackage]?
+    /// Why the other packages could not be read, if they could not: their modules go unchecked.
+    public var packagesProblem: String?
 
     /// Creates a graph.
     public init(name: String, path: String, targets: [Target]) {

@@ -24,26 +24,77 @@ public enum PackageLoader {
             graph.path = root.path
             return graph
         }
-        let arguments =
-            ["swift", "package", "--package-path", root.path]
-            + (scratchPath.map { ["--scratch-path", $0] } ?? [])
-            + ["describe", "--type", "json"]
-        let outcome: Subprocess.Outcome
-        do {
-            outcome = try Subprocess.run(arguments)
-        } catch {
-            throw .describeFailed(status: -1, output: "could not start `swift`: \(error.localizedDescription)")
+        let swiftPM = SwiftPM(scratchPath: scratchPath)
+        var graph = try decode(try swiftPM.run(["describe", "--type", "json"], in: root.path))
+        let manifest = try DeclaredDependency.fromDump(try swiftPM.run(["dump-package"], in: root.path))
+        graph.declared = manifest.targets
+        if manifest.dependsOnPackages {
+            do {
+                graph.packages = try swiftPM.packages(of: root.path)
+            } catch {
+                graph.packagesProblem = error.description
+            }
+        } else {
+            graph.packages = []
         }
-        guard outcome.status == 0 else {
-            let tail = outcome.errors.split(separator: "\n").suffix(20).joined(separator: "\n")
-            throw .describeFailed(status: outcome.status, output: tail)
-        }
-        var graph = try decode(outcome.output)
         graph.path = root.path
         if let key {
-            cached?.store(outcome.output, key: key)
+            let encoder = JSONEncoder()
+            if let data = try? encoder.encode(graph) {
+                cached?.store(data, key: key)
+            }
         }
         return graph
+    }
+
+    /// Runs `swift package` subcommands on a package.
+    private struct SwiftPM {
+        var scratchPath: String?
+
+        /// The standard output of `swift package --package-path <path> <arguments>`; a failure is thrown
+        /// with the end of what SwiftPM said.
+        func run(_ arguments: [String], in path: String) throws(LayeringCheckError) -> Data {
+            let command =
+                ["swift", "package", "--package-path", path] + (scratchPath.map { ["--scratch-path", $0] } ?? [])
+                + arguments
+            let outcome: Subprocess.Outcome
+            do {
+                outcome = try Subprocess.run(command)
+            } catch {
+                throw .describeFailed(status: -1, output: "could not start `swift`: \(error.localizedDescription)")
+            }
+            guard outcome.status == 0 else {
+                let tail = outcome.errors.split(separator: "\n").suffix(20).joined(separator: "\n")
+                throw .describeFailed(status: outcome.status, output: tail)
+            }
+            return outcome.output
+        }
+
+        /// Every package the one at `path` depends on, directly or not, each read from its own manifest
+        /// where SwiftPM resolved it (`show-dependencies` names the folders).
+        func packages(of path: String) throws(LayeringCheckError) -> [DependencyPackage] {
+            let tree = try run(["show-dependencies", "--format", "json"], in: path)
+            let json = tree.firstIndex(of: UInt8(ascii: "{")).map { tree[$0...] } ?? tree
+            guard let root = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else {
+                throw .invalidDescription("`swift package show-dependencies` printed no tree")
+            }
+            var packages: [DependencyPackage] = []
+            var seen: Set<String> = []
+            var pending = root["dependencies"] as? [[String: Any]] ?? []
+            while let node = pending.popLast() {
+                guard let identity = node["identity"] as? String, let folder = node["path"] as? String,
+                    seen.insert(identity).inserted
+                else { continue }
+                // A manifest is read without building or resolving anything: it cannot fetch.
+                let manifest = try DeclaredDependency.fromDump(try run(["dump-package"], in: folder))
+                packages.append(
+                    DependencyPackage(
+                        identity: identity, name: manifest.name, products: manifest.products,
+                        targets: manifest.targets))
+                pending += node["dependencies"] as? [[String: Any]] ?? []
+            }
+            return packages.sorted { $0.identity < $1.identity }
+        }
     }
 
     /// Reads a package description from a JSON file (what the command plugin writes).
@@ -65,8 +116,10 @@ public enum PackageLoader {
 /// A package description kept between runs: `swift package describe` costs most of a check, and its
 /// answer changes only with the manifest or the files in the package.
 ///
-/// The key hashes every manifest (`Package*.swift`), the sorted list of every file path under the
-/// package (hidden folders such as `.build` left out) and the `swift` found on the `PATH`. A miss or
+/// The key hashes every manifest (`Package*.swift`), `Package.resolved`, the sorted list of every file
+/// path under the package (hidden folders such as `.build` left out) and the `swift` found on the
+/// `PATH`. A dependency given by a local path is not watched: after editing its manifest, run with
+/// `--no-cache`. A miss or
 /// any I/O failure only means describing again.
 struct DescriptionCache {
     let folder: URL
@@ -100,8 +153,12 @@ struct DescriptionCache {
         let manager = FileManager.default
         guard let paths = Self.files(under: packageRoot.path) else { return nil }
         var manifests = Data()
+        mix("v2: describe, dump-package and other packages".utf8)  // what the cached file holds
         for path in paths.sorted() {
             mix(path.utf8)
+            if path == "Package.resolved" {
+                mix(manager.contents(atPath: packageRoot.appendingPathComponent(path).path) ?? Data())
+            }
             if path.hasPrefix("Package"), path.hasSuffix(".swift"), !path.contains("/") {
                 let manifest = manager.contents(atPath: packageRoot.appendingPathComponent(path).path) ?? Data()
                 mix(manifest)

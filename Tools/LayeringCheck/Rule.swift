@@ -14,10 +14,14 @@ public enum Rule: String, Sendable, Codable, CaseIterable {
     case forbiddenImport = "forbidden-import"
     /// A component's test target reaches a sibling component.
     case testIsolation = "test-isolation"
-    /// A target imports a module of this package that none of its dependencies brings in: a build hole.
+    /// A target imports a module, of this package or another, that none of its dependencies brings in:
+    /// a build hole.
     case undeclaredImport = "undeclared-import"
-    /// A target imports a module of this package that it reaches only through its dependencies.
+    /// A target imports a module, of this package or another, that it reaches only through its
+    /// dependencies.
     case transitiveImport = "transitive-import"
+    /// A target imports a module on a platform its dependency is not declared for (`.when(platforms:)`).
+    case conditionalImport = "conditional-import"
     /// A source file is not valid UTF-8; its imports were read from the readable parts.
     case invalidEncoding = "invalid-utf8"
     /// The check cannot see all of a target's sources or module names (a build-tool plugin, a module alias).
@@ -31,7 +35,7 @@ public enum Rule: String, Sendable, Codable, CaseIterable {
     public var severity: Diagnostic.Severity {
         switch self {
         case .horizontalDependency, .horizontalImport, .upwardDependency, .upwardImport, .forbiddenDependency,
-            .forbiddenImport, .testIsolation, .undeclaredImport:
+            .forbiddenImport, .testIsolation, .undeclaredImport, .conditionalImport:
             .error
         case .transitiveImport, .invalidEncoding, .incompleteSources, .unusedIgnore, .staleBaseline:
             .warning
@@ -41,15 +45,17 @@ public enum Rule: String, Sendable, Codable, CaseIterable {
     /// One line: what the rule reports.
     public var summary: String {
         switch self {
-        case .horizontalDependency: "A component depends on a sibling component, directly or along a chain."
-        case .horizontalImport: "A component imports a sibling component."
+        case .horizontalDependency:
+            "A member of an independence group depends on another member, directly or along a chain."
+        case .horizontalImport: "A member of an independence group imports another member."
         case .upwardDependency: "A target depends on a target in a higher layer, directly or along a chain."
         case .upwardImport: "A target imports a target in a higher layer."
         case .forbiddenDependency: "A target depends on a target the contract forbids, directly or along a chain."
         case .forbiddenImport: "A target imports a target the contract forbids."
-        case .testIsolation: "A component's test target reaches a sibling component."
-        case .undeclaredImport: "A target imports a module of this package that none of its dependencies provides."
-        case .transitiveImport: "A target imports a module of this package it reaches only through its dependencies."
+        case .testIsolation: "A member's test target reaches another member of its independence group."
+        case .undeclaredImport: "A target imports a module that none of its dependencies provides."
+        case .transitiveImport: "A target imports a module it reaches only through its dependencies."
+        case .conditionalImport: "A target imports a module on a platform its dependency is not declared for."
         case .invalidEncoding: "A source file is not valid UTF-8."
         case .incompleteSources: "The check cannot see all of a target's sources or module names."
         case .unusedIgnore: "An ignore entry of the contract matches no finding."
@@ -61,18 +67,23 @@ public enum Rule: String, Sendable, Codable, CaseIterable {
     public var help: String {
         switch self {
         case .horizontalDependency, .horizontalImport:
-            "Components must not know each other: declare a require in the component's API and let the app's router "
-                + "wire it to the sibling's provide."
+            "Members of an independence group must not know each other: move what both need outside the group, or "
+                + "connect them in a target above both (with the component middleware: a require the app's router "
+                + "wires to the other component's provide)."
         case .upwardDependency, .upwardImport:
             "A layer may reach only the layers below it: move what both need down, or declare a require that a "
                 + "higher layer wires."
         case .forbiddenDependency, .forbiddenImport:
             "Remove the dependency; the contract's forbidden entry gives the reason."
         case .testIsolation:
-            "Stub the component's requires in its tests; only the app's tests may use several components."
+            "A member's tests use only that member: stub what the others provide, or leave tests out of the group "
+                + "with \"includeTests\": false."
         case .undeclaredImport:
-            "Add the module's target to the dependencies of the importing target in Package.swift; today it builds "
-                + "only when that module happens to be built first."
+            "Add the module's target, or a product of its package that offers it, to the dependencies of the "
+                + "importing target in Package.swift; today it builds only when that module happens to be built first."
+        case .conditionalImport:
+            "Guard the import with #if os(…) or #if canImport(…) for the platforms the dependency is declared for, "
+                + "or declare the dependency for every platform."
         case .transitiveImport:
             "Declare the module as a direct dependency, so the import does not break when a dependency changes."
         case .invalidEncoding:

@@ -1,0 +1,110 @@
+import Foundation
+
+/// One dependency of a target as its manifest declares it, condition included: what
+/// `swift package dump-package` keeps and `describe` drops.
+public struct DeclaredDependency: Sendable, Codable, Hashable {
+    /// How the manifest names it.
+    public enum Kind: String, Sendable, Codable {
+        /// `.target(name:)`: a target of the same package.
+        case target
+        /// `.product(name:package:)`: a product of another package.
+        case product
+        /// A plain string: a target of the same package, else a product of the same name.
+        case byName
+    }
+
+    public var kind: Kind
+    public var name: String
+    /// For a product, the package as the manifest names it (its identity or its name).
+    public var package: String?
+    /// The platforms it is declared for, in SwiftPM's spelling (`macos`, `linux`); `nil` for every
+    /// platform.
+    public var platforms: [String]?
+
+    public init(kind: Kind, name: String, package: String? = nil, platforms: [String]? = nil) {
+        self.kind = kind
+        self.name = name
+        self.package = package
+        self.platforms = platforms
+    }
+}
+
+/// A package the checked package depends on, directly or not: its products and its targets'
+/// declared dependencies, enough to know which modules each product brings.
+public struct DependencyPackage: Sendable, Codable, Hashable {
+    /// SwiftPM's identity, e.g. `swift-collections`.
+    public var identity: String
+    /// The name its manifest gives, e.g. `swift-collections`.
+    public var name: String
+    /// Each library product and the targets it offers.
+    public var products: [String: [String]]
+    /// Each target and what it declares.
+    public var targets: [String: [DeclaredDependency]]
+
+    public init(identity: String, name: String, products: [String: [String]], targets: [String: [DeclaredDependency]]) {
+        self.identity = identity
+        self.name = name
+        self.products = products
+        self.targets = targets
+    }
+
+    /// The module name of a target: its name with every character a Swift identifier cannot hold
+    /// replaced by `_`, as SwiftPM derives it.
+    public static func moduleName(of target: String) -> String {
+        var name = String(
+            target.unicodeScalars.map { $0.properties.isXIDContinue ? Character($0) : "_" })
+        if let first = name.unicodeScalars.first, !first.properties.isXIDStart, first != "_" {
+            name = "_" + name
+        }
+        return name
+    }
+}
+
+// MARK: Reading SwiftPM's JSON
+
+extension DeclaredDependency {
+    /// The dependencies of each target in the JSON of `swift package dump-package`, whose entries look
+    /// like `{"product": ["Name", "package", aliases, {"platformNames": ["macos"]}]}`,
+    /// `{"byName": ["Name", condition]}` and `{"target": ["Name", condition]}`.
+    static func fromDump(_ data: Data) throws(LayeringCheckError) -> (
+        name: String, products: [String: [String]], targets: [String: [DeclaredDependency]], dependsOnPackages: Bool
+    ) {
+        let json = data.firstIndex(of: UInt8(ascii: "{")).map { data[$0...] } ?? data
+        guard let root = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
+            let name = root["name"] as? String, let targets = root["targets"] as? [[String: Any]]
+        else {
+            throw .invalidDescription("`swift package dump-package` printed no package")
+        }
+        var products: [String: [String]] = [:]
+        for product in root["products"] as? [[String: Any]] ?? [] {
+            guard let productName = product["name"] as? String, let members = product["targets"] as? [String] else {
+                continue
+            }
+            products[productName] = members
+        }
+        var declared: [String: [DeclaredDependency]] = [:]
+        for target in targets {
+            guard let targetName = target["name"] as? String else { continue }
+            declared[targetName] = (target["dependencies"] as? [[String: Any]] ?? []).compactMap(parse)
+        }
+        let dependsOnPackages = !(root["dependencies"] as? [Any] ?? []).isEmpty
+        return (name, products, declared, dependsOnPackages)
+    }
+
+    private static func parse(_ entry: [String: Any]) -> DeclaredDependency? {
+        guard let (key, value) = entry.first, let parts = value as? [Any], let name = parts.first as? String else {
+            return nil
+        }
+        let condition = parts.last as? [String: Any]
+        // A condition on traits or configuration alone lists no platform: every platform has it.
+        let platforms = (condition?["platformNames"] as? [String]).flatMap { $0.isEmpty ? nil : $0 }
+        switch key {
+        case "product":
+            let package = parts.count > 1 ? parts[1] as? String : nil
+            return DeclaredDependency(kind: .product, name: name, package: package, platforms: platforms)
+        case "byName": return DeclaredDependency(kind: .byName, name: name, platforms: platforms)
+        case "target": return DeclaredDependency(kind: .target, name: name, platforms: platforms)
+        default: return nil
+        }
+    }
+}
