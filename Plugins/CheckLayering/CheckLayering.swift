@@ -17,10 +17,27 @@ struct CheckLayering: CommandPlugin {
         var target_dependencies: [String]
     }
 
+    /// A dependency as the tool reads it (`DeclaredDependency`); the plugin API gives no conditions.
+    struct Dependency: Encodable {
+        var kind: String
+        var name: String
+        var package: String?
+    }
+
+    /// Another package, as the tool reads it (`DependencyPackage`).
+    struct OtherPackage: Encodable {
+        var identity: String
+        var name: String
+        var products: [String: [String]]
+        var targets: [String: [Dependency]]
+    }
+
     struct PackageDescription: Encodable {
         var name: String
         var path: String
         var targets: [TargetDescription]
+        var declared: [String: [Dependency]]
+        var packages: [OtherPackage]
     }
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -52,7 +69,13 @@ struct CheckLayering: CommandPlugin {
                 }
             )
         }
-        let description = PackageDescription(name: package.displayName, path: root, targets: targets)
+        let others = Self.packages(dependedOnBy: package)
+        let description = PackageDescription(
+            name: package.displayName, path: root, targets: targets,
+            declared: Dictionary(
+                package.targets.map { ($0.name, Self.dependencies(of: $0, owners: others.owners)) },
+                uniquingKeysWith: { first, _ in first }),
+            packages: others.packages)
         let file = context.pluginWorkDirectoryURL.appendingPathComponent("package-description.json")
         try JSONEncoder().encode(description).write(to: file)
 
@@ -66,6 +89,46 @@ struct CheckLayering: CommandPlugin {
             // SwiftPM exits 1 whatever the plugin's status, but says "Plugin ended with exit code 2" for a
             // usage or I/O error, so the status is passed on rather than a generic failure.
             exit(process.terminationStatus)
+        }
+    }
+
+    /// Every package `package` depends on, directly or not, and which package owns each product.
+    static func packages(dependedOnBy package: Package) -> (packages: [OtherPackage], owners: [String: String]) {
+        var all: [Package] = []
+        var seen: Set<String> = []
+        var pending = package.dependencies.map(\.package)
+        while let next = pending.popLast() {
+            guard seen.insert(next.id).inserted else { continue }
+            all.append(next)
+            pending += next.dependencies.map(\.package)
+        }
+        var owners: [String: String] = [:]
+        for other in all {
+            for product in other.products {
+                owners[product.id] = other.id
+            }
+        }
+        let packages = all.map { other in
+            OtherPackage(
+                identity: other.id, name: other.displayName,
+                products: Dictionary(
+                    other.products.filter { $0 is LibraryProduct }.map { ($0.name, $0.targets.map(\.name)) },
+                    uniquingKeysWith: { first, _ in first }),
+                targets: Dictionary(
+                    other.targets.map { ($0.name, dependencies(of: $0, owners: owners)) },
+                    uniquingKeysWith: { first, _ in first }))
+        }
+        return (packages.sorted { $0.identity < $1.identity }, owners)
+    }
+
+    /// A target's dependencies: a target by name, a product with the package that owns it.
+    static func dependencies(of target: any Target, owners: [String: String]) -> [Dependency] {
+        target.dependencies.map { dependency in
+            switch dependency {
+            case .target(let other): Dependency(kind: "target", name: other.name, package: nil)
+            case .product(let product): Dependency(kind: "product", name: product.name, package: owners[product.id])
+            @unknown default: Dependency(kind: "byName", name: "", package: nil)
+            }
         }
     }
 

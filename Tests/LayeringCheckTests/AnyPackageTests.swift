@@ -72,6 +72,48 @@ struct AnyPackageTests {
             ])
     }
 
+    // MARK: Other packages
+
+    /// SwiftPM itself describes the fixture: `App` depends on the local package `Dep`.
+    @Test func otherPackagesModulesAreCheckedLikeThePackagesOwn() throws {
+        let copy = try Fixture.copy("other-packages")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let report = try Fixture.check(packageAt: copy.appendingPathComponent("App"))
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Sources/A/A.swift:3:1: warning: 'A' imports 'Utilities' of package 'Dep', which it reaches only "
+                    + "through its dependencies; no product of 'Dep' offers 'Utilities': it is internal to that "
+                    + "package; import a module one of its products offers [transitive-import]",
+                "Sources/A/A.swift:4:1: error: 'A' imports 'DequeModule' of package 'Dep', which none of its "
+                    + "dependencies brings in; add .product(name: \"DequeModule\", package: \"dep\") to the "
+                    + "dependencies of 'A' in Package.swift [undeclared-import]",
+                "Sources/B/Unguarded.swift:1:1: error: 'B' imports 'DequeModule', which it declares only for macOS; "
+                    + "the import is also compiled on Linux, Windows and 9 more, where the build fails with no such "
+                    + "module 'DequeModule'; guard it with #if os(macOS) or #if canImport(DequeModule), or declare "
+                    + "the dependency for every platform [conditional-import]",
+                "Sources/C/C.swift:2:1: warning: 'C' imports 'OrderedCollections' of package 'Dep', which it reaches "
+                    + "only through its dependencies; declare .product(name: \"OrderedCollections\", package: "
+                    + "\"dep\") in the dependencies of 'C' in Package.swift, so the import survives a change to those "
+                    + "dependencies [transitive-import]",
+            ])
+    }
+
+    @Test(
+        arguments: [
+            ("#if os(macOS)", false), ("#if canImport(DequeModule)", false), ("#if !os(Windows)", true),
+            ("#if os(macOS) || os(Linux)", true), ("#if DEBUG && os(macOS)", false), ("#if DEBUG", true),
+            ("#if os(Windows)\n#else", true), ("#if os(Linux)\n#else", false),
+            ("#if os(Linux)\n#elseif os(macOS)", false),
+            ("#if " + String(repeating: "(", count: 50_000) + "os(macOS)", true),
+            ("#if " + String(repeating: "!", count: 50_000) + "os(macOS)", true),
+        ])
+    func anImportIsCompiledWhereItsConditionsMayHold(_ guardLine: String, _ onLinux: Bool) {
+        let source = guardLine + "\nimport DequeModule\n#endif\n"
+        let declaration = ImportScanner.imports(in: source).first
+        #expect(declaration?.mayBeActive(on: "linux", declaredFor: ["macos"]) == onLinux)
+        #expect(declaration?.mayBeActive(on: "macos", declaredFor: ["macos"]) == true)
+    }
+
     // MARK: Contracts
 
     /// swift-nio's NIOHTTP1 depends on the `NIO` umbrella for compatibility but imports only NIOCore.

@@ -1,0 +1,4 @@
+import Foundation
+import OrderedCollections
+import Utilities
+import DequeModule

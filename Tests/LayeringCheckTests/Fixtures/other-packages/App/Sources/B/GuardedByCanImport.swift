@@ -1,0 +1,3 @@
+#if canImport(DequeModule)
+import DequeModule
+#endif

@@ -1,0 +1,3 @@
+#if os(macOS)
+import DequeModule
+#endif
