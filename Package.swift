@@ -156,6 +156,8 @@ let fuzzTargets: [(name: String, folder: String, dependencies: [Target.Dependenc
     ("fuzz-import-lexer", "ImportLexer", ["LayeringCheck"]),
     ("fuzz-package-description", "PackageDescription", ["LayeringCheck"]),
     ("fuzz-layer-contract", "LayerContract", ["LayeringCheck"]),
+    ("fuzz-manifest-text", "ManifestText", ["LayeringCheck"]),
+    ("fuzz-baseline", "Baseline", ["LayeringCheck"]),
     ("fuzz-scaffold-interface", "ScaffoldInterface", ["ComponentScaffold"]),
     ("fuzz-command-line", "CommandLine", ["MallNavigator", "Support"]),
     ("fuzz-deep-link", "DeepLink", ["Middleware"]),

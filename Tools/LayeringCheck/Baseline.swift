@@ -70,7 +70,11 @@ public struct Baseline: Sendable, Equatable, Codable {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .unreadableFile(path: path, reason: "no such file; create it with --update-baseline")
         }
-        let data = try RegularFile.read(path, shownAs: path, limit: maximumSize)
+        return try parse(try RegularFile.read(path, shownAs: path, limit: maximumSize), path: path)
+    }
+
+    /// Reads a baseline from the text of a file, `path` naming it in errors.
+    public static func parse(_ data: Data, path: String) throws(LayeringCheckError) -> Baseline {
         guard data.count <= maximumSize else {
             throw .invalidBaseline(path: path, problem: "over \(maximumSize) bytes")
         }

@@ -67,7 +67,8 @@ extension DeclaredDependency {
     /// like `{"product": ["Name", "package", aliases, {"platformNames": ["macos"]}]}`,
     /// `{"byName": ["Name", condition]}` and `{"target": ["Name", condition]}`.
     static func fromDump(_ data: Data) throws(LayeringCheckError) -> (
-        name: String, products: [String: [String]], targets: [String: [DeclaredDependency]], dependsOnPackages: Bool
+        name: String, products: [String: [String]], targets: [String: [DeclaredDependency]], dependsOnPackages: Bool,
+        platforms: [String]
     ) {
         let json = data.firstIndex(of: UInt8(ascii: "{")).map { data[$0...] } ?? data
         guard let root = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
@@ -88,7 +89,8 @@ extension DeclaredDependency {
             declared[targetName] = (target["dependencies"] as? [[String: Any]] ?? []).compactMap(parse)
         }
         let dependsOnPackages = !(root["dependencies"] as? [Any] ?? []).isEmpty
-        return (name, products, declared, dependsOnPackages)
+        let platforms = (root["platforms"] as? [[String: Any]] ?? []).compactMap { $0["platformName"] as? String }
+        return (name, products, declared, dependsOnPackages, platforms)
     }
 
     private static func parse(_ entry: [String: Any]) -> DeclaredDependency? {

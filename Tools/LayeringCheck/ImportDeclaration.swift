@@ -33,8 +33,9 @@ public struct ImportDeclaration: Sendable, Hashable, Codable {
     }
 }
 
-/// A compilation condition of `#if`, as far as platforms go: `os(…)` and `canImport(…)` are known,
-/// anything else (`DEBUG`, `compiler(>=6)`, `arch(…)`) may be true or false.
+/// A compilation condition of `#if`, as far as platforms go: `os(…)`, `canImport(…)` of the imported
+/// module and of system modules that exist on some platforms only (`Darwin`, `Glibc`, `Network`…) are
+/// known; anything else (`DEBUG`, `compiler(>=6)`, `arch(…)`) may be true or false.
 public indirect enum ImportCondition: Sendable, Hashable, Codable {
     case os(String)
     case canImport(String)
@@ -43,6 +44,23 @@ public indirect enum ImportCondition: Sendable, Hashable, Codable {
     case not(ImportCondition)
     case and(ImportCondition, ImportCondition)
     case or(ImportCondition, ImportCondition)
+
+    /// System modules that exist on some platforms only, so `canImport` of them names those platforms.
+    static let systemModules: [String: Set<String>] = {
+        let apple: Set = ["macos", "ios", "tvos", "watchos", "visionos", "maccatalyst", "driverkit"]
+        var modules: [String: Set<String>] = [
+            "Glibc": ["linux"], "Musl": ["linux"], "Android": ["android"], "Bionic": ["android"],
+            "WinSDK": ["windows"], "ucrt": ["windows"], "WASILibc": ["wasi"],
+            "UIKit": ["ios", "tvos", "visionos", "maccatalyst"], "AppKit": ["macos"], "WatchKit": ["watchos"],
+        ]
+        for name in [
+            "Darwin", "ObjectiveC", "Network", "Security", "CryptoKit", "os", "OSLog", "Combine", "SwiftUI",
+            "CoreGraphics", "CoreServices", "System",
+        ] {
+            modules[name] = apple
+        }
+        return modules
+    }()
 
     /// The condition's value on `platform` for an import of `module` declared for `platforms` (`nil`
     /// for every one), or `nil` where it cannot be known. `canImport(module)` holds exactly where the
@@ -53,8 +71,8 @@ public indirect enum ImportCondition: Sendable, Hashable, Codable {
             let os = name.lowercased()
             return os == platform || (os == "ios" && platform == "maccatalyst")
         case .canImport(let name):
-            guard name == module else { return nil }
-            return platforms?.contains(platform) ?? true
+            if name == module { return platforms?.contains(platform) ?? true }
+            return Self.systemModules[name].map { $0.contains(platform) }
         case .constant(let value):
             return value
         case .unknown:

@@ -113,7 +113,7 @@ public enum ImportScanner {
                 if tokens.peek()?.kind == .punctuation(UInt8(ascii: "(")) {
                     skipBalancedParentheses(in: &tokens)
                 }
-            case .punctuation(UInt8(ascii: "#")) where tokens.peek().map { isConditionalDirective($0, bytes: bytes) } == true:
+            case .punctuation(UInt8(ascii: "#")) where isConditionalDirective(tokens.peek(), bytes: bytes):
                 // `#if`, `#elseif`, `#else`, `#endif` stand outside any brackets; an unbalanced bracket in
                 // a branch the compiler skips (`#if compiler(>=99)`) must not hide the imports after it.
                 depth = 0
@@ -264,7 +264,8 @@ public enum ImportScanner {
                 return name == "true" ? .constant(true) : name == "false" ? .constant(false) : .unknown
             }
             // A call: its first name is the argument that matters (`os(Linux)`, `canImport(A.B, _version: 2)`).
-            let argument = index + 1 < tokens.count && tokens[index + 1].isName ? tokens[index + 1].name(in: bytes) : nil
+            let hasName = index + 1 < tokens.count && tokens[index + 1].isName
+            let argument = hasName ? tokens[index + 1].name(in: bytes) : nil
             var open = 0
             while index < tokens.count {
                 if isPunctuation(UInt8(ascii: "(")) { open += 1 }
@@ -280,8 +281,8 @@ public enum ImportScanner {
         }
     }
 
-    private static func isConditionalDirective(_ token: Token, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard token.kind == .identifier else { return false }
+    private static func isConditionalDirective(_ token: Token?, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let token, token.kind == .identifier else { return false }
         let word = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
         return word.elementsEqual("if".utf8) || word.elementsEqual("elseif".utf8) || word.elementsEqual("else".utf8)
             || word.elementsEqual("endif".utf8)

@@ -299,7 +299,7 @@ public struct LayeringChecker: Sendable {
             guard let declared = checker.modules.declared[source.name]?[module], let platforms = declared else {
                 return
             }
-            let missing = Platform.all.map(\.id).filter { !platforms.contains($0) }
+            let missing = checker.modules.platforms.filter { !platforms.contains($0) }
             for declaration in imports {
                 let active = missing.filter { declaration.mayBeActive(on: $0, declaredFor: platforms) }
                 guard !active.isEmpty else { continue }
@@ -310,7 +310,7 @@ public struct LayeringChecker: Sendable {
                         message: "'\(source.name)' imports '\(module)', which it declares only for \(only); the "
                             + "import is also compiled on \(Platform.list(active)), where the build fails with "
                             + "no such module '\(module)'",
-                        hint: "guard it with #if \(platforms.map { "os(\(Platform.name($0)))" }.joined(separator: " || ")) "
+                        hint: "guard it with #if \(platforms.map(Platform.condition).joined(separator: " || ")) "
                             + "or #if canImport(\(module)), or declare the dependency for every platform",
                         target: source.name, module: module))
                 return

@@ -22,9 +22,15 @@ struct ModuleReach {
 
     /// Whether other packages' modules are known: the manifest and the dependencies were read.
     let knowsOtherPackages: Bool
+    /// The platforms an import must build on: every platform but Apple's, and of Apple's those the
+    /// manifest names in `platforms:` (all of them when it names none).
+    let platforms: [String]
 
     init(graph: PackageGraph, targets: [String: PackageGraph.Target]) {
         knowsOtherPackages = graph.packages != nil
+        let named = Set(graph.namedPlatforms ?? [])
+        let namesApple = !named.isDisjoint(with: Platform.apple)
+        platforms = Platform.all.map(\.id).filter { !namesApple || !Platform.apple.contains($0) || named.contains($0) }
         let packages = graph.packages ?? []
         var packageIndex: [String: Int] = [:]
         for (index, package) in packages.enumerated() {
@@ -134,11 +140,22 @@ struct ModuleReach {
 
 /// The platforms SwiftPM knows, in its spelling, most common first, with the names people write.
 enum Platform {
+    static let apple: Set = ["macos", "ios", "tvos", "watchos", "visionos", "maccatalyst", "driverkit"]
+
     static let all: [(id: String, name: String)] = [
         ("linux", "Linux"), ("macos", "macOS"), ("windows", "Windows"), ("ios", "iOS"), ("android", "Android"),
         ("tvos", "tvOS"), ("watchos", "watchOS"), ("visionos", "visionOS"), ("maccatalyst", "Mac Catalyst"),
         ("wasi", "WASI"), ("openbsd", "OpenBSD"), ("driverkit", "DriverKit"),
     ]
+
+    /// The compilation condition that holds on `id`: `os(Linux)`, `targetEnvironment(macCatalyst)`.
+    static func condition(_ id: String) -> String {
+        switch id {
+        case "maccatalyst": "targetEnvironment(macCatalyst)"
+        case "driverkit": "os(DriverKit)"
+        default: "os(\(name(id)))"
+        }
+    }
 
     /// The name people write for SwiftPM's `id`.
     static func name(_ id: String) -> String {

@@ -91,6 +91,8 @@ public struct PackageGraph: Sendable, Codable {
     /// Each target's dependencies as the manifest declares them, conditions included; `nil` when the
     /// manifest was not read (a description from elsewhere), so no condition is checked.
     public var declared: [String: [DeclaredDependency]]?
+    /// The platforms its manifest names in `platforms:` (SwiftPM's spelling), `nil` when not read.
+    public var namedPlatforms: [String]?
     /// The packages it depends on, directly or not; `nil` when they were not read.
     public var packages: [DependencyPackage]?
     /// Why the other packages could not be read, if they could not: their modules go unchecked.

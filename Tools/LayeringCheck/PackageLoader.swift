@@ -28,6 +28,7 @@ public enum PackageLoader {
         var graph = try decode(try swiftPM.run(["describe", "--type", "json"], in: root.path))
         let manifest = try DeclaredDependency.fromDump(try swiftPM.run(["dump-package"], in: root.path))
         graph.declared = manifest.targets
+        graph.namedPlatforms = manifest.platforms
         if manifest.dependsOnPackages {
             do {
                 graph.packages = try swiftPM.packages(of: root.path)
