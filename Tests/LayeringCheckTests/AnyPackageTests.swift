@@ -98,6 +98,15 @@ struct AnyPackageTests {
             ])
     }
 
+    @Test func packagesThatCannotBeReadAreSaidNotToBeChecked() throws {
+        var package = Self.package
+        package.graph.packagesProblem = "`swift package show-dependencies` failed with status 1: offline"
+        let warning = try #require(try package.check(nil).diagnostics.first { $0.rule == .incompleteSources })
+        #expect(warning.message.contains("imports of their modules are not checked"))
+        #expect(warning.message.contains("offline"))
+        #expect(warning.severity == .warning)
+    }
+
     @Test(
         arguments: [
             ("#if os(macOS)", false), ("#if canImport(DequeModule)", false), ("#if !os(Windows)", true),

@@ -6,6 +6,8 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
     case notAPackage(path: String)
     /// `swift package describe` failed, e.g. because the manifest does not compile.
     case describeFailed(status: Int32, output: String)
+    /// Another `swift package` command the check runs failed (`dump-package`, `show-dependencies`).
+    case swiftPMFailed(command: String, status: Int32, output: String)
     /// The package description could not be decoded.
     case invalidDescription(String)
     /// A source file listed by the package could not be read.
@@ -26,21 +28,27 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .describeFailed(let status, let output):
-            "`swift package describe` failed with status \(status); fix the manifest and try again"
-                + (output.isEmpty
-                    ? "" : ":\n" + output.split(separator: "\n").map { String($0).visible }.joined(separator: "\n"))
+            Self.message(
+                "`swift package describe` failed with status \(status); fix the manifest and try again", output)
+        case .swiftPMFailed(let command, let status, let output):
+            Self.message("`swift package \(command)` failed with status \(status)", output)
         default:
             plainDescription.visible
         }
+    }
+
+    /// A message, then SwiftPM's own lines, each escaped.
+    private static func message(_ message: String, _ output: String) -> String {
+        guard !output.isEmpty else { return message }
+        return message + ":\n" + output.split(separator: "\n").map { String($0).visible }.joined(separator: "\n")
     }
 
     private var plainDescription: String {
         switch self {
         case .notAPackage(let path):
             "no Package.swift in '\(path)'; run from a package's root or pass --package-path"
-        case .describeFailed(let status, let output):
-            "`swift package describe` failed with status \(status); fix the manifest and try again"
-                + (output.isEmpty ? "" : ":\n\(output)")
+        case .describeFailed, .swiftPMFailed:
+            description
         case .invalidDescription(let detail):
             "could not read the package description: \(detail)"
         case .unreadableFile(let path, let reason):

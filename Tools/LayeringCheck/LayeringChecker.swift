@@ -79,6 +79,16 @@ public struct LayeringChecker: Sendable {
         for locator in locators {
             run.checkModuleAliases(in: locator)
         }
+        if let problem = graph.packagesProblem {
+            // Said once, so a package that cannot resolve its dependencies is never taken for clean.
+            run.append(
+                Diagnostic(
+                    path: run.locator.path, line: 1, column: 1, severity: .warning, rule: .incompleteSources,
+                    message: "the packages this one depends on could not be read, so imports of their modules are "
+                        + "not checked (\(problem))",
+                    hint: "resolve the dependencies (swift package resolve), then run again with --no-cache",
+                    target: ""))
+        }
         var diagnostics = run.applyIgnores()
         diagnostics.sort {
             ($0.path, $0.line, $0.column, $0.rule.rawValue, $0.message)

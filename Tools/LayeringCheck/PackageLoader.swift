@@ -33,7 +33,10 @@ public enum PackageLoader {
             do {
                 graph.packages = try swiftPM.packages(of: root.path)
             } catch {
-                graph.packagesProblem = error.description
+                // The first line and SwiftPM's last word: why, in one line.
+                let lines = error.description.split(separator: "\n")
+                let first = lines.first.map { $0.hasSuffix(":") ? $0.dropLast() : $0 }
+                graph.packagesProblem = [first, lines.dropFirst().last].compactMap { $0 }.joined(separator: ": ")
             }
         } else {
             graph.packages = []
@@ -66,6 +69,9 @@ public enum PackageLoader {
             }
             guard outcome.status == 0 else {
                 let tail = outcome.errors.split(separator: "\n").suffix(20).joined(separator: "\n")
+                guard arguments.first == "describe" else {
+                    throw .swiftPMFailed(command: arguments.first ?? "", status: outcome.status, output: tail)
+                }
                 throw .describeFailed(status: outcome.status, output: tail)
             }
             return outcome.output
