@@ -25,7 +25,7 @@ keep=false
 for argument in "$@"; do
     case "$argument" in
         --keep) keep=true ;;
-        -h | --help) sed -n '2,21p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,/^set /p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
         *) echo "error: unknown argument '$argument'; see --help" >&2; exit 2 ;;
     esac
 done
@@ -37,10 +37,13 @@ packages=(
     "vapor https://github.com/vapor/vapor 4.122.3 NIOCore NIOCore swift-nio"
 )
 
-if ! git ls-remote --exit-code https://github.com/apple/swift-nio refs/tags/2.101.3 > /dev/null 2>&1; then
-    echo "skipped: https://github.com/apple/swift-nio cannot be fetched here (no network and no mirror)"
-    exit 0
-fi
+for entry in "${packages[@]}"; do
+    read -r name url version _ <<< "$entry"
+    if ! git ls-remote --exit-code "$url" "refs/tags/$version" > /dev/null 2>&1; then
+        echo "skipped: $url $version cannot be fetched here (no network and no mirror)"
+        exit 0
+    fi
+done
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/real-packages.XXXXXX")"
 $keep || trap 'rm -rf "$work"' EXIT
@@ -70,7 +73,11 @@ for entry in "${packages[@]}"; do
     read -r name url version module product package <<< "$entry"
     echo "$name $version"
     folder="$work/$name"
-    git clone -q --depth 1 --branch "$version" "$url" "$folder" 2> /dev/null
+    if ! git clone -q --depth 1 --branch "$version" "$url" "$folder" 2> "$work/$name.clone.txt"; then
+        echo "  FAILED: cloning $url at $version: $(tail -1 "$work/$name.clone.txt")"
+        failures=$((failures + 1))
+        continue
+    fi
     expect "the unmodified package has no error" check "$folder" "$work/$name.clean.txt"
 
     if [ "$name" = swift-nio ]; then

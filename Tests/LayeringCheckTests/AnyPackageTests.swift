@@ -56,11 +56,43 @@ struct AnyPackageTests {
         #expect(renames[1].message.hasPrefix("'Base' passes compiler flags built from an expression"))
     }
 
+    @Test func moduleNamesAreSwiftPMs() {
+        #expect(DependencyPackage.moduleName(of: "2nd-mod") == "_nd_mod")
+        #expect(DependencyPackage.moduleName(of: "swift-argument parser") == "swift_argument_parser")
+        #expect(DependencyPackage.moduleName(of: "_Private") == "_Private")
+    }
+
+    /// An interpolation holding a string with a parenthesis must not shift the brackets the outline
+    /// counts, so what follows still lands on its own target.
+    @Test func anInterpolationDoesNotLoseTheOutlinesPlace() throws {
+        let manifest = #"""
+            let package = Package(name: "P", targets: [
+                .target(name: "Shop", exclude: ["\("(")nothing", #"\#("[")"#, """
+                    \(")")
+                    """]),
+                .target(name: "Base"),
+                .target(
+                    name: "Event", dependencies: ["Shop", "Base"],
+                    swiftSettings: [.unsafeFlags(["-module-\u{61}lias", "Q=R"])]),
+            ])
+            """#
+        let contract = #"{"layers": [["Event", "Shop"], ["Base"]], "independence": [["Shop", "Event"]]}"#
+        let report = try Self.package.check(contract, manifest: manifest)
+        let dependency = try #require(report.diagnostics.first { $0.rule == .horizontalDependency })
+        #expect((dependency.line, dependency.column) == (7, 39))
+        let alias = try #require(report.diagnostics.first { $0.rule == .incompleteSources })
+        #expect(alias.target == "Event")
+        #expect(alias.message.contains("built from an expression"))
+    }
+
     @Test func theVersionedManifestSwiftPMReadsComesFirst() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("manifests-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        for name in ["Package.swift", "Package@swift-5.9.swift", "Package@swift-6.0.swift", "Package@swift-99.swift"] {
+        for name in [
+            "Package.swift", "Package@swift-5.9.swift", "Package@swift-6.0.swift", "Package@swift-6.0.99.swift",
+            "Package@swift-99.swift",
+        ] {
             try Data("// \(name)\n".utf8).write(to: root.appendingPathComponent(name))
         }
         try FileManager.default.createDirectory(
@@ -68,7 +100,8 @@ struct AnyPackageTests {
         let manifests = ManifestFile.all(in: root)
         #expect(
             manifests.map(\.path) == [
-                "Package@swift-6.0.swift", "Package.swift", "Package@swift-5.9.swift", "Package@swift-99.swift",
+                "Package@swift-6.0.99.swift", "Package.swift", "Package@swift-5.9.swift", "Package@swift-6.0.swift",
+                "Package@swift-99.swift",
             ])
     }
 
@@ -115,6 +148,9 @@ struct AnyPackageTests {
             ("#if os(Linux)\n#elseif os(macOS)", false),
             ("#if " + String(repeating: "(", count: 50_000) + "os(macOS)", true),
             ("#if " + String(repeating: "!", count: 50_000) + "os(macOS)", true),
+            ("#if " + String(repeating: "A && ", count: 200_000) + "os(macOS)", true),
+            ("#if " + String(repeating: "os(Linux) || ", count: 200_000) + "A", true),
+            ("#if (os(macOS)\n    || os(Linux))", true), ("#if os(OSX) || os(Linux)", true), ("#if os(OSX)", false),
         ])
     func anImportIsCompiledWhereItsConditionsMayHold(_ guardLine: String, _ onLinux: Bool) {
         let source = guardLine + "\nimport DequeModule\n#endif\n"
@@ -154,6 +190,14 @@ struct AnyPackageTests {
                 "Sources/NIOHTTP1/HTTP.swift:2:1: error: 'NIOHTTP1' imports 'NIO', which the contract forbids; import "
                     + "NIOCore; the dependency on NIO stays for compatibility [forbidden-import]"
             ])
+    }
+
+    @Test func aReasonHasItsPlaceholdersFilledIn() throws {
+        var importsNIO = Self.nio
+        importsNIO.files["Sources/NIOHTTP1/HTTP.swift"] = "import NIO"
+        let contract = Self.nioContract.replacingOccurrences(
+            of: "import NIOCore; the dependency on NIO stays for compatibility", with: "keep {target} off {other}")
+        #expect(try importsNIO.lines(contract).first?.hasSuffix("keep NIOHTTP1 off NIO [forbidden-import]") == true)
     }
 
     @Test func aGroupMayLeaveItsMembersTestsOut() throws {

@@ -1,3 +1,5 @@
+import Foundation
+import LayeringCheck
 import Support
 import Testing
 
@@ -22,6 +24,8 @@ struct CommandLineTests {
         (["--package-path", ""], "--package-path needs a value, not an empty one"),
         (["--format", "json", "--format", "text"], "--format was given twice; give it once"),
         (["-h", "--help"], "--help was given twice; give it once"),
+        (["--contract"], "--contract needs a value"),
+        (["--contract", "a.json", "--contract", "b.json"], "--contract was given twice; give it once"),
         (["--graph"], "--graph needs a value"),
         (["--graph", "png"], "unknown graph format 'png'; use one of mermaid, dot, json, svg"),
         (["--graph", "dot", "--format", "json"], "--graph and --format cannot be used together"),
@@ -47,6 +51,26 @@ struct CommandLineTests {
             #expect(try LayeringCheckCommand.parse(["--graph", format.rawValue]).get().graphFormat == format)
         }
         #expect(try LayeringCheckCommand.parse(["-h"]).get().showsHelp)
+    }
+
+    /// `--contract` replaces `layers.json`: a missing file is an I/O error (exit 2), and a contract
+    /// file is read and named in what it causes.
+    @Test func aContractFileIsReadFromWhereItIsGiven() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("missing.json").path
+        #expect(
+            LayeringCheckCommand.run(["--package-path", Fixture.packageRoot.path, "--contract", missing]) == .usage)
+        #expect {
+            try LayerContract.load(from: missing)
+        } throws: { error in
+            "\(error)" == "cannot read '\(missing)': no such file"
+        }
+        let file = folder.appendingPathComponent("layers.json")
+        try Data("{\"layers\": [[\"Shopp\"]]}".utf8).write(to: file)
+        let contract = try LayerContract.load(from: file.path)
+        #expect(contract.path == file.path)
     }
 
     @Test func internalOptionsWorkButAreNotInTheHelp() throws {

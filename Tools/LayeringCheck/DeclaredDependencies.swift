@@ -48,13 +48,13 @@ public struct DependencyPackage: Sendable, Codable, Hashable {
         self.targets = targets
     }
 
-    /// The module name of a target: its name with every character a Swift identifier cannot hold
-    /// replaced by `_`, as SwiftPM derives it.
+    /// The module name of a target as SwiftPM derives it (`c99name`): every character a Swift
+    /// identifier cannot hold at its place replaced by `_`, a leading digit too (`2nd-mod` is `_nd_mod`).
     public static func moduleName(of target: String) -> String {
-        var name = String(
-            target.unicodeScalars.map { $0.properties.isXIDContinue ? Character($0) : "_" })
-        if let first = name.unicodeScalars.first, !first.properties.isXIDStart, first != "_" {
-            name = "_" + name
+        var name = ""
+        for (index, scalar) in target.unicodeScalars.enumerated() {
+            let fits = index == 0 ? scalar.properties.isXIDStart || scalar == "_" : scalar.properties.isXIDContinue
+            name.unicodeScalars.append(fits ? scalar : "_")
         }
         return name
     }

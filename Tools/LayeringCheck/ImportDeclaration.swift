@@ -42,8 +42,10 @@ public indirect enum ImportCondition: Sendable, Hashable, Codable {
     case constant(Bool)
     case unknown
     case not(ImportCondition)
-    case and(ImportCondition, ImportCondition)
-    case or(ImportCondition, ImportCondition)
+    /// `a && b && …`, flat, so a long chain is a list and never a deep tree.
+    case all([ImportCondition])
+    /// `a || b || …`, flat.
+    case any([ImportCondition])
 
     /// System modules that exist on some platforms only, so `canImport` of them names those platforms.
     static let systemModules: [String: Set<String>] = {
@@ -68,7 +70,8 @@ public indirect enum ImportCondition: Sendable, Hashable, Codable {
     func value(on platform: String, module: String, declaredFor platforms: [String]?) -> Bool? {
         switch self {
         case .os(let name):
-            let os = name.lowercased()
+            // `OSX` and `xrOS` are the older spellings the compiler still accepts.
+            let os = ["osx": "macos", "xros": "visionos"][name.lowercased()] ?? name.lowercased()
             return os == platform || (os == "ios" && platform == "maccatalyst")
         case .canImport(let name):
             if name == module { return platforms?.contains(platform) ?? true }
@@ -79,20 +82,26 @@ public indirect enum ImportCondition: Sendable, Hashable, Codable {
             return nil
         case .not(let inner):
             return inner.value(on: platform, module: module, declaredFor: platforms).map(!)
-        case .and(let left, let right):
-            let (a, b) = (
-                left.value(on: platform, module: module, declaredFor: platforms),
-                right.value(on: platform, module: module, declaredFor: platforms)
-            )
-            if a == false || b == false { return false }
-            return a == true && b == true ? true : nil
-        case .or(let left, let right):
-            let (a, b) = (
-                left.value(on: platform, module: module, declaredFor: platforms),
-                right.value(on: platform, module: module, declaredFor: platforms)
-            )
-            if a == true || b == true { return true }
-            return a == false && b == false ? false : nil
+        case .all(let terms):
+            var known = true
+            for term in terms {
+                switch term.value(on: platform, module: module, declaredFor: platforms) {
+                case false: return false
+                case nil: known = false
+                case true: break
+                }
+            }
+            return known ? true : nil
+        case .any(let terms):
+            var known = true
+            for term in terms {
+                switch term.value(on: platform, module: module, declaredFor: platforms) {
+                case true: return true
+                case nil: known = false
+                case false: break
+                }
+            }
+            return known ? false : nil
         }
     }
 }

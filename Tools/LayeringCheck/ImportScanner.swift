@@ -196,18 +196,30 @@ public enum ImportScanner {
             line.append(next)
             _ = tokens.next()
         }
+        // A condition may continue on the next line inside parentheses; such a one is not read, and
+        // may hold anywhere (the lines after it are still read as code).
+        let opened = line.reduce(0) { count, token in
+            count
+                + (token.kind == .punctuation(UInt8(ascii: "("))
+                    ? 1 : token.kind == .punctuation(UInt8(ascii: ")")) ? -1 : 0)
+        }
+        guard opened == 0 else { return .unknown }
         var parser = ConditionParser(tokens: line, bytes: bytes)
         return parser.parse()
     }
 
     /// Parses a compilation condition: `||` below `&&` below `!`, parentheses, `os(…)`, `canImport(…)`,
-    /// `true` and `false`; anything else is unknown. Nesting deeper than 32 reads as unknown, so no
-    /// input can exhaust the call stack.
+    /// `true` and `false`; anything else is unknown. A condition nested deeper than 32 or with more than
+    /// 64 terms reads as unknown, so no input can exhaust the call stack, and evaluating a condition
+    /// costs at most 64 steps however many imports stand under it.
     private struct ConditionParser {
         let tokens: [Token]
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
+        /// The terms read so far.
+        var terms = 0
         static let maximumDepth = 32
+        static let maximumTerms = 64
 
         init(tokens: [Token], bytes: UnsafeBufferPointer<UInt8>) {
             self.tokens = tokens
@@ -215,7 +227,8 @@ public enum ImportScanner {
         }
 
         mutating func parse() -> ImportCondition {
-            either(depth: 0)
+            let condition = either(depth: 0)
+            return terms > Self.maximumTerms ? .unknown : condition
         }
 
         private func isPunctuation(_ byte: UInt8, at offset: Int = 0) -> Bool {
@@ -223,26 +236,30 @@ public enum ImportScanner {
         }
 
         private mutating func either(depth: Int) -> ImportCondition {
-            var result = both(depth: depth)
-            while isPunctuation(UInt8(ascii: "|")), isPunctuation(UInt8(ascii: "|"), at: 1) {
+            var alternatives = [both(depth: depth)]
+            while isPunctuation(UInt8(ascii: "|")), isPunctuation(UInt8(ascii: "|"), at: 1), terms <= Self.maximumTerms
+            {
                 index += 2
-                result = .or(result, both(depth: depth))
+                alternatives.append(both(depth: depth))
             }
-            return result
+            return alternatives.count == 1 ? alternatives[0] : .any(alternatives)
         }
 
         private mutating func both(depth: Int) -> ImportCondition {
-            var result = unary(depth: depth)
-            while isPunctuation(UInt8(ascii: "&")), isPunctuation(UInt8(ascii: "&"), at: 1) {
+            var parts = [unary(depth: depth)]
+            while isPunctuation(UInt8(ascii: "&")), isPunctuation(UInt8(ascii: "&"), at: 1), terms <= Self.maximumTerms
+            {
                 index += 2
-                result = .and(result, unary(depth: depth))
+                parts.append(unary(depth: depth))
             }
-            return result
+            return parts.count == 1 ? parts[0] : .all(parts)
         }
 
         private mutating func unary(depth: Int) -> ImportCondition {
-            guard depth < Self.maximumDepth else {
-                index = tokens.count  // too deep to read: the whole condition is unknown
+            terms += 1
+            guard depth < Self.maximumDepth, terms <= Self.maximumTerms else {
+                index = tokens.count  // too deep or too long to read: the whole condition is unknown
+                terms = Self.maximumTerms + 1
                 return .unknown
             }
             if isPunctuation(UInt8(ascii: "!")) {

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 extension LayeringChecker {
     /// A checker for the package at `root` and its contract: its `layers.json`, or the folder default.
@@ -24,20 +25,33 @@ extension ManifestFile {
     /// The largest manifest read; SwiftPM compiles the manifest, so a real one is far smaller.
     static let maximumSize = 50_000_000
 
-    /// The Swift version of the toolchain this tool was built with; SwiftPM picks a versioned manifest
-    /// by the same toolchain's version.
-    static var toolchainVersion: [Int] {
-        #if compiler(>=7.0)
-            [7, 0]
-        #elseif compiler(>=6.3)
-            [6, 3]
+    /// The version of the `swift` on the `PATH`, the one that describes the package, as
+    /// `[major, minor, patch]`; SwiftPM picks a versioned manifest by it. Asked once, and only when a
+    /// package has versioned manifests; if `swift --version` cannot say, the version this tool was
+    /// built with.
+    static let toolchainVersion: [Int] = {
+        if let outcome = try? Subprocess.run(["swift", "--version"], timeLimit: .seconds(30)), outcome.status == 0 {
+            let text = String(decoding: outcome.output, as: UTF8.self) + outcome.errors
+            if let range = text.range(of: "Swift version ") {
+                let numbers = text[range.upperBound...].prefix { $0.isNumber || $0 == "." }
+                let parts = numbers.split(separator: ".").compactMap { Int($0) }
+                if (2...3).contains(parts.count) { return padded(parts) }
+            }
+        }
+        #if compiler(>=6.3)
+            return [6, 3, 0]
         #elseif compiler(>=6.2)
-            [6, 2]
+            return [6, 2, 0]
         #elseif compiler(>=6.1)
-            [6, 1]
+            return [6, 1, 0]
         #else
-            [6, 0]
+            return [6, 0, 0]
         #endif
+    }()
+
+    /// A version with three parts: `6.3` is `6.3.0`.
+    private static func padded(_ parts: [Int]) -> [Int] {
+        Array((parts + [0, 0, 0]).prefix(3))
     }
 
     /// Every readable manifest at `root`, the one SwiftPM reads first: the versioned manifest
@@ -56,9 +70,9 @@ extension ManifestFile {
             guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
             return (name, parts.compactMap { $0 })
         }
-        // A version's major and minor decide, as the toolchain's patch level is not known here.
-        let usable = versioned.filter { !toolchainVersion.lexicographicallyPrecedes($0.version.prefix(2)) }
-        let chosen = usable.max { $0.version.lexicographicallyPrecedes($1.version) }?.name ?? "Package.swift"
+        let usable = versioned.filter { !toolchainVersion.lexicographicallyPrecedes(padded($0.version)) }
+        let chosen =
+            usable.max { padded($0.version).lexicographicallyPrecedes(padded($1.version)) }?.name ?? "Package.swift"
         let ordered = [chosen] + (["Package.swift"] + versioned.map(\.name)).filter { $0 != chosen }.sorted()
         return ordered.compactMap { name in
             let path = root.appendingPathComponent(name).path

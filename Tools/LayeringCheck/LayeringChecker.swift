@@ -534,7 +534,7 @@ public struct LayeringChecker: Sendable {
                 return (
                     isImport ? .forbiddenImport : .forbiddenDependency,
                     "'\(source.name)' \(verb) '\(other.name)', which the contract forbids",
-                    entry.reason ?? (isImport ? "remove the import" : "remove the dependency")
+                    entry.reason.map(fill) ?? (isImport ? "remove the import" : "remove the dependency")
                 )
             }
         }

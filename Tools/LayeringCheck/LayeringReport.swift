@@ -135,9 +135,9 @@ public struct LayeringReport: Sendable, Codable {
                             ],
                             partialFingerprints: [
                                 "layeringCheck/v1": [
-                                    diagnostic.rule.rawValue, diagnostic.path.visible, diagnostic.target,
+                                    diagnostic.rule.rawValue, diagnostic.path, diagnostic.target,
                                     diagnostic.module ?? "",
-                                ].joined(separator: "|")
+                                ].joined(separator: "|").visible
                             ])
                     })
             ])

@@ -150,7 +150,8 @@ struct ManifestLocator {
             switch token.kind {
             case .string:
                 flags?.joined += token.text
-                if token.text.contains("\\(") { flags?.isExpression = true }  // an interpolation
+                // An escape, an interpolation or a multi-line string: what it says is not read here.
+                if token.text.contains("\\") || token.text.contains("\n") { flags?.isExpression = true }
             case .punctuation(UInt8(ascii: ",")): flags?.joined += " "
             case .punctuation(UInt8(ascii: "+")), .punctuation(UInt8(ascii: "(")), .punctuation(UInt8(ascii: "[")),
                 .punctuation(UInt8(ascii: ")")), .punctuation(UInt8(ascii: "]")):
@@ -277,6 +278,10 @@ struct ManifestLocator {
             var closed = false
             while end < bytes.count {
                 let current = bytes[end]
+                if current == UInt8(ascii: "\\"), let interpolation = interpolationStart(at: end, hashes: hashes) {
+                    end = endOfInterpolation(from: interpolation, isInMultilineString: isMultiline)
+                    continue
+                }
                 if current == UInt8(ascii: "\\"), hashes == 0 {
                     end += 2
                     continue
@@ -292,6 +297,77 @@ struct ManifestLocator {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[textStart..<end]), as: UTF8.self)
             take(Token(kind: .string, text: text, line: line, column: column))
             skip(to: closed ? end + quotes + hashes : end)
+        }
+
+        /// Where the expression starts if a `\(` (with `hashes` `#`s between, in a raw string) opens an
+        /// interpolation at `position`.
+        private func interpolationStart(at position: Int, hashes: Int) -> Int? {
+            for offset in 1...(hashes + 1) {
+                let expected = offset <= hashes ? UInt8(ascii: "#") : UInt8(ascii: "(")
+                guard byte(at: position + offset) == expected else { return nil }
+            }
+            return position + hashes + 2
+        }
+
+        /// Where an interpolation whose expression starts at `start` ends: after the parenthesis that
+        /// closes it, past strings nested in it, which may hold interpolations of their own. An
+        /// explicit stack, so no nesting exhausts the call stack; the end of the file ends it all, and
+        /// so does a line break where a single-line string holds the interpolation.
+        private func endOfInterpolation(from start: Int, isInMultilineString: Bool) -> Int {
+            enum Context {
+                case interpolation(depth: Int)
+                case string(hashes: Int, quotes: Int)
+            }
+            var stack = [Context.interpolation(depth: 1)]
+            /// For each open string, whether it spans lines; the outermost is the caller's.
+            var multiline = [isInMultilineString]
+            var position = start
+            while position < bytes.count, let top = stack.last {
+                let current = bytes[position]
+                switch top {
+                case .interpolation(let depth):
+                    if current == UInt8(ascii: "\n"), multiline.last == false {
+                        return position  // the string around it ends here, unclosed
+                    }
+                    if current == UInt8(ascii: "(") {
+                        stack[stack.count - 1] = .interpolation(depth: depth + 1)
+                    } else if current == UInt8(ascii: ")") {
+                        stack[stack.count - 1] = .interpolation(depth: depth - 1)
+                        if depth == 1 { stack.removeLast() }
+                    } else if current == UInt8(ascii: "\"") || current == UInt8(ascii: "#") {
+                        var hashes = 0
+                        while byte(at: position + hashes) == UInt8(ascii: "#") { hashes += 1 }
+                        if byte(at: position + hashes) == UInt8(ascii: "\"") {
+                            let quotes = closes(at: position + hashes, quotes: 3, hashes: 0) ? 3 : 1
+                            stack.append(.string(hashes: hashes, quotes: quotes))
+                            multiline.append(quotes == 3)
+                            position += hashes + quotes
+                            continue
+                        }
+                        position += max(hashes, 1)
+                        continue
+                    }
+                    position += 1
+                case .string(let hashes, let quotes):
+                    if current == UInt8(ascii: "\\"),
+                        let interpolation = interpolationStart(at: position, hashes: hashes)
+                    {
+                        stack.append(.interpolation(depth: 1))
+                        position = interpolation
+                    } else if current == UInt8(ascii: "\\"), hashes == 0 {
+                        position += 2
+                    } else if current == UInt8(ascii: "\""), closes(at: position, quotes: quotes, hashes: hashes) {
+                        stack.removeLast()
+                        multiline.removeLast()
+                        position += quotes + hashes
+                    } else if current == UInt8(ascii: "\n"), quotes == 1 {
+                        return position  // a single-line string ends at the line break: everything around it too
+                    } else {
+                        position += 1
+                    }
+                }
+            }
+            return min(position, bytes.count)
         }
 
         /// Whether `quotes` quotes then `hashes` `#`s start at `position`.

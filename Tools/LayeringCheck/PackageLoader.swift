@@ -173,9 +173,13 @@ struct DescriptionCache {
             }
         }
         // A manifest may read the environment: every variable it names, quoted, is part of the key.
-        let text = String(decoding: manifests, as: UTF8.self)
+        // The quoted texts are gathered in one pass (every run between two quotes, a superset), so the
+        // cost does not grow with the number of variables times the size of the manifests.
+        let pieces: [ArraySlice<UInt8>] = Array(manifests).split(
+            separator: UInt8(ascii: "\""), omittingEmptySubsequences: false)
+        let quoted = Set(pieces.map { Data($0) })
         for (name, value) in ProcessInfo.processInfo.environment.sorted(by: { $0.key < $1.key })
-        where text.contains("\"\(name)\"") {
+        where quoted.contains(Data(name.utf8)) {
             mix("\(name)=\(value)".utf8)
         }
         let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""

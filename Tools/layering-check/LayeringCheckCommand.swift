@@ -33,13 +33,15 @@ enum LayeringCheckCommand {
           --timings               Print how long loading the package and checking took, to stderr.
           -h, --help              Show this help.
 
-        CONTRACT: layers.json at the package root (see the README); without it, a target's layer is
-        its top-level folder: Shell/ above Components/ (independent) above Sources/.
+        CONTRACT: layers.json at the package root, or --contract <file> (see the README); without
+        one, a target's layer is its top-level folder: Shell/ above Components/ (independent) above
+        Sources/.
 
         RULES: horizontal-dependency, horizontal-import, upward-dependency, upward-import,
-               forbidden-dependency, forbidden-import, test-isolation, undeclared-import (errors);
-               transitive-import, invalid-utf8, incomplete-sources, unused-ignore,
-               stale-baseline (warnings).
+               forbidden-dependency, forbidden-import, test-isolation, undeclared-import,
+               conditional-import (errors); transitive-import, invalid-utf8, incomplete-sources,
+               unused-ignore, stale-baseline (warnings). Imports of other packages' modules are
+               checked against the products each target declares.
 
         EXIT STATUS: 0 no violations, 1 violations, 2 usage, contract or I/O error.
         """
@@ -95,6 +97,10 @@ enum LayeringCheckCommand {
             try write(usage + "\n")
             return .success
         }
+        // A contract given by path is read first: a mistake in it is found before the package is described.
+        let contract = try options.contractPath.map { path throws(LayeringCheckError) in
+            try LayerContract.load(from: path)
+        }
         let clock = ContinuousClock()
         let loadStart = clock.now
         let root = URL(fileURLWithPath: options.packagePath).standardizedFileURL
@@ -110,9 +116,8 @@ enum LayeringCheckCommand {
 
         let checkStart = clock.now
         let checker =
-            try options.contractPath.map { path throws(LayeringCheckError) in
-                LayeringChecker(graph: graph, contract: try LayerContract.load(from: path))
-            } ?? LayeringChecker(packageAt: root, graph: graph)
+            try contract.map { LayeringChecker(graph: graph, contract: $0) }
+            ?? LayeringChecker(packageAt: root, graph: graph)
         var report = try checker.check(packageAt: root)
         if let baselinePath = options.baselinePath {
             if options.updatesBaseline {
