@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the `import` declarations of a Swift source file without compiling it.
 ///
 /// A small lexer, not a line regex: it skips comments (nested block comments too) and string literals
@@ -24,10 +26,25 @@ public enum ImportScanner {
 
     // MARK: Parsing tokens into declarations
 
-    private static let accessModifiers: Set<String> = ["public", "package", "internal", "fileprivate", "private"]
-    private static let importKinds: Set<String> = [
-        "typealias", "struct", "class", "enum", "protocol", "let", "var", "func",
-    ]
+    /// Words compared as bytes, as every identifier of a file is compared with them: no string is made
+    /// and nothing hashed for a word that is none of them.
+    private static let accessModifiers = ["public", "package", "internal", "fileprivate", "private"].map {
+        Array($0.utf8)
+    }
+    private static let importKinds = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+        .map { Array($0.utf8) }
+    private static let importWord = [Array("import".utf8)]
+
+    /// Whether `token` spells one of `words`.
+    private static func spells(_ token: Token, oneOf words: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = token.end - token.start
+        return words.contains { word in
+            word.count == length
+                && word.withUnsafeBufferPointer { word in
+                    memcmp(word.baseAddress!, bytes.baseAddress! + token.start, length) == 0
+                }
+        }
+    }
 
     private struct Found {
         var module: String
@@ -81,6 +98,13 @@ public enum ImportScanner {
             return token
         }
 
+        /// Takes the tokens `peek` looked at, at once.
+        mutating func takePeeked() {
+            previous = second ?? first ?? previous
+            first = nil
+            second = nil
+        }
+
         /// The next token (`offset` 0) or the one after it (1), without taking it.
         mutating func peek(_ offset: Int = 0) -> Token? {
             if first == nil {
@@ -129,10 +153,9 @@ public enum ImportScanner {
                 }
                 declarationStart = nil
             case .identifier where depth == 0:
-                let word = token.text(in: bytes)
-                if accessModifiers.contains(word) {
+                if spells(token, oneOf: accessModifiers, in: bytes) {
                     declarationStart = declarationStart ?? token.start
-                } else if word == "import", isImportKeyword(after: before, in: &tokens),
+                } else if spells(token, oneOf: importWord, in: bytes), isImportKeyword(after: before, in: &tokens),
                     let declaration = parseImport(in: &tokens, bytes: bytes)
                 {
                     found.append(
@@ -318,7 +341,7 @@ public enum ImportScanner {
         bytes: UnsafeBufferPointer<UInt8>
     ) -> (module: String, path: String, kind: String?)? {
         var kind: String?
-        if let first = tokens.peek(), first.kind == .identifier, importKinds.contains(first.text(in: bytes)),
+        if let first = tokens.peek(), first.kind == .identifier, spells(first, oneOf: importKinds, in: bytes),
             tokens.peek(1)?.isName == true
         {
             kind = first.text(in: bytes)
@@ -327,19 +350,19 @@ public enum ImportScanner {
         guard let name = tokens.peek(), name.isName else { return nil }
         _ = tokens.next()
         let module = name.name(in: bytes)
+        guard tokens.peek()?.kind == .punctuation(UInt8(ascii: ".")), tokens.peek(1) != nil else {
+            return (module, module, kind)  // the common case: the path is the module
+        }
         // The path is built as bytes, once: a path of a million components costs no string per part.
         var path = Array(module.utf8)
         while tokens.peek()?.kind == .punctuation(UInt8(ascii: ".")), let next = tokens.peek(1) {
-            let part: UnsafeBufferPointer<UInt8>
-            switch next.kind {
-            case .identifier, .punctuation: part = UnsafeBufferPointer(rebasing: bytes[next.start..<next.end])
-            case .quotedIdentifier: part = UnsafeBufferPointer(rebasing: bytes[(next.start + 1)..<(next.end - 1)])
-            }
             // An operator in `import func Module.+` is one punctuation token.
+            let quoted = next.kind == .quotedIdentifier ? 1 : 0
             path.append(UInt8(ascii: "."))
-            path.append(contentsOf: part)
-            _ = tokens.next()
-            _ = tokens.next()
+            for offset in (next.start + quoted)..<(next.end - quoted) {
+                path.append(bytes[offset])
+            }
+            tokens.takePeeked()
         }
         return (module, String(decoding: path, as: UTF8.self), kind)
     }
@@ -359,15 +382,32 @@ public enum ImportScanner {
         }
     }
 
-    /// Turns byte offsets into 1-based lines and columns.
+    /// Turns byte offsets into 1-based lines and columns, in one walk: the offsets ascend, so each
+    /// byte is looked at once, and lines end as the compiler ends them (LF, CR, or CR LF).
     private static func locate(_ found: [Found], in bytes: UnsafeBufferPointer<UInt8>) -> [ImportDeclaration] {
-        guard !found.isEmpty else { return [] }
-        let lines = SourceLines(bytes)
-        return found.map { item in
-            let (line, column) = lines.location(of: item.offset)
-            return ImportDeclaration(
-                module: item.module, path: item.path, kind: item.kind, line: line, column: column,
-                conditions: item.conditions)
+        var declarations: [ImportDeclaration] = []
+        declarations.reserveCapacity(found.count)
+        var line = 1
+        var lineStart = 0
+        var position = 0
+        for item in found {
+            while position < item.offset {
+                let byte = bytes[position]
+                position += 1
+                if byte == UInt8(ascii: "\r")
+                    || (byte == UInt8(ascii: "\n") && (position < 2 || bytes[position - 2] != UInt8(ascii: "\r")))
+                {
+                    line += 1
+                }
+                if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") {
+                    lineStart = position
+                }
+            }
+            declarations.append(
+                ImportDeclaration(
+                    module: item.module, path: item.path, kind: item.kind, line: line,
+                    column: item.offset - lineStart + 1, conditions: item.conditions))
         }
+        return declarations
     }
 }

@@ -216,15 +216,22 @@ public struct LayeringChecker: Sendable {
         ) {
             let start = diagnostics.count
             defer { Self.addScalarColumns(to: &diagnostics[start...], bytes: bytes) }
-            var order: [String] = []
-            var byModule: [String: [ImportDeclaration]] = [:]
-            for declaration in imports {
-                if byModule[declaration.module] == nil { order.append(declaration.module) }
-                byModule[declaration.module, default: []].append(declaration)
+            // The imports of each module, by their places in `imports`: one lookup per import, no copy.
+            var groups: [[Int]] = []
+            var groupOf: [String: Int] = [:]
+            for index in imports.indices {
+                let module = imports[index].module
+                if let group = groupOf[module] {
+                    groups[group].append(index)
+                } else {
+                    groupOf[module] = groups.count
+                    groups.append([index])
+                }
             }
-            for module in order {
-                let declarations = byModule[module] ?? []
-                guard let declaration = declarations.first else { continue }
+            for group in groups {
+                let declaration = imports[group[0]]
+                let module = declaration.module
+                let declarations = group.lazy.map { imports[$0] }
                 if let imported = checker.targetsByModule[module] {
                     guard imported.name != source.name else { continue }
                     checkImport(of: imported, at: declaration, in: path, from: source)
@@ -304,7 +311,8 @@ public struct LayeringChecker: Sendable {
         /// An import of a module `source` declares for some platforms only: reported where some
         /// import of it may be compiled on a platform it is not declared for.
         private mutating func checkPlatforms(
-            of module: String, imports: [ImportDeclaration], in path: String, from source: PackageGraph.Target
+            of module: String, imports: some Sequence<ImportDeclaration>, in path: String,
+            from source: PackageGraph.Target
         ) {
             guard let declared = checker.modules.declared[source.name]?[module], let platforms = declared else {
                 return
@@ -560,7 +568,10 @@ public struct LayeringChecker: Sendable {
 
     /// The offset of the first byte that is not part of valid UTF-8, or `nil` if the bytes are valid.
     static func firstInvalidUTF8Offset(in bytes: [UInt8]) -> Int? {
-        guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        // The standard library validates in bulk; only a file that fails is decoded scalar by scalar.
+        guard bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) == nil else {
+            return nil
+        }
         var iterator = bytes.makeIterator()
         var decoder = Unicode.UTF8()
         var offset = 0

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A package manifest as the check reads it: its path relative to the package root and its text.
 public struct ManifestFile: Sendable, Equatable {
     /// `Package.swift`, or a versioned manifest such as `Package@swift-6.3.swift`.
@@ -18,17 +20,24 @@ public struct ManifestFile: Sendable, Equatable {
 /// such a finding falls back to the top of the file. The reading is one pass over tokens: comments are
 /// skipped, strings are kept with their positions.
 struct ManifestLocator {
-    /// One string literal or name in the manifest, with its 1-based line and UTF-8 column.
+    /// One string literal, name or byte of punctuation in the manifest, with its 1-based line and
+    /// UTF-8 column. A name is classified as it is read, and a string's text is made only where the
+    /// outline needs it, so most tokens cost no string.
     struct Token {
         enum Kind: Equatable {
+            /// A string literal; its contents, as written, are the bytes in ``range``.
             case string
-            case identifier
-            /// One byte of punctuation; its ``text`` is empty, so no string is made for it.
+            case word(Word)
             case punctuation(UInt8)
         }
 
+        /// The names the outline looks for.
+        enum Word: Equatable {
+            case targetKind, name, moduleAliases, dependencies, unsafeFlags, other
+        }
+
         var kind: Kind
-        var text: String
+        var range: Range<Int>
         var line: Int
         var column: Int
     }
@@ -56,21 +65,20 @@ struct ManifestLocator {
     let renames: [Rename]
 
     /// The kinds of target a manifest declares; products (`.library`, `.executable`) are not targets.
-    private static let targetKinds: Set<String> = [
+    private static let targetKinds: [String] = [
         "target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget",
     ]
 
     init(_ manifest: ManifestFile) {
         path = manifest.path
-        var outline = Outline()
         var text = manifest.text
-        text.withUTF8 { bytes in
+        (declarations, renames) = text.withUTF8 { bytes in
+            var outline = Outline(bytes: bytes)
             var scanner = Scanner(bytes: bytes)
             scanner.scan { outline.take($0) }
+            outline.finish()
+            return (outline.declarations, outline.renames)
         }
-        outline.finish()
-        declarations = outline.declarations
-        renames = outline.renames
     }
 
     /// The 1-based line and column of `dependency`'s entry in the declaration of `target`: the entry
@@ -87,6 +95,7 @@ struct ManifestLocator {
     /// `.target(name:)` inside a dependency list is read as the dependency it is. It looks back at
     /// the last five tokens and never ahead, so no token is kept.
     private struct Outline {
+        let bytes: UnsafeBufferPointer<UInt8>
         var declarations: [String: Declaration] = [:]
         var renames: [Rename] = []
         private var depth = 0
@@ -95,18 +104,27 @@ struct ManifestLocator {
         /// The `unsafeFlags(` being read: where, the depth it opened, its strings joined, and whether
         /// anything but strings and `+` builds it.
         private var flags: (line: Int, column: Int, depth: Int, joined: String, isExpression: Bool)?
-        /// The last five tokens, oldest first.
-        private var recent: [Token] = []
+        /// The kinds of the last five tokens, oldest first, and where the last one was.
+        private var recent: (Token.Kind?, Token.Kind?, Token.Kind?, Token.Kind?, Token.Kind?)
+        private var last: (line: Int, column: Int) = (0, 0)
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        private func text(_ token: Token) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
+        }
 
         mutating func take(_ token: Token) {
             defer {
-                if recent.count == 5 { recent.removeFirst() }
-                recent.append(token)
+                recent = (recent.1, recent.2, recent.3, recent.4, token.kind)
+                last = (token.line, token.column)
             }
             switch token.kind {
             case .punctuation(UInt8(ascii: "(")), .punctuation(UInt8(ascii: "[")):
                 depth += 1
-                if flags == nil, let last = recent.last, last.kind == .identifier, last.text == "unsafeFlags" {
+                if flags == nil, recent.4 == .word(.unsafeFlags) {
                     flags = (last.line, last.column, depth, "", false)
                     return
                 }
@@ -128,20 +146,21 @@ struct ManifestLocator {
                     }
                     open = nil
                 }
-            case .identifier where token.text == "moduleAliases":
+            case .word(.moduleAliases):
                 renames.append(Rename(line: token.line, column: token.column, owner: open?.name, isExpression: false))
-            case .identifier where token.text == "dependencies":
+            case .word(.dependencies):
                 open?.isListing = true
             case .string where open == nil && opensDeclaration:
                 // `.target(name: "X"` with a literal name opens a declaration at the parenthesis' depth.
-                open = (token.text, depth, Declaration(name: (token.line, token.column)), false)
+                open = (text(token), depth, Declaration(name: (token.line, token.column)), false)
                 return
-            case .string:
-                if open?.declaration.mentioned[token.text] == nil {
-                    open?.declaration.mentioned[token.text] = (token.line, token.column)
+            case .string where open != nil:
+                let string = text(token)
+                if open?.declaration.mentioned[string] == nil {
+                    open?.declaration.mentioned[string] = (token.line, token.column)
                 }
-                if open?.isListing == true, open?.declaration.listed[token.text] == nil {
-                    open?.declaration.listed[token.text] = (token.line, token.column)
+                if open?.isListing == true, open?.declaration.listed[string] == nil {
+                    open?.declaration.listed[string] = (token.line, token.column)
                 }
             default:
                 break
@@ -149,9 +168,10 @@ struct ManifestLocator {
             guard flags != nil else { return }
             switch token.kind {
             case .string:
-                flags?.joined += token.text
+                let string = text(token)
+                flags?.joined += string
                 // An escape, an interpolation or a multi-line string: what it says is not read here.
-                if token.text.contains("\\") || token.text.contains("\n") { flags?.isExpression = true }
+                if string.contains("\\") || string.contains("\n") { flags?.isExpression = true }
             case .punctuation(UInt8(ascii: ",")): flags?.joined += " "
             case .punctuation(UInt8(ascii: "+")), .punctuation(UInt8(ascii: "(")), .punctuation(UInt8(ascii: "[")),
                 .punctuation(UInt8(ascii: ")")), .punctuation(UInt8(ascii: "]")):
@@ -162,10 +182,9 @@ struct ManifestLocator {
 
         /// Whether the last five tokens are `.`, a kind of target, `(`, `name` and `:`.
         private var opensDeclaration: Bool {
-            recent.count == 5 && recent[0].kind == .punctuation(UInt8(ascii: ".")) && recent[1].kind == .identifier
-                && ManifestLocator.targetKinds.contains(recent[1].text)
-                && recent[2].kind == .punctuation(UInt8(ascii: "(")) && recent[3].text == "name"
-                && recent[4].kind == .punctuation(UInt8(ascii: ":"))
+            recent.0 == .punctuation(UInt8(ascii: ".")) && recent.1 == .word(.targetKind)
+                && recent.2 == .punctuation(UInt8(ascii: "(")) && recent.3 == .word(.name)
+                && recent.4 == .punctuation(UInt8(ascii: ":"))
         }
 
         /// Keeps a declaration the file left open.
@@ -192,6 +211,25 @@ struct ManifestLocator {
 
         private func byte(at position: Int) -> UInt8? {
             position < bytes.count ? bytes[position] : nil
+        }
+
+        /// The names the outline looks for, as bytes.
+        private static let words: [(bytes: [UInt8], word: Token.Word)] =
+            ManifestLocator.targetKinds.map { (Array($0.utf8), .targetKind) } + [
+                (Array("name".utf8), .name), (Array("moduleAliases".utf8), .moduleAliases),
+                (Array("dependencies".utf8), .dependencies), (Array("unsafeFlags".utf8), .unsafeFlags),
+            ]
+
+        /// Which of the names the outline looks for the bytes in `range` spell, compared as bytes.
+        private static func word(_ range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Token.Word {
+            for candidate in words where candidate.bytes.count == range.count {
+                if candidate.bytes.withUnsafeBufferPointer({
+                    memcmp($0.baseAddress!, bytes.baseAddress! + range.lowerBound, range.count)
+                }) == 0 {
+                    return candidate.word
+                }
+            }
+            return .other
         }
 
         private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -231,11 +269,13 @@ struct ManifestLocator {
                 case _ where Self.isNameByte(current):
                     var end = index
                     while end < bytes.count, Self.isNameByte(bytes[end]) { end += 1 }
-                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
-                    take(Token(kind: .identifier, text: text, line: line, column: column))
+                    take(
+                        Token(
+                            kind: .word(Self.word(index..<end, in: bytes)), range: index..<end, line: line,
+                            column: column))
                     index = end
                 default:
-                    take(Token(kind: .punctuation(current), text: "", line: line, column: column))
+                    take(Token(kind: .punctuation(current), range: index..<(index + 1), line: line, column: column))
                     index += 1
                 }
             }
@@ -266,7 +306,7 @@ struct ManifestLocator {
             var hashes = 0
             while byte(at: index + hashes) == UInt8(ascii: "#") { hashes += 1 }
             guard byte(at: index + hashes) == UInt8(ascii: "\"") else {
-                take(Token(kind: .punctuation(bytes[index]), text: "", line: line, column: column))
+                take(Token(kind: .punctuation(bytes[index]), range: index..<(index + 1), line: line, column: column))
                 index += 1
                 return
             }
@@ -294,8 +334,7 @@ struct ManifestLocator {
                 end += 1
             }
             end = min(end, bytes.count)
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[textStart..<end]), as: UTF8.self)
-            take(Token(kind: .string, text: text, line: line, column: column))
+            take(Token(kind: .string, range: textStart..<end, line: line, column: column))
             skip(to: closed ? end + quotes + hashes : end)
         }
 
