@@ -20,14 +20,11 @@ struct ModuleReach {
     /// For each target of the checked package, every module of another package it reaches.
     private var reached: [String: Set<String>] = [:]
 
-    /// Whether other packages' modules are known: the manifest and the dependencies were read.
-    let knowsOtherPackages: Bool
     /// The platforms an import must build on: every platform but Apple's, and of Apple's those the
     /// manifest names in `platforms:` (all of them when it names none).
     let platforms: [String]
 
     init(graph: PackageGraph, targets: [String: PackageGraph.Target]) {
-        knowsOtherPackages = graph.packages != nil
         let named = Set(graph.namedPlatforms ?? [])
         let namesApple = !named.isDisjoint(with: Platform.apple)
         platforms = Platform.all.map(\.id).filter { !namesApple || !Platform.apple.contains($0) || named.contains($0) }
