@@ -38,6 +38,8 @@ struct CheckLayering: CommandPlugin {
         var targets: [TargetDescription]
         var declared: [String: [Dependency]]
         var packages: [OtherPackage]
+        /// PackagePlugin lists only the dependencies whose conditions hold on this machine.
+        var conditionsApplied = true
     }
 
     func performCommand(context: PluginContext, arguments: [String]) async throws {

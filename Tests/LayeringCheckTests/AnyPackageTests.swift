@@ -56,6 +56,50 @@ struct AnyPackageTests {
         #expect(renames[1].message.hasPrefix("'Base' passes compiler flags built from an expression"))
     }
 
+    /// A target declared in both branches of an `#if` in the manifest: findings land in the branch
+    /// SwiftPM compiles on this machine.
+    @Test func aFindingLandsInTheManifestsCompiledBranch() throws {
+        let manifest = """
+            let package = Package(name: "P", targets: [.target(name: "Base"), .target(name: "Shop")])
+            #if os(Windows) || os(macOS)
+            package.targets.append(.target(name: "Event", dependencies: ["Base", "Shop"]))
+            #elseif os(Linux)
+            package.targets.append(.target(name: "Event", dependencies: ["Shop", "Base"]))
+            #else
+            package.targets.append(.target(name: "Event", dependencies: ["Base"]))
+            #endif
+            """
+        let contract = #"{"layers": [["Event", "Shop"], ["Base"]], "independence": [["Shop", "Event"]]}"#
+        let report = try Self.package.check(contract, manifest: manifest)
+        let finding = try #require(report.diagnostics.first { $0.rule == .horizontalDependency })
+        #if os(Linux)
+            #expect((finding.line, finding.column) == (5, 62))
+        #endif
+    }
+
+    /// Mac Catalyst is a platform of its own to SwiftPM, where `os(iOS)` holds too.
+    @Test func macCatalystIsTold() {
+        let onlyIOS = ImportScanner.imports(in: "#if os(iOS) && !targetEnvironment(macCatalyst)\nimport B\n#endif\n")
+        #expect(onlyIOS.first?.mayBeActive(on: "maccatalyst", declaredFor: ["ios"]) == false)
+        #expect(onlyIOS.first?.mayBeActive(on: "ios", declaredFor: ["ios"]) == true)
+        let iOS = ImportScanner.imports(in: "#if os(iOS)\nimport B\n#endif\n")
+        #expect(iOS.first?.mayBeActive(on: "maccatalyst", declaredFor: ["ios"]) == true)
+    }
+
+    /// Through the plugin, dependencies declared for other platforms are missing: an import under
+    /// `#if` of a module no dependency brings is not called undeclared, an unguarded one still is.
+    @Test func thePluginsViewDoesNotInventUndeclaredImports() throws {
+        var package = MemoryPackage(
+            ["Base@Sources/Base:", "Event@Sources/Event:"],
+            files: [
+                "Sources/Base/B.swift": "", "Sources/Event/Guarded.swift": "#if os(macOS)\nimport Base\n#endif",
+            ])
+        package.graph.conditionsApplied = true
+        #expect(try package.check(nil).diagnostics == [])
+        package.files["Sources/Event/Guarded.swift"] = "import Base"
+        #expect(try package.check(nil).diagnostics.map(\.rule) == [.undeclaredImport])
+    }
+
     @Test func moduleNamesAreSwiftPMs() {
         #expect(DependencyPackage.moduleName(of: "2nd-mod") == "_nd_mod")
         #expect(DependencyPackage.moduleName(of: "swift-argument parser") == "swift_argument_parser")
@@ -150,7 +194,9 @@ struct AnyPackageTests {
             ("#if " + String(repeating: "!", count: 50_000) + "os(macOS)", true),
             ("#if " + String(repeating: "A && ", count: 200_000) + "os(macOS)", true),
             ("#if " + String(repeating: "os(Linux) || ", count: 200_000) + "A", true),
-            ("#if (os(macOS)\n    || os(Linux))", true), ("#if os(OSX) || os(Linux)", true), ("#if os(OSX)", false),
+            ("#if (os(macOS)\n    || os(Linux))", true), ("#if (os(macOS)\n)", false),
+            ("#if os(macOS) && (DEBUG ||\n  FOO)", false), ("#if (os(macOS)", true),
+            ("#if os(OSX) || os(Linux)", true), ("#if os(OSX)", false),
         ])
     func anImportIsCompiledWhereItsConditionsMayHold(_ guardLine: String, _ onLinux: Bool) {
         let source = guardLine + "\nimport DequeModule\n#endif\n"

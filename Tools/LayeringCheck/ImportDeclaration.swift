@@ -39,6 +39,8 @@ public struct ImportDeclaration: Sendable, Hashable, Codable {
 public indirect enum ImportCondition: Sendable, Hashable, Codable {
     case os(String)
     case canImport(String)
+    /// `targetEnvironment(macCatalyst)`, `targetEnvironment(simulator)`.
+    case targetEnvironment(String)
     case constant(Bool)
     case unknown
     case not(ImportCondition)
@@ -73,6 +75,9 @@ public indirect enum ImportCondition: Sendable, Hashable, Codable {
             // `OSX` and `xrOS` are the older spellings the compiler still accepts.
             let os = ["osx": "macos", "xros": "visionos"][name.lowercased()] ?? name.lowercased()
             return os == platform || (os == "ios" && platform == "maccatalyst")
+        case .targetEnvironment(let name):
+            // Mac Catalyst is the one environment that is a platform of its own to SwiftPM.
+            return name == "macCatalyst" ? platform == "maccatalyst" : nil
         case .canImport(let name):
             if name == module { return platforms?.contains(platform) ?? true }
             return Self.systemModules[name].map { $0.contains(platform) }

@@ -24,6 +24,11 @@ public enum ImportScanner {
         imports(in: Array(source.utf8))
     }
 
+    /// The condition of `#if <text>`, read as the conditions around imports are.
+    static func condition(of text: String) -> ImportCondition {
+        imports(in: "#if \(text)\nimport Probe\n#endif\n").first?.conditions.first ?? .unknown
+    }
+
     // MARK: Parsing tokens into declarations
 
     /// Words compared as bytes, as every identifier of a file is compared with them: no string is made
@@ -212,24 +217,33 @@ public enum ImportScanner {
 
     /// Reads the condition of `#if` or `#elseif`: the tokens up to the end of the directive's line.
     private static func condition(in tokens: inout TokenStream, bytes: UnsafeBufferPointer<UInt8>) -> ImportCondition {
-        var line: [Token] = []
-        while let last = tokens.previous, let next = tokens.peek(),
-            !bytes[last.end..<next.start].contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
-        {
-            line.append(next)
+        var condition: [Token] = []
+        var opened = 0
+        while let last = tokens.previous, let next = tokens.peek() {
+            let startsLine = bytes[last.end..<next.start].contains {
+                $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+            }
+            // Inside parentheses a condition goes on over line breaks, as far as the compiler's would:
+            // never into a directive or an import, and not for ever, so an unclosed one cannot swallow
+            // the file's imports.
+            if startsLine {
+                let isDirective = next.kind == .punctuation(UInt8(ascii: "#"))
+                let isImport = next.kind == .identifier && spells(next, oneOf: importWord, in: bytes)
+                guard opened > 0, !isDirective, !isImport, condition.count < maximumConditionTokens else { break }
+            }
+            if next.kind == .punctuation(UInt8(ascii: "(")) { opened += 1 }
+            if next.kind == .punctuation(UInt8(ascii: ")")) { opened -= 1 }
+            condition.append(next)
             _ = tokens.next()
         }
-        // A condition may continue on the next line inside parentheses; such a one is not read, and
-        // may hold anywhere (the lines after it are still read as code).
-        let opened = line.reduce(0) { count, token in
-            count
-                + (token.kind == .punctuation(UInt8(ascii: "("))
-                    ? 1 : token.kind == .punctuation(UInt8(ascii: ")")) ? -1 : 0)
-        }
+        // A condition still open was not read whole: it may hold anywhere.
         guard opened == 0 else { return .unknown }
-        var parser = ConditionParser(tokens: line, bytes: bytes)
+        var parser = ConditionParser(tokens: condition, bytes: bytes)
         return parser.parse()
     }
+
+    /// The most tokens a condition may take from the lines after its own.
+    static let maximumConditionTokens = 256
 
     /// Parses a compilation condition: `||` below `&&` below `!`, parentheses, `os(…)`, `canImport(…)`,
     /// `true` and `false`; anything else is unknown. A condition nested deeper than 32 or with more than
@@ -316,6 +330,7 @@ public enum ImportScanner {
             switch (name, argument) {
             case ("os", let argument?): return .os(argument)
             case ("canImport", let argument?): return .canImport(argument)
+            case ("targetEnvironment", let argument?): return .targetEnvironment(argument)
             default: return .unknown
             }
         }

@@ -232,10 +232,16 @@ public struct LayeringChecker: Sendable {
                 let declaration = imports[group[0]]
                 let module = declaration.module
                 let declarations = group.lazy.map { imports[$0] }
+                // Through the plugin, a dependency declared for other platforms only is not listed:
+                // an import under `#if` may be of one, so whether it is declared cannot be told.
+                let mayBeDeclaredElsewhere =
+                    checker.graph.conditionsApplied == true && declarations.allSatisfy { !$0.conditions.isEmpty }
                 if let imported = checker.targetsByModule[module] {
                     guard imported.name != source.name else { continue }
-                    checkImport(of: imported, at: declaration, in: path, from: source)
-                } else if let owner = checker.modules.owners[module] {
+                    checkImport(
+                        of: imported, at: declaration, in: path, from: source,
+                        checksDeclaration: !mayBeDeclaredElsewhere)
+                } else if let owner = checker.modules.owners[module], !mayBeDeclaredElsewhere {
                     checkImport(of: module, owner: owner, at: declaration, in: path, from: source)
                 }
                 checkPlatforms(of: module, imports: declarations, in: path, from: source)
@@ -245,13 +251,13 @@ public struct LayeringChecker: Sendable {
         /// An import of a target of this package.
         private mutating func checkImport(
             of imported: PackageGraph.Target, at declaration: ImportDeclaration, in path: String,
-            from source: PackageGraph.Target
+            from source: PackageGraph.Target, checksDeclaration: Bool
         ) {
             importedTargets[source.name, default: []].insert(imported.name)
             let location = (path, declaration.line, declaration.column)
             if let breach = contract.breach(from: source.name, to: imported.name, isImport: true) {
                 report(breach, from: source, to: imported, chain: nil, more: [], isImport: true, at: location)
-            } else if !source.dependencies.contains(imported.name) {
+            } else if checksDeclaration, !source.dependencies.contains(imported.name) {
                 let reached = reach(of: source.name).contains(imported.name)
                 append(
                     Diagnostic(
@@ -328,7 +334,8 @@ public struct LayeringChecker: Sendable {
                         message: "'\(source.name)' imports '\(module)', which it declares only for \(only); the "
                             + "import is also compiled on \(Platform.list(active)), where the build fails with "
                             + "no such module '\(module)'",
-                        hint: "guard it with #if \(platforms.map(Platform.condition).joined(separator: " || ")) "
+                        hint:
+                            "guard it with #if \(platforms.map { Platform.condition($0, among: platforms) }.joined(separator: " || ")) "
                             + "or #if canImport(\(module)), or declare the dependency for every platform",
                         target: source.name, module: module))
                 return

@@ -116,7 +116,32 @@ struct ManifestLocator {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[token.range]), as: UTF8.self)
         }
 
+        /// A directive being read: its word (`if`, `elseif`, `else`, `endif`), its line, and where its
+        /// condition's text starts and ends.
+        private var directive: (word: String, line: Int, start: Int, end: Int)?
+        /// For each open `#if` of the manifest: whether code around it is compiled on this machine,
+        /// whether a branch so far surely is, and whether the current one may be.
+        private var branches: [(outer: Bool, taken: Bool, current: Bool)] = []
+        /// Whether the code being read may be compiled on this machine: a declaration in a branch that
+        /// is not is not the one SwiftPM reads.
+        private var isCompiled: Bool { branches.last?.current ?? true }
+
         mutating func take(_ token: Token) {
+            if let current = directive {
+                guard token.line != current.line else {
+                    directive?.end = token.range.upperBound  // the condition goes on
+                    return
+                }
+                enter(current)
+                directive = nil
+            }
+            if recent.4 == .punctuation(UInt8(ascii: "#")), last.line == token.line, case .word = token.kind {
+                let word = text(token)
+                if ["if", "elseif", "else", "endif"].contains(word) {
+                    directive = (word, token.line, token.range.upperBound, token.range.upperBound)
+                    return
+                }
+            }
             defer {
                 recent = (recent.1, recent.2, recent.3, recent.4, token.kind)
                 last = (token.line, token.column)
@@ -150,7 +175,7 @@ struct ManifestLocator {
                 renames.append(Rename(line: token.line, column: token.column, owner: open?.name, isExpression: false))
             case .word(.dependencies):
                 open?.isListing = true
-            case .string where open == nil && opensDeclaration:
+            case .string where open == nil && opensDeclaration && isCompiled:
                 // `.target(name: "X"` with a literal name opens a declaration at the parenthesis' depth.
                 open = (text(token), depth, Declaration(name: (token.line, token.column)), false)
                 return
@@ -188,7 +213,35 @@ struct ManifestLocator {
         }
 
         /// Keeps a declaration the file left open.
+        /// Follows a directive of the manifest, its condition evaluated for this machine.
+        private mutating func enter(_ directive: (word: String, line: Int, start: Int, end: Int)) {
+            let bytes = self.bytes
+            func condition() -> Bool? {
+                let text = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[directive.start..<directive.end]), as: UTF8.self)
+                return ImportScanner.condition(of: text).value(on: Platform.host, module: "", declaredFor: nil)
+            }
+            switch directive.word {
+            case "if":
+                let value = condition()
+                branches.append((isCompiled, value == true, isCompiled && value != false))
+            case "elseif":
+                guard let branch = branches.popLast() else { return }
+                let value = condition()
+                branches.append(
+                    (branch.outer, branch.taken || value == true, branch.outer && !branch.taken && value != false))
+            case "else":
+                guard let branch = branches.popLast() else { return }
+                branches.append((branch.outer, true, branch.outer && !branch.taken))
+            default:
+                _ = branches.popLast()
+            }
+        }
+
         mutating func finish() {
+            if let current = directive {
+                enter(current)
+            }
             if let current = open, declarations[current.name] == nil {
                 declarations[current.name] = current.declaration
             }

@@ -139,17 +139,35 @@ struct ModuleReach {
 enum Platform {
     static let apple: Set = ["macos", "ios", "tvos", "watchos", "visionos", "maccatalyst", "driverkit"]
 
+    /// The platform this tool runs on, where SwiftPM compiles the manifest.
+    static var host: String {
+        #if os(macOS)
+            "macos"
+        #elseif os(Windows)
+            "windows"
+        #elseif os(Android)
+            "android"
+        #elseif os(OpenBSD)
+            "openbsd"
+        #else
+            "linux"
+        #endif
+    }
+
     static let all: [(id: String, name: String)] = [
         ("linux", "Linux"), ("macos", "macOS"), ("windows", "Windows"), ("ios", "iOS"), ("android", "Android"),
         ("tvos", "tvOS"), ("watchos", "watchOS"), ("visionos", "visionOS"), ("maccatalyst", "Mac Catalyst"),
         ("wasi", "WASI"), ("openbsd", "OpenBSD"), ("driverkit", "DriverKit"),
     ]
 
-    /// The compilation condition that holds on `id`: `os(Linux)`, `targetEnvironment(macCatalyst)`.
-    static func condition(_ id: String) -> String {
+    /// The compilation condition that holds on `id` and on no other platform of `others`:
+    /// `os(Linux)`, `targetEnvironment(macCatalyst)`, and `os(iOS)` without Mac Catalyst (where
+    /// `os(iOS)` holds too) unless `others` has it.
+    static func condition(_ id: String, among others: [String]) -> String {
         switch id {
         case "maccatalyst": "targetEnvironment(macCatalyst)"
         case "driverkit": "os(DriverKit)"
+        case "ios" where !others.contains("maccatalyst"): "os(iOS) && !targetEnvironment(macCatalyst)"
         default: "os(\(name(id)))"
         }
     }

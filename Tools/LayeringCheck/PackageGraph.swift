@@ -91,6 +91,10 @@ public struct PackageGraph: Sendable, Codable {
     /// Each target's dependencies as the manifest declares them, conditions included; `nil` when the
     /// manifest was not read (a description from elsewhere), so no condition is checked.
     public var declared: [String: [DeclaredDependency]]?
+    /// Whether the dependencies are those of this machine only, conditions already applied (what the
+    /// command plugin sees): a dependency declared for other platforms is then missing, so an import
+    /// under `#if` of a module no dependency brings may still be declared for where it is compiled.
+    public var conditionsApplied: Bool?
     /// The platforms its manifest names in `platforms:` (SwiftPM's spelling), `nil` when not read.
     public var namedPlatforms: [String]?
     /// The packages it depends on, directly or not; `nil` when they were not read.
