@@ -63,7 +63,7 @@ public struct Baseline: Sendable, Equatable, Codable {
 
     /// The largest count an entry may hold, and the largest baseline file read.
     static let maximumCount = 1_000_000
-    static let maximumSize = 50_000_000
+    static let maximumSize = 10_000_000  // about 100,000 entries; reading one costs about 30 times its size
 
     /// Reads a baseline file written by ``encoded()``.
     public static func load(from path: String) throws(LayeringCheckError) -> Baseline {

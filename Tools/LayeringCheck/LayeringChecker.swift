@@ -114,6 +114,8 @@ public struct LayeringChecker: Sendable {
         private(set) var importedTargets: [String: Set<String>] = [:]
         /// Every target each target reaches through declared dependencies, worked out on demand.
         private var reachable: [String: Set<String>] = [:]
+        /// For each target, the highest layer it reaches along allowed dependencies.
+        private var highestLayer: [String: Int] = [:]
 
         init(checker: LayeringChecker, contract: ResolvedContract, locator: ManifestLocator) {
             self.checker = checker
@@ -140,6 +142,13 @@ public struct LayeringChecker: Sendable {
                 report(breach, from: source, to: dependency, chain: nil, more: [], isImport: false)
             }
             guard contract.constrains(source.name) else { return }
+            // Only the layers constrain it, and nothing it reaches along allowed dependencies is in a
+            // layer above its own: no chain can break a rule, so none is searched for.
+            if !contract.constrainsBeyondLayers(source.name), let layer = contract.layer(of: source.name),
+                highestLayerReached(from: source.name) >= layer
+            {
+                return
+            }
             for (hop, reached) in chainsBreaking(from: source) {
                 guard let first = reached.first, let destination = target(first.last ?? ""),
                     let breach = contract.breach(from: source.name, to: destination.name),
@@ -190,6 +199,33 @@ public struct LayeringChecker: Sendable {
                 }
             }
             return hops.map { ($0, found[$0] ?? []) }
+        }
+
+        /// The highest layer (the smallest index; `Int.max` for none) of any target `name` reaches
+        /// along dependencies the contract allows at each step, as a chain search would walk them.
+        /// Worked out once for every target, each from those of its dependencies, so a long chain of
+        /// targets costs its length, not its length squared. A cycle, which SwiftPM refuses, counts
+        /// what was found before it closed.
+        private mutating func highestLayerReached(from name: String) -> Int {
+            if let known = highestLayer[name] { return known }
+            var stack: [(name: String, expanded: Bool)] = [(name, false)]
+            var inProgress: Set<String> = []
+            while let (current, expanded) = stack.popLast() {
+                guard highestLayer[current] == nil else { continue }
+                let next = (target(current)?.dependencies ?? []).filter {
+                    target($0) != nil && contract.breach(from: current, to: $0) == nil
+                }
+                if expanded {
+                    inProgress.remove(current)
+                    highestLayer[current] = next.reduce(Int.max) { highest, dependency in
+                        min(highest, contract.layer(of: dependency) ?? Int.max, highestLayer[dependency] ?? Int.max)
+                    }
+                } else if inProgress.insert(current).inserted {
+                    stack.append((current, true))
+                    stack += next.filter { highestLayer[$0] == nil && !inProgress.contains($0) }.map { ($0, false) }
+                }
+            }
+            return highestLayer[name] ?? Int.max
         }
 
         /// Every target `source` reaches through declared dependencies.

@@ -114,18 +114,28 @@ struct ModuleReach {
             declared[name] = modules
             direct[name] = reachedModules
         }
-        // A target reaches what its own package's dependencies reach, along any chain.
-        for name in targets.keys where !packages.isEmpty {
-            var modules: Set<String> = []
-            var seen: Set<String> = [name]
-            var stack = [name]
-            while let current = stack.popLast() {
-                modules.formUnion(direct[current] ?? [])
-                for next in targets[current]?.dependencies ?? [] where seen.insert(next).inserted {
-                    stack.append(next)
+        // A target reaches what its own package's dependencies reach, along any chain: each target's
+        // set is made once from its dependencies' (depth first, an explicit stack), so a long chain
+        // costs its length. A cycle, which SwiftPM refuses, counts what was found before it closed.
+        guard !packages.isEmpty else { return }
+        var inProgress: Set<String> = []
+        for name in targets.keys.sorted() where reached[name] == nil {
+            var stack: [(name: String, expanded: Bool)] = [(name, false)]
+            while let (current, expanded) = stack.popLast() {
+                guard reached[current] == nil else { continue }
+                let dependencies = (targets[current]?.dependencies ?? []).filter { targets[$0] != nil }
+                if expanded {
+                    inProgress.remove(current)
+                    var modules = direct[current] ?? []
+                    for dependency in dependencies {
+                        modules.formUnion(reached[dependency] ?? [])
+                    }
+                    reached[current] = modules
+                } else if inProgress.insert(current).inserted {
+                    stack.append((current, true))
+                    stack += dependencies.filter { reached[$0] == nil && !inProgress.contains($0) }.map { ($0, false) }
                 }
             }
-            reached[name] = modules
         }
     }
 

@@ -158,8 +158,13 @@ struct ResolvedContract {
     /// Whether any rule could keep `target` from reaching something: the search along chains is
     /// skipped for targets no rule constrains.
     func constrains(_ target: String) -> Bool {
-        (layerIndex[target] ?? 0) > 0 || owners.contains { $0[target] != nil }
-            || forbidden.contains { $0.from.contains(target) }
+        (layerIndex[target] ?? 0) > 0 || constrainsBeyondLayers(target)
+    }
+
+    /// Whether a rule other than the layers could keep `target` from reaching something: it belongs
+    /// to an independence group, or a forbidden entry starts at it.
+    func constrainsBeyondLayers(_ target: String) -> Bool {
+        owners.contains { $0[target] != nil } || forbidden.contains { $0.from.contains(target) }
     }
 
     /// Why `source` may not reach `destination`, or `nil` if it may: by `import` when `isImport`,
