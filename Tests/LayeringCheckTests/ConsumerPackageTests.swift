@@ -28,9 +28,9 @@ struct ConsumerPackageTests {
         #expect(run.status != 0, "the consumer has violations: \(run.output)")
         let annotations: [String] = run.output.split(separator: "\n").filter { $0.hasPrefix("::") }.map(String.init)
         let expected: [String] = [
-            "::error file=Package.swift,line=13,col=57,title=horizontal-dependency::component 'Profile' reaches "
-                + "sibling component 'Feed' through Profile → Bridge → Feed; cut the chain at 'Bridge' and declare "
-                + "a require wired in the app's router for 'Profile'",
+            "::error file=Package.swift,line=13,col=57,title=horizontal-dependency::'Profile' reaches 'Feed' "
+                + "through Profile → Bridge → Feed, which independence[0] keeps apart from it; cut the chain at "
+                + "'Bridge'; members of the group reach each other through none",
             "::warning file=Sources/Bridge/Bridge.swift,line=1,col=1,title=transitive-import::'Bridge' imports "
                 + "'Core', which it reaches only through its dependencies; declare \"Core\" in the dependencies of "
                 + "'Bridge' in Package.swift, so the import survives a change to those dependencies",

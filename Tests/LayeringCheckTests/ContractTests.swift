@@ -111,7 +111,7 @@ struct ContractTests {
         #expect(report.diagnostics.first?.chain == ["Event", "Bridge", "Shop"])
         #expect(
             report.diagnostics.first?.message
-                == "'Event' reaches 'Shop', which independence[0] keeps apart from it through Event → Bridge → Shop")
+                == "'Event' reaches 'Shop' through Event → Bridge → Shop, which independence[0] keeps apart from it")
     }
 
     @Test func forbiddenPairsAreCheckedAlongChains() throws {
@@ -122,8 +122,8 @@ struct ContractTests {
         let report = try Self.package().check(contract)
         #expect(
             report.diagnostics.map(\.formatted) == [
-                "Package.swift:1:1: error: 'Shop' reaches 'Middleware', which the contract forbids through Shop → "
-                    + "MallBase → Middleware; components talk to the trunk only through the base [forbidden-dependency]"
+                "Package.swift:1:1: error: 'Shop' reaches 'Middleware' through Shop → MallBase → Middleware, which "
+                    + "the contract forbids; components talk to the trunk only through the base [forbidden-dependency]"
             ])
     }
 

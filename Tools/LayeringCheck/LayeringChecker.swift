@@ -484,6 +484,10 @@ public struct LayeringChecker: Sendable {
             chain: [String]?, more: [String], isImport: Bool, at location: (String, Int, Int)? = nil
         ) {
             let (rule, message, hint) = explain(breach, from: source, to: other, chain: chain, isImport: isImport)
+            let moreText =
+                more.isEmpty
+                ? ""
+                : " (and \(more.count) more: \(more.prefix(3).joined(separator: ", "))\(more.count > 3 ? ", …" : ""))"
             let (path, line, column): (String, Int, Int)
             if let location {
                 (path, line, column) = location
@@ -492,14 +496,9 @@ public struct LayeringChecker: Sendable {
                 let position = locator.location(ofDependency: declared, inTarget: source.name)
                 (path, line, column) = (locator.path, position.line, position.column)
             }
-            let chainText = chain.map { " through \($0.joined(separator: " → "))" } ?? ""
-            let moreText =
-                more.isEmpty
-                ? ""
-                : " (and \(more.count) more: \(more.prefix(3).joined(separator: ", "))\(more.count > 3 ? ", …" : ""))"
             append(
                 Diagnostic(
-                    path: path, line: line, column: column, rule: rule, message: message + chainText + moreText,
+                    path: path, line: line, column: column, rule: rule, message: message + moreText,
                     hint: hint, target: source.name, module: isImport ? other.moduleName : other.name, chain: chain))
         }
 
@@ -508,6 +507,8 @@ public struct LayeringChecker: Sendable {
             chain: [String]?, isImport: Bool
         ) -> (Rule, String, String) {
             let verb = isImport ? "imports" : chain == nil ? "depends on" : "reaches"
+            // The chain follows what it reaches: "'Event' reaches 'Shop' through Event → Bridge → Shop".
+            let through = chain.map { " through \($0.joined(separator: " → "))" } ?? ""
             let owner = contract.component(of: source.name) ?? source.name
             let router = checker.routerFolder.map { "\($0)/\(owner)Router.swift" } ?? "the app's router for '\(owner)'"
             /// A contract's own hint with its placeholders filled in.
@@ -538,7 +539,7 @@ public struct LayeringChecker: Sendable {
                             ?? "move what both need into a target outside the group, or connect them in a target above both"
                     return (
                         rule,
-                        "'\(source.name)'\(whose) \(verb) \(what), which \(name) keeps apart from it",
+                        "'\(source.name)'\(whose) \(verb) \(what)\(through), which \(name) keeps apart from it",
                         group.hint.map(fill) ?? neutral
                     )
                 }
@@ -546,7 +547,7 @@ public struct LayeringChecker: Sendable {
                 if source.isTest, owner == source.name {
                     return (
                         .testIsolation,
-                        "test target '\(source.name)', in no component's folder, \(verb) component \(what)",
+                        "test target '\(source.name)', in no component's folder, \(verb) component \(what)\(through)",
                         "move it to Tests/ or into the folder of the component it tests, and stub the other "
                             + "components' requires"
                     )
@@ -554,13 +555,13 @@ public struct LayeringChecker: Sendable {
                 if source.isTest {
                     return (
                         .testIsolation,
-                        "test target '\(source.name)' of component '\(owner)' \(verb) sibling component \(what)",
+                        "test target '\(source.name)' of component '\(owner)' \(verb) sibling component \(what)\(through)",
                         "stub \(owner)'s requires instead; only the app's tests may use several components"
                     )
                 }
                 if source.name != owner {
                     return (
-                        rule, "'\(source.name)' of component '\(owner)' \(verb) sibling component \(what)",
+                        rule, "'\(source.name)' of component '\(owner)' \(verb) sibling component \(what)\(through)",
                         "a preview runs its component alone: answer the require with a stub, as the other requires are"
                     )
                 }
@@ -570,12 +571,12 @@ public struct LayeringChecker: Sendable {
                     : chain == nil
                         ? "remove '\(other.name)' from its dependencies and declare a require wired in \(router)"
                         : "cut the chain at '\(chain?[1] ?? "")' and declare a require wired in \(router)"
-                return (rule, "component '\(source.name)' \(verb) sibling component \(what)", hint)
+                return (rule, "component '\(source.name)' \(verb) sibling component \(what)\(through)", hint)
             case .upward(let from, let to):
                 let layers = contract.contract.layers
                 let message =
                     "'\(source.name)' in layer '\(layers[from].name)' \(verb) '\(other.name)' in layer "
-                    + "'\(layers[to].name)' above it"
+                    + "'\(layers[to].name)' above it\(through)"
                 let hint =
                     layers[from].hint.map(fill)
                     ?? "a layer may reach only the layers below it; move what both need down into "
@@ -584,7 +585,7 @@ public struct LayeringChecker: Sendable {
             case .forbidden(let entry):
                 return (
                     isImport ? .forbiddenImport : .forbiddenDependency,
-                    "'\(source.name)' \(verb) '\(other.name)', which the contract forbids",
+                    "'\(source.name)' \(verb) '\(other.name)'\(through), which the contract forbids",
                     entry.reason.map(fill) ?? (isImport ? "remove the import" : "remove the dependency")
                 )
             }
