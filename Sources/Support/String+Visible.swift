@@ -4,10 +4,10 @@ extension String {
     /// separators appear as `\u{…}`, so text read from outside can neither forge a line, move the
     /// cursor, recolour the terminal nor reorder what follows.
     public var visible: String {
-        guard unicodeScalars.contains(where: \.isHiddenInALine) else { return self }
+        guard unicodeScalars.contains(where: \.isInvisible) else { return self }
         var shown = ""
         for scalar in unicodeScalars {
-            if scalar.isHiddenInALine {
+            if scalar.isInvisible {
                 shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             } else {
                 shown.unicodeScalars.append(scalar)
@@ -18,8 +18,11 @@ extension String {
 }
 
 extension Unicode.Scalar {
-    /// Whether the character acts on a line instead of showing in it.
-    fileprivate var isHiddenInALine: Bool {
+    /// Whether the character would act on a terminal instead of showing: a control, a formatting mark
+    /// (a right-to-left override reorders a line), a line or paragraph separator. Output shows these
+    /// escaped (``Swift/String/visible``), links and commands refuse them, and transcripts show them
+    /// as `�`.
+    package var isInvisible: Bool {
         switch properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: true
         default: false

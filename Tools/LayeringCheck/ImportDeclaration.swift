@@ -88,25 +88,29 @@ public indirect enum ImportCondition: Sendable, Hashable, Codable {
         case .not(let inner):
             return inner.value(on: platform, module: module, declaredFor: platforms).map(!)
         case .all(let terms):
-            var known = true
-            for term in terms {
-                switch term.value(on: platform, module: module, declaredFor: platforms) {
-                case false: return false
-                case nil: known = false
-                case true: break
-                }
+            return Self.combine(terms, decidedBy: false) {
+                $0.value(on: platform, module: module, declaredFor: platforms)
             }
-            return known ? true : nil
         case .any(let terms):
-            var known = true
-            for term in terms {
-                switch term.value(on: platform, module: module, declaredFor: platforms) {
-                case true: return true
-                case nil: known = false
-                case false: break
-                }
+            return Self.combine(terms, decidedBy: true) {
+                $0.value(on: platform, module: module, declaredFor: platforms)
             }
-            return known ? false : nil
         }
+    }
+
+    /// `&&` (`decisive` false) or `||` (`decisive` true) over `terms`: one term with the decisive value
+    /// decides the whole, else an unknown term leaves it unknown, else it holds the other value.
+    private static func combine(
+        _ terms: [ImportCondition], decidedBy decisive: Bool, _ value: (ImportCondition) -> Bool?
+    ) -> Bool? {
+        var known = true
+        for term in terms {
+            switch value(term) {
+            case decisive?: return decisive
+            case nil: known = false
+            default: break
+            }
+        }
+        return known ? !decisive : nil
     }
 }

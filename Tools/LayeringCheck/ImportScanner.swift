@@ -273,23 +273,25 @@ public enum ImportScanner {
         }
 
         private mutating func either(depth: Int) -> ImportCondition {
-            var alternatives = [both(depth: depth)]
-            while isPunctuation(UInt8(ascii: "|")), isPunctuation(UInt8(ascii: "|"), at: 1), terms <= Self.maximumTerms
-            {
-                index += 2
-                alternatives.append(both(depth: depth))
-            }
+            let alternatives = list(joinedBy: UInt8(ascii: "|")) { $0.both(depth: depth) }
             return alternatives.count == 1 ? alternatives[0] : .any(alternatives)
         }
 
         private mutating func both(depth: Int) -> ImportCondition {
-            var parts = [unary(depth: depth)]
-            while isPunctuation(UInt8(ascii: "&")), isPunctuation(UInt8(ascii: "&"), at: 1), terms <= Self.maximumTerms
-            {
-                index += 2
-                parts.append(unary(depth: depth))
-            }
+            let parts = list(joinedBy: UInt8(ascii: "&")) { $0.unary(depth: depth) }
             return parts.count == 1 ? parts[0] : .all(parts)
+        }
+
+        /// Terms joined by a doubled operator (`||`, `&&`), read as one flat list.
+        private mutating func list(
+            joinedBy operator: UInt8, _ term: (inout ConditionParser) -> ImportCondition
+        ) -> [ImportCondition] {
+            var joined = [term(&self)]
+            while isPunctuation(`operator`), isPunctuation(`operator`, at: 1), terms <= Self.maximumTerms {
+                index += 2
+                joined.append(term(&self))
+            }
+            return joined
         }
 
         private mutating func unary(depth: Int) -> ImportCondition {

@@ -208,21 +208,14 @@ public struct LayeringChecker: Sendable {
         /// what was found before it closed.
         private mutating func highestLayerReached(from name: String) -> Int {
             if let known = highestLayer[name] { return known }
-            var stack: [(name: String, expanded: Bool)] = [(name, false)]
-            var inProgress: Set<String> = []
-            while let (current, expanded) = stack.popLast() {
-                guard highestLayer[current] == nil else { continue }
-                let next = (target(current)?.dependencies ?? []).filter {
-                    target($0) != nil && contract.breach(from: current, to: $0) == nil
+            let (checker, contract) = (self.checker, self.contract)
+            foldDependencies(from: name, into: &highestLayer) { current in
+                (checker.targetsByName[current]?.dependencies ?? []).filter {
+                    checker.targetsByName[$0] != nil && contract.breach(from: current, to: $0) == nil
                 }
-                if expanded {
-                    inProgress.remove(current)
-                    highestLayer[current] = next.reduce(Int.max) { highest, dependency in
-                        min(highest, contract.layer(of: dependency) ?? Int.max, highestLayer[dependency] ?? Int.max)
-                    }
-                } else if inProgress.insert(current).inserted {
-                    stack.append((current, true))
-                    stack += next.filter { highestLayer[$0] == nil && !inProgress.contains($0) }.map { ($0, false) }
+            } fold: { _, dependencies in
+                dependencies.reduce(Int.max) { highest, dependency in
+                    min(highest, contract.layer(of: dependency.name) ?? Int.max, dependency.value)
                 }
             }
             return highestLayer[name] ?? Int.max

@@ -118,25 +118,15 @@ struct ModuleReach {
         // set is made once from its dependencies' (depth first, an explicit stack), so a long chain
         // costs its length. A cycle, which SwiftPM refuses, counts what was found before it closed.
         guard !packages.isEmpty else { return }
-        var inProgress: Set<String> = []
-        for name in targets.keys.sorted() where reached[name] == nil {
-            var stack: [(name: String, expanded: Bool)] = [(name, false)]
-            while let (current, expanded) = stack.popLast() {
-                guard reached[current] == nil else { continue }
-                let dependencies = (targets[current]?.dependencies ?? []).filter { targets[$0] != nil }
-                if expanded {
-                    inProgress.remove(current)
-                    var modules = direct[current] ?? []
-                    for dependency in dependencies {
-                        modules.formUnion(reached[dependency] ?? [])
-                    }
-                    reached[current] = modules
-                } else if inProgress.insert(current).inserted {
-                    stack.append((current, true))
-                    stack += dependencies.filter { reached[$0] == nil && !inProgress.contains($0) }.map { ($0, false) }
-                }
+        var reached: [String: Set<String>] = [:]
+        for name in targets.keys.sorted() {
+            foldDependencies(from: name, into: &reached) { current in
+                (targets[current]?.dependencies ?? []).filter { targets[$0] != nil }
+            } fold: { current, dependencies in
+                dependencies.reduce(into: direct[current] ?? []) { $0.formUnion($1.value) }
             }
         }
+        self.reached = reached
     }
 
     /// Whether `target` reaches `module` of another package along its dependencies.

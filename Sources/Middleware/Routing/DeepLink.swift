@@ -1,3 +1,5 @@
+import Support
+
 /// A URL taken apart into the pieces a route table looks at: scheme, host, path and query.
 ///
 /// The parser is deliberately narrow. It accepts `scheme://host/path?name=value&…` in ASCII, with

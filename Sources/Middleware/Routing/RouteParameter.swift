@@ -1,3 +1,5 @@
+import Support
+
 /// One parameter of a route, described for documents and error messages, whatever its type.
 public struct RouteParameter: Sendable, Hashable {
     /// The name in the query, e.g. `shopId`.

@@ -1,3 +1,5 @@
+import Support
+
 /// The web address a downgraded route opens instead of its native screen, e.g.
 /// `https://m.mall.example/shop/{shopId}`.
 ///
