@@ -61,9 +61,10 @@ public struct Baseline: Sendable, Equatable, Codable {
         }.sorted()
     }
 
-    /// The largest count an entry may hold, and the largest baseline file read.
+    /// The largest count an entry may hold.
     static let maximumCount = 1_000_000
-    static let maximumSize = 10_000_000  // about 100,000 entries; reading one costs about 30 times its size
+    /// The largest baseline file read: reading one takes many times its size in memory.
+    static let maximumSize = 10_000_000
 
     /// Reads a baseline file written by ``encoded()``.
     public static func load(from path: String) throws(LayeringCheckError) -> Baseline {

@@ -20,8 +20,9 @@ func lexerFigures(root: URL, quick: Bool) throws -> [Figure] {
         String(repeating: unit, count: bytes / unit.utf8.count)
     }
     let scan: ([UInt8]) -> Void = { blackHole(ImportScanner.imports(in: $0).count) }
-    // Each shape has the 3× goal but the two marked `false`: linear, but each import or `#if` costs
-    // about 200 ns of bookkeeping against about 5 ns per byte of real source; reported, not a goal.
+    // Each shape has the 3× goal but the two marked `false`: linear, but each import or `#if` carries
+    // bookkeeping (a declaration, its place, its conditions) that real source spreads over many
+    // bytes; reported, not a goal (the README's Performance section has the figures).
     var shapes: [(name: String, input: [UInt8], run: ([UInt8]) -> Void, hasGoal: Bool)] = [
         ("runs of # without a quote", Array(String(repeating: "#", count: size).utf8), scan, true),
         ("\\( nested in strings", nested("\"\\(", "1", ")\""), scan, true),
