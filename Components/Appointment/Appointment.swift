@@ -8,14 +8,23 @@ public final class Appointment {
     public static let shared = Appointment()
 
     /// The component's data, made when a screen first needs it, not at launch.
-    lazy var store = AppointmentStore()
+    lazy var store = AppointmentStore(keptIn: stateFolder)
+    /// Where the user's changes are kept across restarts; `nil` keeps them in memory.
+    private var stateFolder: StateFolder?
 
     private init() {}
 
-    /// Puts Appointment back as it starts: the sample data, every require unwired.
+    /// Puts Appointment back as it starts: the sample data in memory, every require unwired.
     public func reset() {
+        stateFolder = nil
         store = AppointmentStore()
         unwireEveryRequire()
+    }
+
+    /// Keeps the user's changes in `Appointment.json` in `folder`, read when the data is next needed.
+    public func keepState(in folder: StateFolder?) {
+        stateFolder = folder
+        store = AppointmentStore(keptIn: folder)
     }
 
     // MARK: require

@@ -11,14 +11,23 @@ public final class Shop {
     public static let shared = Shop()
 
     /// The component's data, made when a screen first needs it, not at launch.
-    lazy var store = ShopStore()
+    lazy var store = ShopStore(keptIn: stateFolder)
+    /// Where the user's changes are kept across restarts; `nil` keeps them in memory.
+    private var stateFolder: StateFolder?
 
     private init() {}
 
-    /// Puts Shop back as it starts: the sample data, every require unwired.
+    /// Puts Shop back as it starts: the sample data in memory, every require unwired.
     public func reset() {
+        stateFolder = nil
         store = ShopStore()
         unwireEveryRequire()
+    }
+
+    /// Keeps the user's changes in `Shop.json` in `folder`, read when the data is next needed.
+    public func keepState(in folder: StateFolder?) {
+        stateFolder = folder
+        store = ShopStore(keptIn: folder)
     }
 
     // MARK: require

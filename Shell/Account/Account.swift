@@ -2,17 +2,32 @@ import MallBase
 import MallNavigator
 import Middleware
 
-/// The user's session with the mall: signed in or not. The demo has one account.
+/// The user's session with the mall: signed in or not, kept across restarts in the shell's own
+/// state file. The demo has one account.
 @MainActor
 final class Account {
+    /// What the shell keeps: whether the user signed in.
+    struct State: StoredState, Equatable {
+        var isSignedIn = false
+
+        var problem: String? { nil }
+    }
+
     /// The demo account's name.
     let name = "Alex"
+    private var state = KeptState(State(), owner: "Shell", keptIn: nil)
+
     /// Whether the user signed in.
-    private(set) var isSignedIn = false
+    var isSignedIn: Bool { state.value.isSignedIn }
+
+    /// Keeps the sign-in in `Shell.json` in `folder` (`Shell` is the one name no component may take).
+    func keepState(in folder: StateFolder?) {
+        state = KeptState(State(), owner: "Shell", keptIn: folder)
+    }
 
     /// Signs the demo account in.
     func signIn() {
-        isSignedIn = true
+        state.update { $0.isSignedIn = true }
     }
 
     /// The guard that asks for signing in before a bill opens, then opens it.

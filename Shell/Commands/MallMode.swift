@@ -55,6 +55,7 @@ enum MallMode: Equatable {
         var session = SessionOptions()
         var openURL: String?
         var routesConfigPath: String?
+        var stateDirectory: String?
         var format: String?
         while let argument = try reader.next() {
             if try session.take(argument, from: &reader) { continue }
@@ -66,6 +67,9 @@ enum MallMode: Equatable {
             case "--routes-config":
                 routesConfigPath = try reader.value(
                     of: argument, needs: "a file", example: "--routes-config routes.json")
+            case "--state-dir":
+                stateDirectory = try reader.value(
+                    of: argument, needs: "a folder", example: "--state-dir ~/.local/state/mall")
             case "--format":
                 let example = reader.hasSeen("graph") ? "graph --format dot" : "routes --format markdown"
                 format = try reader.value(of: argument, needs: "a format", example: example)
@@ -93,7 +97,10 @@ enum MallMode: Equatable {
         if reader.hasSeen("--help") { return .help }
         switch mode {
         case .navigate:
-            return .navigate(NavigateCommand(session: session, openURL: openURL, routesConfigPath: routesConfigPath))
+            return .navigate(
+                NavigateCommand(
+                    session: session, openURL: openURL, routesConfigPath: routesConfigPath,
+                    stateDirectory: stateDirectory))
         case .tour: return .tour(TourCommand(session: session))
         case .routes(var command):
             command.routesConfigPath = routesConfigPath
@@ -112,6 +119,7 @@ enum MallMode: Equatable {
     private static let spellings =
         SessionOptions.spellings + [
             "--help", "-h", "--tour", "audit", "open", "routes", "graph", "--format", "--routes-config",
+            "--state-dir",
         ]
 
     /// The mode `word` chooses, with its `--format`: the routes' or the graph's, each with its own formats.
@@ -146,7 +154,7 @@ enum MallMode: Equatable {
     /// The options the mode uses.
     private var options: Set<String> {
         switch self {
-        case .navigate: Set(SessionOptions.spellings + ["--routes-config"])
+        case .navigate: Set(SessionOptions.spellings + ["--routes-config", "--state-dir"])
         case .tour: ["--strict", "--no-color", "--trace", "--analytics"]
         case .routes, .graph: ["--format", "--routes-config"]
         case .audit, .help: []

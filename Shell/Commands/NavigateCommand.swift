@@ -11,10 +11,15 @@ struct NavigateCommand: Equatable {
     var openURL: String?
     /// The routes configuration given with `--routes-config`.
     var routesConfigPath: String?
+    /// The folder given with `--state-dir`, where the user's state is kept across restarts.
+    var stateDirectory: String?
 
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
         try app.links.prepare(routesConfigPath: routesConfigPath)
+        app.keepState(
+            in: try StateLocation.stateFolder(
+                given: stateDirectory, environment: app.links.environment, terminal: terminal))
         let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
         try launch.checkWiring(app.audit, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.

@@ -24,6 +24,15 @@ struct MallApp {
         }
     }
 
+    /// Keeps what the user does in `folder` across restarts: each component's changes in its own file,
+    /// the sign-in in the shell's; `nil` keeps everything in memory.
+    func keepState(in folder: StateFolder?) {
+        for router in routers {
+            router.component.keepState(in: folder)
+        }
+        account.keepState(in: folder)
+    }
+
     /// The requirements no router wired.
     var audit: WiringReport { WiringReport(components: routers.map(\.audit)) }
 

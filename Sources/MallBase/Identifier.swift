@@ -1,6 +1,6 @@
 /// A typed string identifier, so a shop id cannot be passed where an event id is expected.
 public protocol Identifier: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
-    CustomStringConvertible
+    CustomStringConvertible, Codable
 where RawValue == String {
     /// Creates an identifier from its string form.
     init(_ rawValue: String)

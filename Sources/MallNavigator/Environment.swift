@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -27,6 +29,14 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
 
     private init(variables: [String: String]?) {
         self.variables = variables
+    }
+
+    /// A copy with the variable `name` set to `value`; a copy of the process's environment holds
+    /// every variable it has now.
+    public func setting(_ name: String, to value: String) -> Environment {
+        var copy = variables ?? ProcessInfo.processInfo.environment
+        copy[name] = value
+        return Environment(copy)
     }
 
     /// The value of the variable `name`, or `nil` when it is not set. A variable the process was

@@ -11,8 +11,11 @@ public protocol ComponentAPI: AnyObject {
     /// Every `require_` property of the component, in the order its API declares them.
     static var requirements: [Requirement] { get }
     /// Puts the component back as it starts: every require unwired and, for a component with data
-    /// of its own, that data as it was at launch. Tests start each case from here.
+    /// of its own, that data as it was at launch, kept in memory only. Tests start each case from here.
     func reset()
+    /// Keeps what the user did in the component (a favourite, a booking) in its own file in
+    /// `folder`, read the next time the component needs its data; `nil` keeps it in memory only.
+    func keepState(in folder: StateFolder?)
 }
 
 extension ComponentAPI {
@@ -20,6 +23,9 @@ extension ComponentAPI {
     public func reset() {
         unwireEveryRequire()
     }
+
+    /// Keeps nothing: the choice of a component whose data the user does not change.
+    public func keepState(in folder: StateFolder?) {}
 
     /// Sets every require to `nil`: the component as no router has wired it yet.
     @inlinable public func unwireEveryRequire() {

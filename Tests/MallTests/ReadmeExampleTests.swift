@@ -117,7 +117,11 @@ struct ReadmeExampleTests {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", built + " 2>&1"]
         process.currentDirectoryURL = folder
-        process.environment = ["PATH": "/usr/bin:/bin", "NO_COLOR": "1", "TERM": "dumb"]
+        // Each example keeps the user's state in a fresh folder, so it prints the same every time.
+        process.environment = [
+            "PATH": "/usr/bin:/bin", "NO_COLOR": "1", "TERM": "dumb",
+            "MALL_STATE_DIR": folder.appendingPathComponent("state").path,
+        ]
         process.standardInput = FileHandle.nullDevice
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -30,8 +30,10 @@ func everyComponent() -> [any ComponentAPI] {
 
 /// Runs the shell as `mall <arguments>` with `input` as the lines typed, on fresh components (as a new
 /// process would start), with `environment` as the only environment (so a routes configuration set
-/// outside does not leak in). Suites that call it carry `.freshComponents(everyComponent)`, so no other
-/// test touches the components while it runs.
+/// outside does not leak in). Unless `environment` names a state folder, the run keeps the user's
+/// state in a fresh one, removed afterwards, so every run starts from the sample data. Suites that
+/// call it carry `.freshComponents(everyComponent)`, so no other test touches the components while
+/// it runs.
 @MainActor
 func runShell(
     _ arguments: [String] = [],
@@ -42,6 +44,12 @@ func runShell(
     for component in everyComponent() {
         component.reset()
     }
+    var environment = environment
+    let freshState = FileManager.default.temporaryDirectory.appendingPathComponent("mall-state-\(UUID().uuidString)")
+    if environment[StateLocation.variable] == nil {
+        environment = environment.setting(StateLocation.variable, to: freshState.path)
+    }
+    defer { try? FileManager.default.removeItem(at: freshState) }
     let terminal = ScriptedTerminal(lines: input)
     let status = Launcher.run(arguments: arguments, environment: environment, routers: routers) { _ in terminal }
     return TextAppRun(status: status, output: terminal.output, errors: terminal.errorOutput)

@@ -1,7 +1,7 @@
 import MallBase
 
 /// The table sizes a restaurant queues for separately; each has its own ticket letter.
-enum TableSize: String, Sendable, CaseIterable {
+enum TableSize: String, Sendable, CaseIterable, Codable, CodingKeyRepresentable {
     case small = "A"
     case medium = "B"
     case large = "C"
@@ -28,8 +28,8 @@ struct QueueRecord: Sendable {
 }
 
 /// A number the user took in a queue.
-struct BookingRecord: Sendable {
-    enum Status: String, Sendable {
+struct BookingRecord: Sendable, Codable, Equatable {
+    enum Status: String, Sendable, Codable {
         case waiting = "Waiting"
         case cancelled = "Cancelled"
     }

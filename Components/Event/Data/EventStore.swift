@@ -1,13 +1,16 @@
 import MallBase
+import Middleware
 
-/// The Event component's in-memory data: events and the user's registrations.
+/// The Event component's data: events, and the user's registrations (kept across restarts when the
+/// app gives the component a state folder).
 @MainActor
 final class EventStore {
     private(set) var events: [EventRecord]
-    private(set) var registrations: Set<EventID> = []
+    private let state: KeptState<EventState>
 
-    init(events: [EventRecord] = EventRecord.samples) {
+    init(events: [EventRecord] = EventRecord.samples, keptIn folder: StateFolder? = nil) {
         self.events = events
+        self.state = KeptState(EventState(), owner: "Event", keptIn: folder)
     }
 
     /// The event with the given id, if any.
@@ -17,7 +20,7 @@ final class EventStore {
 
     /// Whether the user registered for the event.
     func isRegistered(_ id: EventID) -> Bool {
-        registrations.contains(id)
+        state.value.registrations.contains(id)
     }
 
     /// The places left at the event.
@@ -28,13 +31,17 @@ final class EventStore {
     /// Registers the user for the event, or cancels the registration. Returns what happened, for the user.
     func toggleRegistration(_ id: EventID) -> String {
         guard let event = event(id) else { return "No event has the id '\(id)'." }
-        if registrations.remove(id) != nil {
-            return "Registration for \(event.title) cancelled."
+        let capacity = event.capacity - event.registered
+        return state.update { state in
+            if let index = state.registrations.firstIndex(of: id) {
+                state.registrations.remove(at: index)
+                return "Registration for \(event.title) cancelled."
+            }
+            guard capacity > 0 else {
+                return "\(event.title) is full; no places left."
+            }
+            state.registrations.append(id)
+            return "You are registered for \(event.title)."
         }
-        guard placesLeft(event) > 0 else {
-            return "\(event.title) is full; no places left."
-        }
-        registrations.insert(id)
-        return "You are registered for \(event.title)."
     }
 }

@@ -1,15 +1,16 @@
 import MallBase
+import Middleware
 
-/// The Groupbuy component's in-memory data: deals, purchases, and the favourites shops reported back.
+/// The Groupbuy component's data: deals, and the user's purchases and the favourite shops reported
+/// back (kept across restarts when the app gives the component a state folder).
 @MainActor
 final class GroupbuyStore {
     private(set) var deals: [GroupbuyRecord]
-    private(set) var purchases: [GroupbuyID: Int] = [:]
-    /// Shops the user favourited, as the shop pages reported when the user left them.
-    private(set) var favoritedShops: Set<ShopID> = []
+    private let state: KeptState<GroupbuyState>
 
-    init(deals: [GroupbuyRecord] = GroupbuyRecord.samples) {
+    init(deals: [GroupbuyRecord] = GroupbuyRecord.samples, keptIn folder: StateFolder? = nil) {
         self.deals = deals
+        self.state = KeptState(GroupbuyState(), owner: "Groupbuy", keptIn: folder)
     }
 
     /// The deal with the given id, if any.
@@ -19,28 +20,34 @@ final class GroupbuyStore {
 
     /// How many of the deal the user bought.
     func purchaseCount(_ id: GroupbuyID) -> Int {
-        purchases[id, default: 0]
+        state.value.purchases[id.rawValue, default: 0]
     }
 
     /// Buys one of the deal. Returns what happened, for the user.
     func buy(_ id: GroupbuyID) -> String {
         guard let deal = deal(id) else { return "No group-buy has the id '\(id)'." }
-        purchases[id, default: 0] += 1
-        return
-            "Bought \(deal.title) for \(Money.format(cents: deal.priceInCents)); you hold \(purchases[id, default: 0])."
+        return state.update { state in
+            let held = state.purchases[id.rawValue, default: 0]
+            guard held < StateCheck.countLimit else { return "You hold as many of \(deal.title) as can be held." }
+            state.purchases[id.rawValue] = held + 1
+            return "Bought \(deal.title) for \(Money.format(cents: deal.priceInCents)); you hold \(held + 1)."
+        }
     }
 
     /// Records whether a shop is favourited, as its page reported when it disappeared.
     func record(shop: ShopID, isFavorited: Bool) {
-        if isFavorited {
-            favoritedShops.insert(shop)
-        } else {
-            favoritedShops.remove(shop)
+        // Leaving a shop's page without a change writes nothing.
+        guard self.isFavorited(shop) != isFavorited else { return }
+        state.update { state in
+            state.favoritedShops.removeAll { $0 == shop }
+            if isFavorited {
+                state.favoritedShops.append(shop)
+            }
         }
     }
 
     /// Whether the shop was last reported as favourited.
     func isFavorited(_ shop: ShopID) -> Bool {
-        favoritedShops.contains(shop)
+        state.value.favoritedShops.contains(shop)
     }
 }

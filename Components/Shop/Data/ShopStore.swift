@@ -1,13 +1,16 @@
 import MallBase
+import Middleware
 
-/// The Shop component's in-memory data: the mall's shops and the user's favourites.
+/// The Shop component's data: the mall's shops, and the user's favourites (kept across restarts
+/// when the app gives the component a state folder).
 @MainActor
 final class ShopStore {
     private(set) var shops: [ShopRecord]
-    private(set) var favorites: Set<ShopID> = []
+    private let state: KeptState<ShopState>
 
-    init(shops: [ShopRecord] = ShopRecord.samples) {
+    init(shops: [ShopRecord] = ShopRecord.samples, keptIn folder: StateFolder? = nil) {
         self.shops = shops
+        self.state = KeptState(ShopState(), owner: "Shop", keptIn: folder)
     }
 
     /// The shop with the given id, if any.
@@ -22,16 +25,19 @@ final class ShopStore {
 
     /// Whether the user favourited the shop.
     func isFavorited(_ id: ShopID) -> Bool {
-        favorites.contains(id)
+        state.value.favorites.contains(id)
     }
 
     /// Adds the shop to the favourites or removes it; returns whether it is now favourited.
     @discardableResult
     func toggleFavorite(_ id: ShopID) -> Bool {
-        if favorites.remove(id) == nil {
-            favorites.insert(id)
+        state.update { state in
+            if let index = state.favorites.firstIndex(of: id) {
+                state.favorites.remove(at: index)
+                return false
+            }
+            state.favorites.append(id)
             return true
         }
-        return false
     }
 }

@@ -1,0 +1,54 @@
+import MallNavigator
+import Middleware
+import Support
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where `mall` keeps the user's state across restarts: the folder `--state-dir` names, else the
+/// one `MALL_STATE_DIR` names, else the platform's state folder (`$XDG_STATE_HOME/mall`, or
+/// `~/.local/state/mall` on Linux; `~/Library/Application Support/mall` on macOS).
+enum StateLocation {
+    /// The environment variable naming the state folder.
+    static let variable = "MALL_STATE_DIR"
+
+    /// The folder, and what named it; `nil` when nothing names one (no `HOME`).
+    static func folder(given: String?, environment: Environment) -> (path: String, source: String)? {
+        if let given { return (given, "--state-dir") }
+        func set(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        if let path = set(variable) { return (path, variable) }
+        // The XDG specification ignores a relative XDG_STATE_HOME, and so does `mall`.
+        if let base = set("XDG_STATE_HOME"), base.hasPrefix("/") { return (base + "/mall", "XDG_STATE_HOME") }
+        guard let home = set("HOME"), home.hasPrefix("/") else { return nil }
+        #if os(macOS)
+            return (home + "/Library/Application Support/mall", "HOME")
+        #else
+            return (home + "/.local/state/mall", "HOME")
+        #endif
+    }
+
+    /// The state folder for a session, warnings going to `terminal`; `nil`, with a warning, when
+    /// nothing names one. A path that exists and is not a folder is refused before anything changes.
+    @MainActor
+    static func stateFolder(given: String?, environment: Environment, terminal: any Terminal) throws(LaunchFailure)
+        -> StateFolder?
+    {
+        guard let (path, source) = folder(given: given, environment: environment) else {
+            terminal.writeError(
+                "warning: nothing you do is kept after you quit: HOME is not set; pass --state-dir <folder>\n")
+            return nil
+        }
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            throw LaunchFailure(
+                "Error: the state folder '\(path.visible)' (from \(source)) is not a folder; pass one with --state-dir",
+                status: .usage)
+        }
+        return StateFolder(path: path) { [weak terminal] problem in
+            terminal?.writeError("warning: \(problem)\n")
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import Support
+
+/// A value a component keeps across restarts: it reads and writes itself as JSON, and says what is
+/// wrong with a value read from a file that decodes but cannot be shown.
+public protocol StoredState: Codable, Sendable {
+    /// What makes the value impossible (a count below zero, a name with control characters), or
+    /// `nil` when it is fit to show.
+    var problem: String? { get }
+}
+
+/// The folder where the app keeps the user's state across restarts, one file per owner (each
+/// component, and the app itself): no owner ever reads another's file.
+public struct StateFolder: Sendable {
+    /// The folder's path; it is created, readable by the user alone, when a file is first needed.
+    public let path: String
+    /// Told, in one line, of every problem with a file: unreadable, damaged and moved aside, not saved.
+    public let warn: @MainActor @Sendable (String) -> Void
+
+    /// Creates a state folder at `path` that tells `warn` of its problems.
+    public init(path: String, warn: @escaping @MainActor @Sendable (String) -> Void) {
+        self.path = path
+        self.warn = warn
+    }
+
+    /// The file `<name>.json` in the folder.
+    public func file(named name: String) -> StateFile {
+        StateFile(folder: path, name: name)
+    }
+}
+
+/// One owner's state: in memory only, or kept in its file in a ``StateFolder``.
+///
+/// The file is read when the value is first needed, not at launch. Every change is made under the
+/// file's lock to the value as the file holds it at that moment, then written back before
+/// ``update(_:)`` returns: two processes changing the same state at once each keep their changes,
+/// and a change reported done is on the disk.
+///
+/// A file that cannot be read is never overwritten: its owner starts from the sample data and
+/// saves nothing until the app quits. A damaged file (not JSON, the wrong shape, an impossible
+/// value) is moved aside, never silently dropped, and the owner starts afresh.
+@MainActor
+public final class KeptState<Value: StoredState> {
+    /// The owner's name, as warnings spell it.
+    public let owner: String
+    private let initial: Value
+    private let file: StateFile?
+    private let warn: @MainActor @Sendable (String) -> Void
+    private var loaded: Value?
+    /// Whether changes are written; not after the file could not be read.
+    private var writes = true
+
+    /// The format files are written in; a file in another is moved aside.
+    static var format: Int { 1 }
+
+    /// State that starts as `initial` and is kept in `folder`, or only in memory when `folder` is `nil`.
+    public init(_ initial: Value, owner: String, keptIn folder: StateFolder?) {
+        self.initial = initial
+        self.owner = owner
+        self.file = folder?.file(named: owner)
+        self.warn = folder?.warn ?? { @MainActor @Sendable _ in }
+    }
+
+    /// The state as of now: as the file held it when first asked for, with every change made since.
+    public var value: Value {
+        if let loaded { return loaded }
+        let value = load()
+        loaded = value
+        return value
+    }
+
+    /// Changes the state and returns what `change` returns; when the state is kept in a file, the
+    /// change is written before this returns, or a warning says why it was not.
+    @discardableResult
+    public func update<Result>(_ change: (inout Value) -> Result) -> Result {
+        guard let file, writes else { return changeInMemory(change) }
+        var result: Result?
+        do {
+            try file.withLock { () throws(StateFile.Failure) in
+                var current = try latest(in: file, otherwise: loaded ?? initial)
+                result = change(&current)
+                loaded = current
+                try file.replace(with: Self.encoded(current))
+            }
+        } catch {
+            warn("\(owner)'s change is not saved: \(error); it lasts until you quit")
+        }
+        return result ?? changeInMemory(change)
+    }
+
+    private func changeInMemory<Result>(_ change: (inout Value) -> Result) -> Result {
+        var current = value
+        let result = change(&current)
+        loaded = current
+        return result
+    }
+
+    // MARK: Reading the file
+
+    private func load() -> Value {
+        guard let file else { return initial }
+        do {
+            return try file.withLock { () throws(StateFile.Failure) in try latest(in: file, otherwise: initial) }
+        } catch {
+            writes = false
+            warn(
+                "\(owner)'s saved state is not used: \(error); it starts from the sample data and saves nothing"
+                    + " until you quit, so the file stays as it is")
+            return initial
+        }
+    }
+
+    /// The value the file holds; `otherwise` when there is no file, or when the file is damaged
+    /// (then it is moved aside, with a warning). Called holding the file's lock.
+    private func latest(in file: StateFile, otherwise fallback: Value) throws(StateFile.Failure) -> Value {
+        let damage: String
+        do {
+            guard let bytes = try file.read() else { return fallback }
+            switch Self.decoded(bytes) {
+            case .success(let value): return value
+            case .failure(let problem): damage = problem.description
+            }
+        } catch where error.isDamage {
+            damage = error.description
+        }
+        let aside = try file.moveAside()
+        warn(
+            "\(owner)'s saved state \(damage); moved it to '\(aside.visible)' and started afresh")
+        return fallback
+    }
+
+    // MARK: The file's shape
+
+    /// What the file holds: the format, then the state.
+    private struct Envelope: Codable {
+        var format: Int
+        var state: Value
+    }
+
+    private struct FormatOnly: Decodable {
+        var format: Int
+    }
+
+    /// The file's bytes for `value`: sorted keys, so the same state is always the same file.
+    static func encoded(_ value: Value) throws(StateFile.Failure) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(Envelope(format: format, state: value))) + [UInt8(ascii: "\n")]
+        } catch {
+            throw StateFile.Failure(description: "cannot encode it: \(error)")
+        }
+    }
+
+    /// The value in a file's bytes, or what is wrong with them.
+    static func decoded(_ bytes: [UInt8]) -> Swift.Result<Value, StateFile.Failure> {
+        let data = Data(bytes)
+        let decoder = JSONDecoder()
+        do {
+            let found = try decoder.decode(FormatOnly.self, from: data).format
+            guard found == format else {
+                return .failure(damage("is in format \(found); this mall reads format \(format)"))
+            }
+            let value = try decoder.decode(Envelope.self, from: data).state
+            if let problem = value.problem {
+                return .failure(damage("holds \(problem)"))
+            }
+            return .success(value)
+        } catch let error as DecodingError {
+            return .failure(damage(describe(error)))
+        } catch {
+            return .failure(damage("cannot be read: \(error)"))
+        }
+    }
+
+    private static func damage(_ description: String) -> StateFile.Failure {
+        StateFile.Failure(description: description, isDamage: true)
+    }
+
+    /// A decoding error in a few words, naming where in the file it is.
+    private static func describe(_ error: DecodingError) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().visible
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "has no '\(place(context.codingPath + [key]).drop { $0 == "." })'"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "has a value of the wrong type at '\(place(context.codingPath).drop { $0 == "." })'"
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "is not valid JSON"
+        case .dataCorrupted(let context):
+            return "has a value it cannot hold at '\(place(context.codingPath).drop { $0 == "." })'"
+        @unknown default:
+            return "cannot be read"
+        }
+    }
+}

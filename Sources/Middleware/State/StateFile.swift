@@ -1,0 +1,156 @@
+import Support
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One owner's file in a ``StateFolder``, `<name>.json`, with the file operations that keep it
+/// whole: reading, replacing atomically, moving a bad file aside, and a lock other processes share.
+///
+/// A replacement is written to a temporary file, flushed to the disk (`fsync`), renamed over the
+/// old file, and the folder flushed in turn: a process killed at any point leaves either the old
+/// file or the new one, never a mix, and a replacement that returned is on the disk.
+public struct StateFile: Sendable {
+    /// Why a file operation failed, in words for a warning.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        /// Whether the file itself is damaged (too large, not the expected JSON), rather than out of reach.
+        public var isDamage = false
+    }
+
+    /// The largest file read; a larger one is refused as damaged.
+    public static let sizeLimit = 8 << 20
+
+    /// The folder the file lives in.
+    public let folder: String
+    /// The owner's name, e.g. `Shop`; the file is `<name>.json`.
+    public let name: String
+
+    /// The file's path.
+    public var path: String { folder + "/" + name + ".json" }
+    private var lockPath: String { folder + "/" + name + ".lock" }
+    /// One temporary name per file, written only under the lock: a kill leaves at most this one
+    /// behind, and the next replacement truncates it.
+    private var temporaryPath: String { folder + "/." + name + ".json.tmp" }
+
+    /// Runs `body` holding the file's exclusive lock, which every process that keeps state in the
+    /// folder takes before it reads or writes the file; creates the folder if it is missing.
+    public func withLock<Result>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        try createFolder()
+        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("cannot open", lockPath) }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw failure("cannot lock", lockPath) }
+        }
+        return try body()
+    }
+
+    /// The file's bytes, or `nil` when there is no file yet.
+    public func read() throws(Failure) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw failure("cannot read", path)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot read", path)
+            }
+            bytes += chunk[..<count]
+            guard bytes.count <= Self.sizeLimit else {
+                throw Failure(description: "is larger than \(Self.sizeLimit >> 20) MB", isDamage: true)
+            }
+        }
+    }
+
+    /// Replaces the file with `bytes`, atomically and durably (see the type's description).
+    public func replace(with bytes: [UInt8]) throws(Failure) {
+        let descriptor = open(temporaryPath, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("cannot write", temporaryPath) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                guard errno == EINTR else {
+                    let failed = failure("cannot write", temporaryPath)
+                    close(descriptor)
+                    throw failed
+                }
+            } else {
+                written += count
+            }
+        }
+        guard fsync(descriptor) == 0 else {
+            let failed = failure("cannot flush", temporaryPath)
+            close(descriptor)
+            throw failed
+        }
+        close(descriptor)
+        guard rename(temporaryPath, path) == 0 else { throw failure("cannot replace", path) }
+        try flushFolder()
+    }
+
+    /// Renames the file to the first free `<name>.json.damaged`, `<name>.json.damaged-2`, …, so a
+    /// fresh file can start while the old one stays for the user to look at; returns the new path.
+    public func moveAside() throws(Failure) -> String {
+        for attempt in 1...1000 {
+            let aside = path + ".damaged" + (attempt == 1 ? "" : "-\(attempt)")
+            guard access(aside, F_OK) != 0 else { continue }
+            guard rename(path, aside) == 0 else { throw failure("cannot move aside", path) }
+            try flushFolder()
+            return aside
+        }
+        throw Failure(description: "cannot move '\(path.visible)' aside: 1000 damaged copies are already there")
+    }
+
+    // MARK: Helpers
+
+    /// Creates the folder, and any folder above it, readable by the user alone.
+    private func createFolder() throws(Failure) {
+        var status = stat()
+        if stat(folder, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw Failure(description: "'\(folder.visible)' is not a folder")
+            }
+            return
+        }
+        var made: String?
+        for part in folder.split(separator: "/") {
+            let next = made.map { $0 + "/" + part } ?? (folder.hasPrefix("/") ? "/" + part : String(part))
+            made = next
+            guard mkdir(next, 0o700) == 0 || errno == EEXIST else { throw failure("cannot create the folder", next) }
+        }
+    }
+
+    /// Flushes the folder, so a rename in it is on the disk; file systems that cannot flush a
+    /// folder say so with `EINVAL`, and have nothing to flush.
+    private func flushFolder() throws(Failure) {
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot open", folder) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 || errno == EINVAL else { throw failure("cannot flush", folder) }
+    }
+
+    /// A failure of `verb` on `path`, with the system's reason.
+    private func failure(_ verb: String, _ path: String) -> Failure {
+        Failure(description: "\(verb) '\(path.visible)': \(Output.reason(errno))")
+    }
+}
+
+/// `read(2)`, named apart from ``StateFile/read()``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+    #else
+        Darwin.read(descriptor, buffer, count)
+    #endif
+}
