@@ -120,7 +120,7 @@ public final class KeptState<Value: StoredState> {
             case .success(let value): return value
             case .failure(let problem): damage = problem.description
             }
-        } catch where error.isDamage {
+        } catch  where error.isDamage {
             damage = error.description
         }
         let aside = try file.moveAside()

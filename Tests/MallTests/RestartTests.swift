@@ -1,0 +1,167 @@
+import Foundation
+import MallNavigator
+import MallTestSupport
+import Middleware
+import Support
+import Testing
+
+@testable import Mall
+
+/// A state folder of its own for one test, removed afterwards.
+private struct StateScratch: ~Copyable {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("mall-kept-\(UUID().uuidString)")
+    var path: String { url.path }
+    var environment: Environment { [StateLocation.variable: path] }
+
+    func contents(_ name: String) -> String? {
+        (try? Data(contentsOf: url.appendingPathComponent(name))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func files() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// What the user does is there after a restart: each run of `runShell` starts fresh components, as
+/// a new process does, and reads what the last run kept in the same folder.
+@MainActor
+@Suite("The user's state across restarts", .freshComponents(everyComponent))
+struct RestartTests {
+    @Test func aBookingMadeThenQuitIsThereAtTheNextLaunch() {
+        let scratch = StateScratch()
+        let booked = runShell(
+            ["open", "mall://appointment/queue?shopId=s02"], input: ["1", "q"], environment: scratch.environment)
+        #expect(booked.status == .success)
+        #expect(booked.output.contains("== Booking A008 =="))
+        #expect(booked.errors.isEmpty)
+        let again = runShell(["open", "mall://appointment/bookings"], input: ["q"], environment: scratch.environment)
+        #expect(again.output.contains("A008"), "\(again.output)")
+        #expect(again.output.contains("A007"))
+        // The queue moved on too: the next number is A009, not A008 again.
+        let next = runShell(
+            ["open", "mall://appointment/queue?shopId=s02"], input: ["1", "q"], environment: scratch.environment)
+        #expect(next.output.contains("== Booking A009 =="))
+        #expect(next.output.contains("table for 1–2: 5 waiting"))
+    }
+
+    @Test func aCancelledBookingStaysCancelled() {
+        let scratch = StateScratch()
+        let cancelled = runShell(
+            ["open", "mall://appointment/bookings"], input: ["1", "1", "q"], environment: scratch.environment)
+        #expect(cancelled.output.contains("→ Booking A007 cancelled."), "\(cancelled.output)")
+        let again = runShell(
+            ["open", "mall://appointment/bookings"], input: ["1", "q"], environment: scratch.environment)
+        #expect(again.output.contains("1. A007 · Din Tai Fung · Cancelled"), "\(again.output)")
+        #expect(again.output.contains("Ticket A007 · order BK-1007 · Cancelled"))
+        #expect(!again.output.contains("Cancel this booking"))
+    }
+
+    @Test func favouritesRegistrationsPurchasesAndTheSignInAreKept() {
+        let scratch = StateScratch()
+        // Favourite Blue Bottle Coffee, then pay its bill, signing in on the way.
+        let first = runShell(input: ["1", "1", "1", "8", "1", "q"], environment: scratch.environment)
+        #expect(first.output.contains("→ Signed in as Alex."))
+        let second = runShell(input: ["1", "1", "8", "q"], environment: scratch.environment)
+        #expect(second.output.contains("Blue Bottle Coffee · Cafe · L1 ♥"), "the favourite is marked in the finder")
+        #expect(second.output.contains("1. Remove from favourites"))
+        #expect(!second.output.contains("== Sign in =="), "the sign-in was kept")
+        #expect(second.output.contains("== Pay the bill =="))
+        // A component's files appear when its state is first needed: no group-buy or booking was shown.
+        #expect(scratch.files() == ["Shell.json", "Shell.lock", "Shop.json", "Shop.lock"])
+        #expect(scratch.contents("Shell.json")?.contains("\"isSignedIn\" : true") == true)
+
+        let bought = runShell(
+            ["open", "mall://groupbuy/info?gbId=g01"], input: ["1", "q"], environment: scratch.environment)
+        #expect(bought.output.contains("you hold 1."), "\(bought.output)")
+        let boughtAgain = runShell(
+            ["open", "mall://groupbuy/info?gbId=g01"], input: ["1", "q"], environment: scratch.environment)
+        #expect(boughtAgain.output.contains("you hold 2."))
+
+        let registered = runShell(
+            ["open", "mall://event/detail?eventId=e01&eventType=workshop"], input: ["1", "q"],
+            environment: scratch.environment)
+        #expect(registered.output.contains("→ You are registered for"), "\(registered.output)")
+        let shown = runShell(
+            ["open", "mall://event/detail?eventId=e01&eventType=workshop"], input: ["q"],
+            environment: scratch.environment)
+        #expect(shown.output.contains("Cancel my registration"), "\(shown.output)")
+    }
+
+    @Test func theTourKeepsNothingAndRefusesAStateFolder() {
+        let scratch = StateScratch()
+        let tour = runShell(["--tour"], environment: scratch.environment)
+        #expect(tour.status == .success)
+        #expect(scratch.files().isEmpty)
+        let refused = runShell(["--tour", "--state-dir", scratch.path])
+        #expect(refused.status == .usage)
+        #expect(refused.errors.contains("'mall --tour' does not use --state-dir"))
+    }
+
+    @Test func theStateFolderComesFromTheOptionThenTheVariableThenXDGThenHome() {
+        let given = StateLocation.folder(given: "/given", environment: ["MALL_STATE_DIR": "/variable"])
+        #expect(given?.path == "/given")
+        #expect(StateLocation.folder(given: nil, environment: ["MALL_STATE_DIR": "/v", "HOME": "/h"])?.path == "/v")
+        #expect(
+            StateLocation.folder(given: nil, environment: ["MALL_STATE_DIR": "", "XDG_STATE_HOME": "/x"])?.path
+                == "/x/mall")
+        #if os(Linux)
+            // A relative XDG_STATE_HOME is ignored, as the XDG specification says.
+            #expect(
+                StateLocation.folder(given: nil, environment: ["XDG_STATE_HOME": "x", "HOME": "/home/a"])?.path
+                    == "/home/a/.local/state/mall")
+        #endif
+        #expect(StateLocation.folder(given: nil, environment: ["HOME": "relative"]) == nil)
+        #expect(StateLocation.folder(given: nil, environment: [:]) == nil)
+    }
+
+    @Test func withNoHomeNothingIsKeptAndAWarningSaysSo() {
+        let run = runShell(input: ["q"], environment: ["MALL_STATE_DIR": ""])
+        #expect(run.status == .success)
+        #expect(
+            run.errors
+                == "warning: nothing you do is kept after you quit: HOME is not set; pass --state-dir <folder>\n")
+    }
+
+    @Test func aStateFolderThatIsAFileIsRefusedAndLeftAlone() throws {
+        let scratch = StateScratch()
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        let file = scratch.url.appendingPathComponent("file")
+        try Data("mine".utf8).write(to: file)
+        let run = runShell(["--state-dir", file.path], input: ["q"])
+        #expect(run.status == .usage)
+        #expect(
+            run.errors
+                == "Error: the state folder '\(file.path)' (from --state-dir) is not a folder; pass one with --state-dir\n"
+        )
+        #expect(run.output.isEmpty)
+        #expect(scratch.files() == ["file"])
+        #expect(scratch.contents("file") == "mine")
+        let empty = runShell(["--state-dir", ""], input: ["q"])
+        #expect(empty.status == .usage)
+        #expect(empty.errors.contains("--state-dir needs a folder"))
+    }
+
+    @Test func aDamagedFileIsReportedOnceMovedAsideAndTheSessionGoesOn() throws {
+        let scratch = StateScratch()
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        try Data(#"{"format": 1, "state": {"favorites": ["s01\u001b[2J"]}}"#.utf8).write(
+            to: scratch.url.appendingPathComponent("Shop.json"))
+        let run = runShell(input: ["1", "1", "1", "q"], environment: scratch.environment)
+        #expect(run.status == .success)
+        let shown = "'s01\\u{1B}[2J'"
+        #expect(
+            run.errors
+                == "warning: Shop's saved state holds a favourite with control characters, \(shown); moved it to"
+                + " '\(scratch.path)/Shop.json.damaged' and started afresh\n")
+        #expect(!run.output.contains("\u{1B}[2J"))
+        #expect(
+            run.output.contains("→ Added Blue Bottle Coffee to your favourites.")
+                || run.output.contains("Remove from favourites"))
+        #expect(scratch.files().contains("Shop.json.damaged"))
+        #expect(scratch.contents("Shop.json")?.contains("\"s01\"") == true)
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+
+@testable import Middleware
+
+/// A small state: names the user kept, and a count.
+private struct Notes: StoredState, Equatable {
+    var names: [String] = []
+    var count = 0
+
+    var problem: String? {
+        StateCheck.text(names, as: "name") ?? StateCheck.count([count], as: "count")
+    }
+}
+
+/// A folder of its own for one test, removed afterwards, and every warning its files gave.
+@MainActor
+private final class Scratch {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("kept-state-\(UUID().uuidString)")
+    var warnings: [String] = []
+
+    var path: String { url.path }
+    var file: String { path + "/Notes.json" }
+
+    var folder: StateFolder {
+        StateFolder(path: path) { [weak self] in self?.warnings.append($0) }
+    }
+
+    func state() -> KeptState<Notes> {
+        KeptState(Notes(), owner: "Notes", keptIn: folder)
+    }
+
+    func write(_ text: String, to name: String = "Notes.json") throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url.appendingPathComponent(name))
+    }
+
+    func contents(_ name: String) -> String? {
+        (try? Data(contentsOf: url.appendingPathComponent(name))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func files() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+@MainActor
+@Suite("Kept state")
+struct KeptStateTests {
+    @Test func inMemoryStateTouchesNoFile() {
+        let state = KeptState(Notes(), owner: "Notes", keptIn: nil)
+        state.update { $0.names.append("a") }
+        #expect(state.value.names == ["a"])
+    }
+
+    @Test func aChangeIsOnTheDiskWhenUpdateReturnsAndAnotherProcessReadsIt() throws {
+        let scratch = Scratch()
+        let state = scratch.state()
+        #expect(scratch.files().isEmpty, "nothing is made before the state is needed")
+        let result = state.update { notes -> Int in
+            notes.names.append("first")
+            notes.count = 7
+            return notes.count
+        }
+        #expect(result == 7)
+        let restarted = scratch.state()
+        #expect(restarted.value == Notes(names: ["first"], count: 7))
+        #expect(scratch.warnings.isEmpty)
+        let text = try #require(scratch.contents("Notes.json"))
+        #expect(text.hasPrefix("{\n  \"format\" : 1,\n"))
+        // The folder and the file are the user's alone.
+        let folder = try FileManager.default.attributesOfItem(atPath: scratch.path)
+        let file = try FileManager.default.attributesOfItem(atPath: scratch.file)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+        #expect(!scratch.files().contains { $0.contains("tmp") }, "the temporary file was renamed")
+    }
+
+    @Test func aMissingFolderIsCreatedWithEveryFolderAboveIt() {
+        let scratch = Scratch()
+        let deep = StateFolder(path: scratch.path + "/a/b/c") { _ in }
+        KeptState(Notes(), owner: "Notes", keptIn: deep).update { $0.count = 1 }
+        #expect(KeptState(Notes(), owner: "Notes", keptIn: deep).value.count == 1)
+    }
+
+    /// Two processes changing the same state at once: each change is made to the file as it is at
+    /// that moment, under the lock, so neither overwrites the other's.
+    @Test func twoWritersEachKeepTheirChanges() {
+        let scratch = Scratch()
+        let first = scratch.state()
+        let second = scratch.state()
+        _ = first.value
+        _ = second.value
+        first.update { $0.names.append("from the first") }
+        second.update { $0.names.append("from the second") }
+        first.update { $0.count += 1 }
+        #expect(scratch.state().value == Notes(names: ["from the first", "from the second"], count: 1))
+        #expect(first.value.names == ["from the first", "from the second"], "an update reads what others wrote")
+    }
+
+    nonisolated static let damaged: [(text: String, problem: String)] = [
+        ("", "is not valid JSON"),
+        ("{", "is not valid JSON"),
+        ("\u{FEFF}garbage", "is not valid JSON"),
+        (#"{"format": 1}"#, "has no 'state'"),
+        (#"{"format": 1, "state": {"names": ["a"]}}"#, "has no 'state.count'"),
+        (#"{"format": 1, "state": {"names": "a", "count": 1}}"#, "has a value of the wrong type at 'state.names'"),
+        (#"{"format": 2, "state": {}}"#, "is in format 2; this mall reads format 1"),
+        (#"{"format": 1, "state": {"names": ["a\u001b[31m"], "count": 1}}"#, "holds a name with control characters"),
+        (#"{"format": 1, "state": {"names": [""], "count": 1}}"#, "holds an empty name"),
+        (#"{"format": 1, "state": {"names": [], "count": -1}}"#, "holds a count of -1"),
+        (#"{"format": 1, "state": {"names": [], "count": 9223372036854775807}}"#, "holds a count of"),
+        (#"{"format": 1, "state": {"names": [], "count": 1e400}}"#, "is not valid JSON"),
+        (String(repeating: "[", count: 100_000), "is not valid JSON"),
+        ("[1, 2]", "has a value of the wrong type"),
+    ]
+
+    @Test(arguments: damaged)
+    func aDamagedFileIsMovedAsideWithAWarningAndTheStateStartsAfresh(text: String, problem: String) throws {
+        let scratch = Scratch()
+        try scratch.write(text)
+        let state = scratch.state()
+        #expect(state.value == Notes())
+        let warning = try #require(scratch.warnings.first)
+        #expect(warning.hasPrefix("Notes's saved state "), "\(warning)")
+        #expect(warning.contains(problem), "\(warning)")
+        #expect(warning.hasSuffix("; moved it to '\(scratch.file).damaged' and started afresh"), "\(warning)")
+        #expect(scratch.contents("Notes.json.damaged") == text, "the damaged file is kept whole, aside")
+        #expect(scratch.contents("Notes.json") == nil)
+        // The next change starts a sound file.
+        state.update { $0.count = 2 }
+        #expect(scratch.state().value.count == 2)
+        #expect(scratch.warnings.count == 1)
+    }
+
+    @Test func invalidUTF8AndATooLargeFileAreDamageToo() throws {
+        let scratch = Scratch()
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: URL(fileURLWithPath: scratch.file))
+        #expect(scratch.state().value == Notes())
+        let huge = Data(repeating: UInt8(ascii: " "), count: StateFile.sizeLimit + 1)
+        try huge.write(to: URL(fileURLWithPath: scratch.file))
+        #expect(scratch.state().value == Notes())
+        #expect(scratch.warnings.count == 2)
+        #expect(scratch.warnings.last?.contains("is larger than 8 MB") == true)
+        // A second damaged file does not replace the first one aside.
+        #expect(scratch.files().contains("Notes.json.damaged"))
+        #expect(scratch.files().contains("Notes.json.damaged-2"))
+    }
+
+    /// A file that cannot be read (here a folder where the file should be) is never overwritten:
+    /// the state starts from the sample data and nothing is saved.
+    @Test func anUnreadableFileIsReportedAndNeverOverwritten() throws {
+        let scratch = Scratch()
+        try FileManager.default.createDirectory(
+            atPath: scratch.file + "/inside", withIntermediateDirectories: true)
+        let state = scratch.state()
+        #expect(state.value == Notes())
+        #expect(scratch.warnings.count == 1)
+        #expect(scratch.warnings.first?.hasPrefix("Notes's saved state is not used: cannot read '") == true)
+        #expect(scratch.warnings.first?.contains("so the file stays as it is") == true)
+        state.update { $0.count = 3 }
+        #expect(state.value.count == 3, "the change lasts in memory")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: scratch.file + "/inside", isDirectory: &isFolder))
+        #expect(isFolder.boolValue)
+    }
+
+    /// A change that cannot be written says so and lasts in memory.
+    @Test func aChangeThatCannotBeSavedIsReportedAndKeptInMemory() throws {
+        let scratch = Scratch()
+        try scratch.write("not a folder", to: "blocker")
+        let folder = StateFolder(path: scratch.path + "/blocker/state") { [weak scratch] in
+            scratch?.warnings.append($0)
+        }
+        let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
+        let count = state.update { notes -> Int in
+            notes.count += 1
+            return notes.count
+        }
+        #expect(count == 1)
+        #expect(state.value.count == 1)
+        #expect(scratch.warnings.contains { $0.hasPrefix("Notes's") && $0.contains("blocker/state") })
+        #expect(scratch.contents("blocker") == "not a folder")
+    }
+
+    /// A replacement that fails halfway (here its temporary file cannot be made) leaves the file as
+    /// it was: the new bytes never go to the file itself.
+    @Test func aReplacementThatFailsLeavesTheOldFileWhole() throws {
+        let scratch = Scratch()
+        scratch.state().update { $0.count = 1 }
+        let before = try #require(scratch.contents("Notes.json"))
+        try FileManager.default.createDirectory(
+            atPath: scratch.path + "/.Notes.json.tmp/blocked", withIntermediateDirectories: true)
+        let state = scratch.state()
+        state.update { $0.count = 2 }
+        #expect(state.value.count == 2)
+        #expect(scratch.contents("Notes.json") == before)
+        #expect(scratch.warnings.first?.hasPrefix("Notes's change is not saved: cannot write '") == true)
+        #expect(scratch.warnings.first?.hasSuffix("; it lasts until you quit") == true)
+    }
+
+    @Test func theFileIsTheSameForTheSameState() throws {
+        let first = Scratch()
+        let second = Scratch()
+        first.state().update { $0 = Notes(names: ["b", "a"], count: 2) }
+        second.state().update { $0 = Notes(names: ["b", "a"], count: 2) }
+        #expect(first.contents("Notes.json") == second.contents("Notes.json"))
+    }
+}
