@@ -162,6 +162,7 @@ let fuzzTargets: [(name: String, folder: String, dependencies: [Target.Dependenc
     ("fuzz-command-line", "CommandLine", ["MallNavigator", "Support"]),
     ("fuzz-deep-link", "DeepLink", ["Middleware"]),
     ("fuzz-routes-config", "RoutesConfig", ["Middleware"]),
+    ("fuzz-state-file", "StateFile", ["Middleware"]),
 ]
 for fuzz in fuzzTargets {
     package.targets.append(

@@ -51,7 +51,7 @@ public final class KeptState<Value: StoredState> {
     private var writes = true
 
     /// The format files are written in; a file in another is moved aside.
-    static var format: Int { 1 }
+    nonisolated static var format: Int { 1 }
 
     /// State that starts as `initial` and is kept in `folder`, or only in memory when `folder` is `nil`.
     public init(_ initial: Value, owner: String, keptIn folder: StateFolder?) {
@@ -142,7 +142,7 @@ public final class KeptState<Value: StoredState> {
     }
 
     /// The file's bytes for `value`: sorted keys, so the same state is always the same file.
-    static func encoded(_ value: Value) throws(StateFile.Failure) -> [UInt8] {
+    nonisolated package static func encoded(_ value: Value) throws(StateFile.Failure) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -153,7 +153,7 @@ public final class KeptState<Value: StoredState> {
     }
 
     /// The value in a file's bytes, or what is wrong with them.
-    static func decoded(_ bytes: [UInt8]) -> Swift.Result<Value, StateFile.Failure> {
+    nonisolated package static func decoded(_ bytes: [UInt8]) -> Swift.Result<Value, StateFile.Failure> {
         let data = Data(bytes)
         let decoder = JSONDecoder()
         do {
@@ -173,12 +173,12 @@ public final class KeptState<Value: StoredState> {
         }
     }
 
-    private static func damage(_ description: String) -> StateFile.Failure {
+    nonisolated private static func damage(_ description: String) -> StateFile.Failure {
         StateFile.Failure(description: description, isDamage: true)
     }
 
     /// A decoding error in a few words, naming where in the file it is.
-    private static func describe(_ error: DecodingError) -> String {
+    nonisolated private static func describe(_ error: DecodingError) -> String {
         func place(_ path: [any CodingKey]) -> String {
             path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().visible
         }
