@@ -56,6 +56,7 @@ enum MallMode: Equatable {
         var openURL: String?
         var routesConfigPath: String?
         var stateDirectory: String?
+        var refresh: Duration?
         var format: String?
         while let argument = try reader.next() {
             if try session.take(argument, from: &reader) { continue }
@@ -67,6 +68,10 @@ enum MallMode: Equatable {
             case "--routes-config":
                 routesConfigPath = try reader.value(
                     of: argument, needs: "a file", example: "--routes-config routes.json")
+            case "--routes-refresh":
+                refresh = try seconds(
+                    reader.value(of: argument, needs: "a number of seconds", example: "--routes-refresh 30"),
+                    reader: reader)
             case "--state-dir":
                 stateDirectory = try reader.value(
                     of: argument, needs: "a folder", example: "--state-dir ~/.local/state/mall")
@@ -100,7 +105,7 @@ enum MallMode: Equatable {
             return .navigate(
                 NavigateCommand(
                     session: session, openURL: openURL, routesConfigPath: routesConfigPath,
-                    stateDirectory: stateDirectory))
+                    routesRefresh: refresh, stateDirectory: stateDirectory))
         case .tour: return .tour(TourCommand(session: session))
         case .routes(var command):
             command.routesConfigPath = routesConfigPath
@@ -112,6 +117,16 @@ enum MallMode: Equatable {
         }
     }
 
+    /// The time `--routes-refresh` gives: from a tenth of a second to a day.
+    private static func seconds(_ text: String, reader: ArgumentReader) throws(UsageError) -> Duration {
+        guard let seconds = Double(text), seconds.isFinite, (0.1...86_400).contains(seconds) else {
+            throw reader.error(
+                "--routes-refresh needs a number of seconds from 0.1 to 86400, not '\(text.visible)':"
+                    + " mall --routes-refresh 30")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
     /// The arguments that choose the mode.
     private static let modeSpellings: Set<String> = ["--tour", "audit", "routes", "graph", "open", "--script"]
 
@@ -119,7 +134,7 @@ enum MallMode: Equatable {
     private static let spellings =
         SessionOptions.spellings + [
             "--help", "-h", "--tour", "audit", "open", "routes", "graph", "--format", "--routes-config",
-            "--state-dir",
+            "--state-dir", "--routes-refresh",
         ]
 
     /// The mode `word` chooses, with its `--format`: the routes' or the graph's, each with its own formats.
@@ -154,7 +169,7 @@ enum MallMode: Equatable {
     /// The options the mode uses.
     private var options: Set<String> {
         switch self {
-        case .navigate: Set(SessionOptions.spellings + ["--routes-config", "--state-dir"])
+        case .navigate: Set(SessionOptions.spellings + ["--routes-config", "--routes-refresh", "--state-dir"])
         case .tour: ["--strict", "--no-color", "--trace", "--analytics"]
         case .routes, .graph: ["--format", "--routes-config"]
         case .audit, .help: []

@@ -11,16 +11,21 @@ struct NavigateCommand: Equatable {
     var openURL: String?
     /// The routes configuration given with `--routes-config`.
     var routesConfigPath: String?
+    /// The time between fetches of a routes configuration address (`--routes-refresh`).
+    var routesRefresh: Duration?
     /// The folder given with `--state-dir`, where the user's state is kept across restarts.
     var stateDirectory: String?
 
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
-        try app.links.prepare(routesConfigPath: routesConfigPath)
+        try app.links.prepare(routesConfigPath: routesConfigPath, refresh: routesRefresh)
         app.keepState(
             in: try StateLocation.stateFolder(
                 given: stateDirectory, environment: app.links.environment, terminal: terminal))
-        let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
+        var hooks = app.hooks
+        // What the server's feed had to say is said after the next navigation, whatever it opened.
+        hooks.observers.append { [links = app.links] _ in links.sayFeedWarnings() }
+        let launch = SessionLaunch(program: "mall", options: session, hooks: hooks)
         try launch.checkWiring(app.audit, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
         let opening = try openURL.map { url throws(LaunchFailure) in try app.links.launchScreen(for: url) }
@@ -32,6 +37,9 @@ struct NavigateCommand: Equatable {
                 throw LaunchFailure("Error: \(error)", status: .usage)
             }
         }
+        // A server's configuration is fetched again while the session runs, never holding it up.
+        let polling = app.links.feed?.poll()
+        defer { polling?.cancel() }
         try launch.run(session, terminal: terminal)
         return .success
     }

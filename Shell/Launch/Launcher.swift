@@ -71,7 +71,9 @@ enum Launcher {
         let terminal = makeTerminal(mode.allowsColor)
         let status: ExitCode
         do {
-            status = try mode.run(MallApp(links: Links(environment: environment), routers: routers), terminal: terminal)
+            let links = Links(environment: environment)
+            links.warn = { terminal.writeError($0 + "\n") }
+            status = try mode.run(MallApp(links: links, routers: routers), terminal: terminal)
         } catch {
             if !error.message.isEmpty {
                 terminal.writeError(error.message + "\n")

@@ -15,8 +15,20 @@ final class Links: AppLinks {
     static let configurationVariable = "MALL_ROUTES_CONFIG"
 
     private(set) var table = RouteTable<Screen>(scheme: mallScheme, routes: [])
-    /// Which routes open as web pages.
-    var configuration = RouteConfiguration()
+    /// Which routes open as web pages: the file's, or the last good one a server pushed. Setting it
+    /// fixes it: a server's feed no longer applies.
+    var configuration: RouteConfiguration {
+        get { feed?.configuration ?? fixed }
+        set {
+            fixed = newValue
+            feed = nil
+        }
+    }
+    private var fixed = RouteConfiguration()
+    /// The server's feed, when `--routes-config` is an address.
+    private(set) var feed: RoutesFeed?
+    /// Where the feed's warnings are said, between navigations; the launch sets it.
+    var warn: @MainActor (String) -> Void = { _ in }
     /// Where `MALL_ROUTES_CONFIG` (and, for `mall graph --format svg`, `PATH`) are read.
     let environment: Environment
 
@@ -60,6 +72,7 @@ final class Links: AppLinks {
         url: String,
         native: () -> Screen
     ) -> Screen {
+        sayFeedWarnings()
         let screen =
             configuration.downgrades[pattern].map { WebPageScreen.make(url: $0.address(for: query)) } ?? native()
         return screen.linked(route: pattern, url: url)
@@ -78,11 +91,24 @@ final class Links: AppLinks {
         }
     }
 
-    /// Checks the table, then applies the routes configuration: the `--routes-config` file, else the
-    /// one `MALL_ROUTES_CONFIG` names; a failure stops the launch before anything is shown.
+    /// Says the warnings the server's feed left since the last time, if there is a feed.
+    func sayFeedWarnings() {
+        for warning in feed?.takeWarnings() ?? [] {
+            warn("warning: " + warning)
+        }
+    }
+
+    /// Checks the table, then applies the routes configuration: the `--routes-config` file or
+    /// address, else the one `MALL_ROUTES_CONFIG` names. A file that fails a check stops the launch
+    /// before anything is shown; an address is fetched once, waiting at most its timeout, and a
+    /// failure there is a warning (the app starts with every route native, and the feed tries again).
     ///
-    /// - Parameter readsEnvironment: Whether `MALL_ROUTES_CONFIG` counts; the tour ignores it.
-    func prepare(routesConfigPath: String?, readsEnvironment: Bool = true) throws(LaunchFailure) {
+    /// - Parameters:
+    ///   - readsEnvironment: Whether `MALL_ROUTES_CONFIG` counts; the tour ignores it.
+    ///   - refresh: The time between fetches of an address (`--routes-refresh`); refused for a file.
+    func prepare(routesConfigPath: String?, readsEnvironment: Bool = true, refresh: Duration? = nil)
+        throws(LaunchFailure)
+    {
         #if DEBUG
             // The table is fixed when the app is built, and RouteTests checks it there; a debug
             // launch checks it again so a developer sees a bad route at once, and a release launch
@@ -94,10 +120,31 @@ final class Links: AppLinks {
         #endif
         let fromEnvironment =
             readsEnvironment ? environment[Self.configurationVariable].flatMap { $0.isEmpty ? nil : $0 } : nil
-        guard let path = routesConfigPath ?? fromEnvironment else { return }
+        guard let given = routesConfigPath ?? fromEnvironment else {
+            guard refresh == nil else {
+                throw LaunchFailure("Error: --routes-refresh needs --routes-config <address>", status: .usage)
+            }
+            return
+        }
+        let routes = table.routes.map { ($0.pattern, $0.parameters.map(\.name)) }
+        let path: String
+        switch try RoutesFeed.Source.parse(given) {
+        case .address(let url):
+            let feed = RoutesFeed(url: url, routes: routes, interval: refresh ?? RoutesFeed.defaultInterval)
+            feed.fetchAndWait()
+            self.feed = feed
+            sayFeedWarnings()
+            return
+        case .file(let file):
+            guard refresh == nil else {
+                throw LaunchFailure(
+                    "Error: --routes-refresh applies to a routes config fetched from an address, not to the file"
+                        + " '\(file.visible)'", status: .usage)
+            }
+            path = file
+        }
         do {
-            configuration = try RouteConfiguration.load(
-                from: path, routes: table.routes.map { ($0.pattern, $0.parameters.map(\.name)) })
+            fixed = try RouteConfiguration.load(from: path, routes: routes)
         } catch {
             let origin =
                 routesConfigPath == nil

@@ -1,0 +1,316 @@
+import Foundation
+import MallNavigator
+import Middleware
+import Support
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A routes configuration a server pushes: fetched over HTTP when the app starts, then again every
+/// few seconds while it runs, so a route downgraded on the server opens as a web page at the next
+/// navigation, without a restart.
+///
+/// Navigation never waits for the network: it reads the last good configuration, which a fetch
+/// replaces only once a new one has arrived whole and passed every check a file passes. A fetch
+/// that fails (no server, a timeout, an HTTP error, a body that is not JSON, too large or refused by
+/// the checks) changes nothing and leaves one warning, said once until the problem changes.
+/// Requests are conditional (`If-None-Match`, `If-Modified-Since`), so an unchanged configuration
+/// costs the server a `304 Not Modified`.
+///
+/// It is `@unchecked Sendable` because every stored property that changes is read and written
+/// holding `lock`; the fetches run off the main thread while the session reads its input.
+final class RoutesFeed: @unchecked Sendable {
+    /// The address fetched.
+    let url: URL
+    /// The time between the end of one fetch and the start of the next.
+    let interval: Duration
+    /// The longest a fetch may take, from the request to the last byte.
+    let timeout: Duration
+    private let routes: [(pattern: String, parameters: [String])]
+    private let lock = NSLock()
+    private var latest = RouteConfiguration()
+    /// The conditional-request headers the last answer allows.
+    private var validators: [String: String] = [:]
+    private var lastProblem: String?
+    private var warnings: [String] = []
+
+    /// The default time between fetches.
+    static let defaultInterval = Duration.seconds(30)
+
+    /// Creates a feed for `url`, checked against `routes` as a file would be; nothing is fetched yet.
+    init(
+        url: URL, routes: [(pattern: String, parameters: [String])], interval: Duration = defaultInterval,
+        timeout: Duration = .seconds(5)
+    ) {
+        self.url = url
+        self.routes = routes
+        self.interval = interval
+        self.timeout = timeout
+    }
+
+    /// The last good configuration; none downgrades nothing, until the first fetch succeeds.
+    var configuration: RouteConfiguration { lock.withLock { latest } }
+
+    /// The warnings fetches left since the last call, oldest first.
+    func takeWarnings() -> [String] {
+        lock.withLock {
+            defer { warnings = [] }
+            return warnings
+        }
+    }
+
+    /// Fetches once, waiting at most ``timeout``; for the launch, which starts with what the server
+    /// says if it answers in time.
+    func fetchAndWait() {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached { [self] in
+            await refresh()
+            done.signal()
+        }
+        done.wait()
+    }
+
+    /// Fetches every ``interval`` until the task is cancelled.
+    func poll() -> Task<Void, Never> {
+        Task.detached { [self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled else { return }
+                await refresh()
+            }
+        }
+    }
+
+    /// Fetches the configuration once and applies it if it is new and good; otherwise notes why not.
+    func refresh() async {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
+        for (header, value) in lock.withLock({ validators }) {
+            request.setValue(value, forHTTPHeaderField: header)
+        }
+        let answer = await Download.fetch(request, limit: RouteConfiguration.maximumSize, timeout: timeout)
+        switch answer {
+        case .failure(let problem):
+            note("cannot fetch routes config '\(url.absoluteString.visible)': \(problem); the last good one stays")
+        case .success(let (response, body)):
+            accept(response, body)
+        }
+    }
+
+    private func accept(_ response: HTTPURLResponse, _ body: Data) {
+        let source = url.absoluteString.visible
+        switch response.statusCode {
+        case 304:
+            return note(nil)
+        case 200:
+            break
+        default:
+            let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
+            return note(
+                "routes config '\(source)': the server answered \(response.statusCode) (\(reason));"
+                    + " the last good one stays")
+        }
+        let validators = Self.validators(of: response)
+        let type = (response.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
+        let mediaType = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard mediaType == "application/json" || mediaType.hasSuffix("+json") else {
+            lock.withLock { self.validators = validators }
+            let shown = mediaType.isEmpty ? "no content type" : "'\(mediaType.visible)'"
+            return note(
+                "routes config '\(source)' refused: the server sent \(shown), not application/json;"
+                    + " the last good one stays")
+        }
+        do {
+            let configuration = try RouteConfiguration.parse(body, source: source, routes: routes)
+            lock.withLock {
+                latest = configuration
+                self.validators = validators
+            }
+            note(nil)
+        } catch {
+            // The refused answer's validators are kept too: the same bad file is not fetched, or
+            // reported, again until it changes.
+            lock.withLock { self.validators = validators }
+            let place = error.key.map { "\($0): " } ?? ""
+            note("routes config '\(source)' refused: \(place)\(error.problem); the last good one stays")
+        }
+    }
+
+    /// Records `problem` as a warning unless it is the one already said; `nil` when all is well.
+    private func note(_ problem: String?) {
+        lock.withLock {
+            if let problem, problem != lastProblem {
+                warnings.append(problem)
+            }
+            lastProblem = problem
+        }
+    }
+
+    /// The headers that make the next request conditional on the answer having changed.
+    private static func validators(of response: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        if let tag = response.value(forHTTPHeaderField: "ETag") {
+            headers["If-None-Match"] = tag
+        }
+        if let modified = response.value(forHTTPHeaderField: "Last-Modified") {
+            headers["If-Modified-Since"] = modified
+        }
+        return headers
+    }
+}
+
+extension RoutesFeed {
+    /// What `--routes-config` names: an address to fetch, or a file to read.
+    enum Source: Equatable {
+        case address(URL)
+        case file(String)
+
+        /// Reads the option's value: `https://…`, `http://` only to a loopback address (the address
+        /// could otherwise be read and changed by anyone on the way), or a file path.
+        static func parse(_ text: String) throws(LaunchFailure) -> Source {
+            guard let separator = text.range(of: "://") else { return .file(text) }
+            let scheme = text[..<separator.lowerBound].lowercased()
+            guard scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }), !scheme.isEmpty else {
+                return .file(text)
+            }
+            func refuse(_ problem: String) -> LaunchFailure {
+                LaunchFailure("Error: routes config '\(text.visible)': \(problem)", status: .usage)
+            }
+            guard scheme == "https" || scheme == "http" else {
+                throw refuse(
+                    "only https:// addresses (or http:// to this machine) are fetched; for a file, give its path")
+            }
+            guard let url = URL(string: text), let host = url.host, !host.isEmpty else {
+                throw refuse("not a valid address; e.g. https://config.mall.example/routes.json")
+            }
+            if scheme == "http", !isLoopback(host) {
+                throw refuse(
+                    "http:// is allowed only to this machine (127.0.0.1, ::1, localhost), where no one can change"
+                        + " it on the way; use https://")
+            }
+            return .address(url)
+        }
+
+        /// Whether `url` may be fetched: `https`, or `http` to a loopback address. Redirects are held
+        /// to the same rule.
+        static func allows(_ url: URL?) -> Bool {
+            guard let url, let scheme = url.scheme?.lowercased(), let host = url.host else { return false }
+            return scheme == "https" || scheme == "http" && isLoopback(host)
+        }
+
+        private static func isLoopback(_ host: String) -> Bool {
+            let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+            if bare == "localhost" || bare == "::1" { return true }
+            let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+            return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+        }
+    }
+}
+
+/// One HTTP fetch through `URLSession`, held to a size limit, a total time and the address rule
+/// for redirects.
+///
+/// It is `@unchecked Sendable` because its mutable state is touched only by the session's delegate
+/// callbacks, which run one at a time on the session's own queue.
+private final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    typealias Answer = Result<(HTTPURLResponse, Data), Failure>
+
+    /// Why a fetch failed, in words for a warning.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let limit: Int
+    private var response: HTTPURLResponse?
+    private var body = Data()
+    private var problem: String?
+    private var finish: CheckedContinuation<Answer, Never>?
+
+    private init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// Fetches `request`: the answer and its whole body, or why there is none.
+    static func fetch(_ request: URLRequest, limit: Int, timeout: Duration) async -> Answer {
+        let download = Download(limit: limit)
+        let configuration = URLSessionConfiguration.ephemeral
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        configuration.urlCache = nil
+        let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let task = session.dataTask(with: request)
+        // The whole fetch, however slowly the bytes come, ends within the timeout.
+        let deadline = Task {
+            try await Task.sleep(for: timeout)
+            task.cancel()
+        }
+        defer { deadline.cancel() }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                session.delegateQueue.addOperation {
+                    download.finish = continuation
+                    task.resume()
+                }
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            problem = "the answer is not HTTP"
+            return completionHandler(.cancel)
+        }
+        guard http.expectedContentLength <= Int64(limit) else {
+            problem = "the configuration is larger than \(limit) bytes"
+            return completionHandler(.cancel)
+        }
+        self.response = http
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        body.append(data)
+        if body.count > limit {
+            problem = "the configuration is larger than \(limit) bytes"
+            dataTask.cancel()
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        guard RoutesFeed.Source.allows(request.url) else {
+            problem = "the server redirects to '\((request.url?.absoluteString ?? "").visible)', which is not fetched"
+            task.cancel()
+            return completionHandler(nil)
+        }
+        completionHandler(request)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let answer: Answer
+        if let problem {
+            answer = .failure(Failure(description: problem))
+        } else if let error {
+            let code = (error as? URLError)?.code
+            answer = .failure(
+                Failure(
+                    description: code == .cancelled
+                        ? "no answer in time" : error.localizedDescription.visible))
+        } else if let response {
+            answer = .success((response, body))
+        } else {
+            answer = .failure(Failure(description: "the server sent no answer"))
+        }
+        finish?.resume(returning: answer)
+        finish = nil
+    }
+}

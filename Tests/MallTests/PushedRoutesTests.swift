@@ -1,0 +1,167 @@
+import Foundation
+import MallNavigator
+import MallTestSupport
+import Support
+import Testing
+
+@testable import Mall
+
+/// A `mall` process driven one command at a time, as a person would type: each command waits for
+/// the screen it leads to.
+private final class LiveMall {
+    let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private var printed = Data()
+    /// The state folder of its own, removed when the process is done with.
+    private let state = FileManager.default.temporaryDirectory.appendingPathComponent("mall-live-\(UUID().uuidString)")
+
+    init(_ arguments: [String]) throws {
+        let products = try #require(ReadmeExampleTests.products, "cannot tell where the executables were built")
+        process.executableURL = products.appendingPathComponent("mall")
+        process.arguments = arguments
+        process.environment = ["NO_COLOR": "1", "TERM": "dumb", "MALL_STATE_DIR": state.path]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        _ = screen()
+    }
+
+    /// Types `command` and returns the screen it leads to.
+    func type(_ command: String) -> String {
+        input.fileHandleForWriting.write(Data((command + "\n").utf8))
+        return screen()
+    }
+
+    /// The output up to the next prompt.
+    private func screen() -> String {
+        let start = printed.count
+        while true {
+            let shown = String(decoding: printed[start...], as: UTF8.self)
+            if shown.hasSuffix("> ") || shown.contains("Bye.") { return shown }
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return shown }
+            printed += chunk
+        }
+    }
+
+    /// Quits, and returns everything said on standard error.
+    func quit() -> String {
+        _ = type("q")
+        try? input.fileHandleForWriting.close()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return said
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: state)
+    }
+}
+
+/// Downgrades a server pushes while the app runs: `--routes-config` with an address.
+@Suite("Routes pushed while the app runs")
+struct PushedRoutesTests {
+    static let downgrade = #"{"downgrade": {"mall://shop/detail": "https://m.mall.example/shop/{shopId}"}}"#
+    static let native = #"{"downgrade": {}}"#
+    /// An event's page, whose "Visit Blue Bottle Coffee" goes to Shop through the router and its route.
+    static let event = "mall://event/detail?eventId=e01&eventType=workshop"
+
+    /// Waits for a few fetches at `--routes-refresh 0.2`.
+    private static func waitForFetches() {
+        usleep(1_000_000)
+    }
+
+    @Test func aDowngradeChangedOnTheServerAppliesToTheNextNavigationWithoutARestart() throws {
+        let server = try TestServer(files: ["routes.json": Self.native])
+        let mall = try LiveMall([
+            "--routes-config", server.address("routes.json"), "--routes-refresh", "0.2", "open", Self.event,
+        ])
+        #expect(mall.type("2").contains("== Blue Bottle Coffee =="), "native before the change")
+        _ = mall.type("b")
+
+        try server.write(Self.downgrade, to: "routes.json")
+        Self.waitForFetches()
+        #expect(mall.type("2").contains("Opens https://m.mall.example/shop/s01"), "the web page after it")
+        _ = mall.type("b")
+
+        // A malformed configuration changes nothing, and is said once.
+        try server.write(#"{"downgrade": {"mall://shop/detail": "http://insecure.example/"}}"#, to: "routes.json")
+        Self.waitForFetches()
+        #expect(mall.type("2").contains("Opens https://m.mall.example/shop/s01"), "the last good one stays")
+        _ = mall.type("b")
+
+        try server.write(Self.native, to: "routes.json")
+        Self.waitForFetches()
+        #expect(mall.type("2").contains("== Blue Bottle Coffee =="), "native again once restored")
+        _ = mall.type("b")
+
+        // A server that goes away keeps the last good configuration.
+        server.stop()
+        Self.waitForFetches()
+        #expect(mall.type("2").contains("== Blue Bottle Coffee =="))
+        let warnings = mall.quit().split(separator: "\n")
+        #expect(mall.process.terminationStatus == 0)
+        let refused = warnings.filter { $0.contains("refused") }
+        #expect(refused.count == 1, "\(warnings)")
+        #expect(refused.first?.hasPrefix("warning: routes config '\(server.address("routes.json"))' refused: ") == true)
+        #expect(refused.first?.hasSuffix("; the last good one stays") == true)
+        let unreachable = warnings.filter { $0.hasPrefix("warning: cannot fetch routes config") }
+        #expect(unreachable.count == 1, "said once, however many fetches fail: \(warnings)")
+    }
+
+    @Test func aServerThatIsDownAtLaunchIsAWarningAndTheAppStartsNative() throws {
+        let server = try TestServer(files: [:])
+        let address = server.address("routes.json")
+        server.stop()
+        let mall = try LiveMall(["--routes-config", address, "open", Self.event])
+        #expect(mall.type("2").contains("== Blue Bottle Coffee =="))
+        let warnings = mall.quit()
+        #expect(warnings.hasPrefix("warning: cannot fetch routes config '\(address)': "), "\(warnings)")
+        #expect(mall.process.terminationStatus == 0)
+    }
+
+    @Test func whatTheServerSendsIsCheckedBeforeItApplies() throws {
+        let server = try TestServer(files: [
+            "page.html": "<html></html>", "big.json": String(repeating: " ", count: 1_048_577),
+        ])
+        for (name, problem) in [
+            ("missing.json", "the server answered 404 (Not Found)"),
+            ("page.html", "the server sent 'text/html', not application/json"),
+            ("big.json", "larger than 1048576 bytes"),
+        ] {
+            let mall = try LiveMall(["--routes-config", server.address(name), "open", Self.event])
+            #expect(mall.type("2").contains("== Blue Bottle Coffee =="))
+            let warnings = mall.quit()
+            #expect(warnings.contains(problem), "\(name): \(warnings)")
+            #expect(mall.process.terminationStatus == 0)
+        }
+    }
+}
+
+/// What `--routes-config` and `--routes-refresh` refuse before anything is fetched or shown.
+@MainActor
+@Suite("Routes addresses refused", .freshComponents(everyComponent))
+struct RefusedRoutesAddressTests {
+    @MainActor
+    @Test(
+        arguments: [
+            (["--routes-config", "ftp://example.com/routes.json"], "only https:// addresses"),
+            (["--routes-config", "http://example.com/routes.json"], "http:// is allowed only to this machine"),
+            (["--routes-config", "http://127.0.0.1.example.com/r.json"], "http:// is allowed only to this machine"),
+            (["--routes-config", "https://"], "not a valid address"),
+            (["--routes-refresh", "30"], "--routes-refresh needs --routes-config <address>"),
+            (["--routes-config", "routes.json", "--routes-refresh", "30"], "not to the file 'routes.json'"),
+            (["--routes-config", "http://127.0.0.1:1/r.json", "--routes-refresh", "0"], "from 0.1 to 86400, not '0'"),
+            (["--routes-config", "http://127.0.0.1:1/r.json", "--routes-refresh", "nan"], "not 'nan'"),
+            (["--routes-config", "http://127.0.0.1:1/r.json", "--routes-refresh", "1e9"], "not '1e9'"),
+        ])
+    func addressesThatAreNotFetchedAreRefusedAtLaunch(arguments: [String], message: String) {
+        let run = runShell(arguments, input: ["q"])
+        #expect(run.status == .usage)
+        #expect(run.errors.contains(message), "\(run.errors)")
+        #expect(run.output.isEmpty)
+    }
+}

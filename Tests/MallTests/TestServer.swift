@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A static HTTP server for a test: Python's `http.server` serving one folder on 127.0.0.1, on a
+/// free port, for a bounded number of requests and at most two minutes, then it exits by itself.
+final class TestServer {
+    /// The folder served; tests change its files while the server runs.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mall-server-\(UUID().uuidString)")
+    /// The port it listens on.
+    private(set) var port = 0
+    private let process = Process()
+
+    /// The server, as a script: Python's own handler, quiet, with a bounded request loop.
+    private static let script = """
+        import functools, http.server, sys, time
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+        handler = functools.partial(Quiet, directory=sys.argv[1])
+        server = http.server.HTTPServer(("127.0.0.1", 0), handler)
+        server.timeout = 1
+        print(server.server_address[1], flush=True)
+        deadline = time.time() + 120
+        for _ in range(5000):
+            if time.time() > deadline:
+                break
+            server.handle_request()
+        """
+
+    /// Starts serving `files` (name → contents).
+    init(files: [String: String]) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, contents) in files {
+            try write(contents, to: name)
+        }
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", Self.script, folder.path]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var printed = Data()
+        while !printed.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        port = try #require(
+            Int(String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+            "python3 did not say its port")
+    }
+
+    /// The address of `name` on the server.
+    func address(_ name: String) -> String {
+        "http://127.0.0.1:\(port)/\(name)"
+    }
+
+    /// Writes `contents` to `name`, dated a few seconds later than any earlier version: `Last-Modified`
+    /// has whole seconds, and a change within the same second would answer `304 Not Modified`.
+    func write(_ contents: String, to name: String) throws {
+        let file = folder.appendingPathComponent(name)
+        try Data(contents.utf8).write(to: file)
+        version += 3
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_700_000_000 + version)], ofItemAtPath: file.path)
+    }
+
+    private var version: Double = 0
+
+    /// Stops the server; the port then refuses connections. `SIGKILL`, because a test process may
+    /// block `SIGTERM`, and its children inherit the mask.
+    func stop() {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
