@@ -32,9 +32,10 @@ enum Launcher {
                               MALL_ROUTES_CONFIG=<file> does the same; this option wins. The tour
                               always shows the native screens.
           --state-dir <folder>
-                              Keep favourites, bookings, registrations and the sign-in in <folder>
-                              across restarts, one file per component. MALL_STATE_DIR=<folder> does
-                              the same; by default $XDG_STATE_HOME/mall, else ~/.local/state/mall.
+                              Keep favourites, bookings, registrations, purchases and the sign-in in
+                              <folder> across restarts: a file per component, and Shell.json for the
+                              sign-in. MALL_STATE_DIR=<folder> does the same; by default
+                              $XDG_STATE_HOME/mall, else ~/.local/state/mall.
                               The tour starts from the sample data and keeps nothing.
           --trace             Print one line per navigation on standard error.
           --analytics <file>  Append one JSON object per screen view to <file>.

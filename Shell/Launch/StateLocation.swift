@@ -38,14 +38,25 @@ enum StateLocation {
     {
         guard let (path, source) = folder(given: given, environment: environment) else {
             terminal.writeError(
-                "warning: nothing you do is kept after you quit: HOME is not set; pass --state-dir <folder>\n")
+                "warning: nothing you do is kept after you quit: HOME is not set to an absolute path;"
+                    + " pass --state-dir <folder>\n")
             return nil
         }
-        var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
-            throw LaunchFailure(
-                "Error: the state folder '\(path.visible)' (from \(source)) is not a folder; pass one with --state-dir",
-                status: .usage)
+        // The folder is made when first needed; what already stands in its way is refused now.
+        var probe = path
+        while !probe.isEmpty {
+            var status = stat()
+            if stat(probe, &status) == 0 {
+                guard status.st_mode & S_IFMT == S_IFDIR else {
+                    let what = probe == path ? "is not a folder" : "cannot be made: '\(probe.visible)' is not a folder"
+                    throw LaunchFailure(
+                        "Error: the state folder '\(path.visible)' (from \(source)) \(what); pass one with --state-dir",
+                        status: .usage)
+                }
+                break
+            }
+            guard let slash = probe.lastIndex(of: "/") else { break }
+            probe = String(probe[..<slash])
         }
         return StateFolder(path: path) { [weak terminal] problem in
             terminal?.writeError("warning: \(problem)\n")

@@ -300,11 +300,7 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         if let problem {
             answer = .failure(Failure(description: problem))
         } else if let error {
-            let code = (error as? URLError)?.code
-            answer = .failure(
-                Failure(
-                    description: code == .cancelled
-                        ? "no answer in time" : error.localizedDescription.visible))
+            answer = .failure(Failure(description: Self.reason(error)))
         } else if let response {
             answer = .success((response, body))
         } else {
@@ -312,5 +308,22 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
         finish?.resume(returning: answer)
         finish = nil
+    }
+
+    /// Why a request failed, in words that stay the same from one fetch to the next (the system's
+    /// own text counts milliseconds), so a warning is said once.
+    private static func reason(_ error: any Error) -> String {
+        switch (error as? URLError)?.code {
+        case .cancelled?, .timedOut?: "no answer in time"
+        case .cannotConnectToHost?: "nothing answers at that address"
+        case .cannotFindHost?, .dnsLookupFailed?: "the host is not found"
+        case .networkConnectionLost?: "the connection was lost"
+        case .notConnectedToInternet?: "there is no network"
+        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
+            .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
+            "the secure connection failed"
+        case let code?: "the request failed (URLError \(code.rawValue))"
+        case nil: "the request failed"
+        }
     }
 }

@@ -120,4 +120,31 @@ struct AppointmentTests {
         #expect(screen.title == "Booking not found")
         #expect(screen.body.first == "No booking has the id '\(serialNo)'.")
     }
+
+    /// A state edited by hand, whose last order number is behind its bookings, never hands out a
+    /// number a booking already has.
+    @Test func aNewBookingNeverTakesAnOrderNumberInUse() throws {
+        var state = AppointmentState.samples
+        state.lastOrderNumber = 1006
+        let queue = try #require(QueueRecord.samples.first)
+        let taken = state.takeNumber(in: queue, for: .small)
+        let takenAgain = state.takeNumber(in: queue, for: .small)
+        let first = try #require(taken)
+        let second = try #require(takenAgain)
+        #expect(first.orderNo == "BK-1008")
+        #expect(second.orderNo == "BK-1009")
+        #expect(state.problem == nil)
+    }
+
+    /// A queue that handed out every number it can says so, rather than that it is not found.
+    @Test func aQueueOutOfNumbersSaysSo() throws {
+        _ = stubbedAppointment()
+        var state = AppointmentState.samples
+        state.queues["s02"]?.lastTicket[.small] = StateCheck.countLimit
+        Appointment.shared.store = AppointmentStore(state: state)
+        let queue = Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
+        let next = try #require(queue.actions.first?.destination())
+        #expect(next.title == "No numbers left")
+        #expect(next.body.first?.hasPrefix("Din Tai Fung has handed out every number it can") == true)
+    }
 }

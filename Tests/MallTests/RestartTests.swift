@@ -123,7 +123,8 @@ struct RestartTests {
         #expect(run.status == .success)
         #expect(
             run.errors
-                == "warning: nothing you do is kept after you quit: HOME is not set; pass --state-dir <folder>\n")
+                == "warning: nothing you do is kept after you quit: HOME is not set to an absolute path;"
+                + " pass --state-dir <folder>\n")
     }
 
     @Test func aStateFolderThatIsAFileIsRefusedAndLeftAlone() throws {
@@ -140,6 +141,10 @@ struct RestartTests {
         #expect(run.output.isEmpty)
         #expect(scratch.files() == ["file"])
         #expect(scratch.contents("file") == "mine")
+        let below = runShell(["--state-dir", file.path + "/state"], input: ["q"])
+        #expect(below.status == .usage)
+        #expect(below.errors.contains("cannot be made: '\(file.path)' is not a folder"), "\(below.errors)")
+        #expect(scratch.files() == ["file"])
         let empty = runShell(["--state-dir", ""], input: ["q"])
         #expect(empty.status == .usage)
         #expect(empty.errors.contains("--state-dir needs a folder"))

@@ -3,6 +3,12 @@ import Testing
 
 @testable import Middleware
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A small state: names the user kept, and a count.
 private struct Notes: StoredState, Equatable {
     var names: [String] = []
@@ -116,7 +122,13 @@ struct KeptStateTests {
         (#"{"format": 1, "state": {"names": [], "count": 9223372036854775807}}"#, "holds a count of"),
         (#"{"format": 1, "state": {"names": [], "count": 1e400}}"#, "is not valid JSON"),
         (String(repeating: "[", count: 100_000), "is not valid JSON"),
-        ("[1, 2]", "has a value of the wrong type"),
+        ("[1, 2]", "is not a JSON object"),
+        ("null", "is not a JSON object"),
+        (#"{"format": 1.5, "state": {}}"#, "has no whole-number 'format'"),
+        (#"{"format": 1, "format": 2, "state": {}}"#, "the key 'format' is given twice"),
+        (#"{"format": 1, "state": {"names": [], "count": 1, "extra": true}}"#, "a key it does not know, 'state.extra'"),
+        (#"{"format": 1, "state": {"names": [], "count": 1.5}}"#, "a number that does not fit"),
+        (#"{"format": 1, "state": {"names": [], "count": 1,}}"#, "a trailing comma"),
     ]
 
     @Test(arguments: damaged)
@@ -161,7 +173,9 @@ struct KeptStateTests {
         let state = scratch.state()
         #expect(state.value == Notes())
         #expect(scratch.warnings.count == 1)
-        #expect(scratch.warnings.first?.hasPrefix("Notes's saved state is not used: cannot read '") == true)
+        #expect(
+            scratch.warnings.first?.hasPrefix(
+                "Notes's saved state is not used: '\(scratch.file)' is not a regular file") == true)
         #expect(scratch.warnings.first?.contains("so the file stays as it is") == true)
         state.update { $0.count = 3 }
         #expect(state.value.count == 3, "the change lasts in memory")
@@ -200,8 +214,57 @@ struct KeptStateTests {
         state.update { $0.count = 2 }
         #expect(state.value.count == 2)
         #expect(scratch.contents("Notes.json") == before)
-        #expect(scratch.warnings.first?.hasPrefix("Notes's change is not saved: cannot write '") == true)
+        #expect(scratch.warnings.first?.hasPrefix("Notes's change is not saved: cannot remove '") == true)
         #expect(scratch.warnings.first?.hasSuffix("; it lasts until you quit") == true)
+    }
+
+    /// A change that could not be saved is written with the next change that can be: the user saw
+    /// it, so it is not lost to a re-read of the file.
+    @Test func anUnsavedChangeIsWrittenWithTheNextSave() throws {
+        let scratch = Scratch()
+        let state = scratch.state()
+        state.update { $0.names.append("saved") }
+        let blocker = scratch.path + "/.Notes.json.tmp/blocked"
+        try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: true)
+        state.update { $0.names.append("unsaved") }
+        #expect(scratch.warnings.count == 1)
+        try FileManager.default.removeItem(atPath: scratch.path + "/.Notes.json.tmp")
+        state.update { $0.count = 1 }
+        #expect(scratch.state().value == Notes(names: ["saved", "unsaved"], count: 1))
+        #expect(scratch.warnings.count == 1)
+    }
+
+    /// What stands where the temporary file goes (a link left by someone else) is removed, never
+    /// written through; a FIFO where the file goes is refused at once, never waited on.
+    @Test func linksAndFIFOsAreNeverFollowedOrWaitedOn() throws {
+        let scratch = Scratch()
+        let victim = scratch.url.appendingPathComponent("victim")
+        try scratch.write("precious", to: "victim")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path + "/.Notes.json.tmp", withDestinationPath: victim.path)
+        scratch.state().update { $0.count = 1 }
+        #expect(scratch.contents("victim") == "precious")
+        #expect(scratch.state().value.count == 1)
+
+        let fifo = Scratch()
+        try FileManager.default.createDirectory(at: fifo.url, withIntermediateDirectories: true)
+        #expect(mkfifo(fifo.file, 0o600) == 0)
+        let state = fifo.state()
+        #expect(state.value == Notes())
+        #expect(fifo.warnings.first?.contains("is not a regular file") == true)
+        state.update { $0.count = 2 }
+        #expect(fifo.files().contains("Notes.json"))
+        var status = stat()
+        #expect(lstat(fifo.file, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "never overwritten")
+    }
+
+    @Test func aStateTooLargeToReadBackIsNotWritten() {
+        let scratch = Scratch()
+        let state = scratch.state()
+        state.update { $0.names.append("small") }
+        state.update { $0.names = Array(repeating: String(repeating: "x", count: 200), count: 45_000) }
+        #expect(scratch.warnings.last?.contains("it would be larger than 8 MB") == true)
+        #expect(scratch.state().value.names == ["small"])
     }
 
     @Test func theFileIsTheSameForTheSameState() throws {

@@ -48,10 +48,17 @@ struct AppointmentState: StoredState, Equatable {
         let ahead = counters.waiting[size, default: 0]
         guard ticket <= StateCheck.countLimit, ahead < StateCheck.countLimit, lastOrderNumber < StateCheck.countLimit
         else { return nil }
+        // A file edited by hand may hold an order number past the last one handed out: skip it.
+        let taken = Set(bookings.map(\.orderNo))
+        var order = lastOrderNumber + 1
+        while taken.contains("BK-\(order)") {
+            order += 1
+        }
+        guard order <= StateCheck.countLimit else { return nil }
         counters.lastTicket[size] = ticket
         counters.waiting[size] = ahead + 1
         queues[queue.shopId.rawValue] = counters
-        lastOrderNumber += 1
+        lastOrderNumber = order
         let booking = BookingRecord(
             serialNo: size.rawValue + String(repeating: "0", count: max(0, 3 - String(ticket).count)) + String(ticket),
             orderNo: "BK-\(lastOrderNumber)",

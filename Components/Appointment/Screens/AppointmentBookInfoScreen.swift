@@ -17,6 +17,16 @@ enum AppointmentBookInfoScreen {
         )
     }
 
+    /// What a queue shows once it has handed out every number it can.
+    static func noNumbersLeft(at shopName: String, for size: TableSize) -> Screen {
+        Screen(
+            title: "No numbers left",
+            origin: "Appointment",
+            body: ["\(shopName) has handed out every number it can for a \(size.label); go back and pick another."],
+            actions: [.back()]
+        )
+    }
+
     static func make(shopId: ShopID) -> Screen {
         let api = Appointment.shared
         guard let queue = api.store.queue(shopId) else {
@@ -31,7 +41,7 @@ enum AppointmentBookInfoScreen {
             var actions: [Action] = TableSize.allCases.map { size in
                 .push("Take a number: \(size.label)") {
                     guard let booking = api.store.takeNumber(at: shopId, for: size) else {
-                        return .notFound("Queue", shopId.rawValue, origin: "Appointment")
+                        return noNumbersLeft(at: queue.shopName, for: size)
                     }
                     return AppointmentBookDetailScreen.make(serialNo: booking.serialNo, orderNo: booking.orderNo)
                 }

@@ -28,15 +28,19 @@ final class EventStore {
         max(0, event.capacity - event.registered - (isRegistered(event.id) ? 1 : 0))
     }
 
-    /// Registers the user for the event, or cancels the registration. Returns what happened, for the user.
-    func toggleRegistration(_ id: EventID) -> String {
+    /// Registers the user for the event, or cancels the registration, as the user asked (another
+    /// process may have changed it since the page was drawn). Returns what happened, for the user.
+    func setRegistration(_ id: EventID, _ isRegistered: Bool) -> String {
         guard let event = event(id) else { return "No event has the id '\(id)'." }
         let capacity = event.capacity - event.registered
         return state.update { state in
-            if let index = state.registrations.firstIndex(of: id) {
-                state.registrations.remove(at: index)
-                return "Registration for \(event.title) cancelled."
+            let wasRegistered = state.registrations.contains(id)
+            if !isRegistered {
+                state.registrations.removeAll { $0 == id }
+                return wasRegistered
+                    ? "Registration for \(event.title) cancelled." : "You were not registered for \(event.title)."
             }
+            guard !wasRegistered else { return "You are registered for \(event.title)." }
             guard capacity > 0 else {
                 return "\(event.title) is full; no places left."
             }

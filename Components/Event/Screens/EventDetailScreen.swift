@@ -23,7 +23,7 @@ enum EventDetailScreen {
                 body: body,
                 actions: [
                     .message(isRegistered ? "Cancel my registration" : "Register") {
-                        api.store.toggleRegistration(event.id)
+                        api.store.setRegistration(event.id, !isRegistered)
                     },
                     .push("Visit \(event.shopName)") {
                         api.shopDetail(event.shopId)

@@ -36,8 +36,6 @@ final class GroupbuyStore {
 
     /// Records whether a shop is favourited, as its page reported when it disappeared.
     func record(shop: ShopID, isFavorited: Bool) {
-        // Leaving a shop's page without a change writes nothing.
-        guard self.isFavorited(shop) != isFavorited else { return }
         state.update { state in
             state.favoritedShops.removeAll { $0 == shop }
             if isFavorited {

@@ -28,16 +28,14 @@ final class ShopStore {
         state.value.favorites.contains(id)
     }
 
-    /// Adds the shop to the favourites or removes it; returns whether it is now favourited.
-    @discardableResult
-    func toggleFavorite(_ id: ShopID) -> Bool {
+    /// Adds the shop to the favourites or removes it, as the user asked: another process may have
+    /// changed the favourites since the page was drawn, and the user's choice is what they saw.
+    func setFavorite(_ id: ShopID, _ isFavorited: Bool) {
         state.update { state in
-            if let index = state.favorites.firstIndex(of: id) {
-                state.favorites.remove(at: index)
-                return false
+            state.favorites.removeAll { $0 == id }
+            if isFavorited {
+                state.favorites.append(id)
             }
-            state.favorites.append(id)
-            return true
         }
     }
 }

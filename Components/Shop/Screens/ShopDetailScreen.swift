@@ -37,9 +37,9 @@ enum ShopDetailScreen {
 
         var actions: [Action] = [
             .message(isFavorited ? "Remove from favourites" : "Add to favourites") {
-                api.store.toggleFavorite(shop.id)
-                    ? "\(shop.name) added to your favourites."
-                    : "\(shop.name) removed from your favourites."
+                api.store.setFavorite(shop.id, !isFavorited)
+                return isFavorited
+                    ? "\(shop.name) removed from your favourites." : "\(shop.name) added to your favourites."
             }
         ]
         for event in shop.events {

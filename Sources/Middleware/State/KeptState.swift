@@ -3,7 +3,7 @@ import Support
 
 /// A value a component keeps across restarts: it reads and writes itself as JSON, and says what is
 /// wrong with a value read from a file that decodes but cannot be shown.
-public protocol StoredState: Codable, Sendable {
+public protocol StoredState: Codable, Equatable, Sendable {
     /// What makes the value impossible (a count below zero, a name with control characters), or
     /// `nil` when it is fit to show.
     var problem: String? { get }
@@ -37,8 +37,10 @@ public struct StateFolder: Sendable {
 /// and a change reported done is on the disk.
 ///
 /// A file that cannot be read is never overwritten: its owner starts from the sample data and
-/// saves nothing until the app quits. A damaged file (not JSON, the wrong shape, an impossible
-/// value) is moved aside, never silently dropped, and the owner starts afresh.
+/// saves nothing until the app quits. A damaged file (not JSON, the wrong shape, a key it does not
+/// know or gives twice, an impossible value) is moved aside, never silently dropped, and the owner
+/// starts afresh. A change that cannot be saved lasts in memory, and from then on this process's
+/// state is the one kept: the next change that can be saved writes it whole.
 @MainActor
 public final class KeptState<Value: StoredState> {
     /// The owner's name, as warnings spell it.
@@ -49,6 +51,9 @@ public final class KeptState<Value: StoredState> {
     private var loaded: Value?
     /// Whether changes are written; not after the file could not be read.
     private var writes = true
+    /// Whether the value holds a change the file does not: then it is written as it is, not
+    /// re-read, so the change the user saw is never lost.
+    private var isUnsaved = false
 
     /// The format files are written in; a file in another is moved aside.
     nonisolated static var format: Int { 1 }
@@ -77,15 +82,27 @@ public final class KeptState<Value: StoredState> {
         var result: Result?
         do {
             try file.withLock { () throws(StateFile.Failure) in
-                var current = try latest(in: file, otherwise: loaded ?? initial)
+                var current = isUnsaved ? value : try latest(in: file, otherwise: loaded ?? initial)
+                let before = current
                 result = change(&current)
                 loaded = current
+                // A change that changes nothing (a favourite added twice) writes nothing.
+                guard current != before || isUnsaved else { return }
+                isUnsaved = true
                 try file.replace(with: Self.encoded(current))
+                isUnsaved = false
             }
         } catch {
+            if error.kind == .unreadable {
+                writes = false
+            }
             warn("\(owner)'s change is not saved: \(error); it lasts until you quit")
         }
-        return result ?? changeInMemory(change)
+        guard let result else {
+            isUnsaved = writes
+            return changeInMemory(change)
+        }
+        return result
     }
 
     private func changeInMemory<Result>(_ change: (inout Value) -> Result) -> Result {
@@ -101,11 +118,14 @@ public final class KeptState<Value: StoredState> {
         guard let file else { return initial }
         do {
             return try file.withLock { () throws(StateFile.Failure) in try latest(in: file, otherwise: initial) }
-        } catch {
+        } catch  where error.kind == .unreadable {
             writes = false
             warn(
                 "\(owner)'s saved state is not used: \(error); it starts from the sample data and saves nothing"
                     + " until you quit, so the file stays as it is")
+            return initial
+        } catch {
+            warn("\(owner)'s state cannot be kept: \(error); it starts from the sample data")
             return initial
         }
     }
@@ -120,7 +140,7 @@ public final class KeptState<Value: StoredState> {
             case .success(let value): return value
             case .failure(let problem): damage = problem.description
             }
-        } catch  where error.isDamage {
+        } catch  where error.kind == .damage {
             damage = error.description
         }
         let aside = try file.moveAside()
@@ -137,10 +157,6 @@ public final class KeptState<Value: StoredState> {
         var state: Value
     }
 
-    private struct FormatOnly: Decodable {
-        var format: Int
-    }
-
     /// The file's bytes for `value`: sorted keys, so the same state is always the same file.
     nonisolated package static func encoded(_ value: Value) throws(StateFile.Failure) -> [UInt8] {
         let encoder = JSONEncoder()
@@ -152,29 +168,70 @@ public final class KeptState<Value: StoredState> {
         }
     }
 
-    /// The value in a file's bytes, or what is wrong with them.
+    /// The value in a file's bytes, or what is wrong with them: text that is not UTF-8 or not
+    /// JSON, a key given twice or unknown, a value of the wrong type, an impossible value.
     nonisolated package static func decoded(_ bytes: [UInt8]) -> Swift.Result<Value, StateFile.Failure> {
+        guard String(validating: bytes, as: UTF8.self) != nil, !bytes.contains(0) else {
+            return .failure(damage("is not UTF-8 text"))
+        }
         let data = Data(bytes)
-        let decoder = JSONDecoder()
+        if let shape = JSONShape.firstProblem(in: data) {
+            return .failure(damage("holds " + shape.problem + (shape.path.map { " in '\($0.visible)'" } ?? "")))
+        }
+        guard let tree = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) else {
+            return .failure(damage("is not valid JSON"))
+        }
+        guard let top = tree as? [String: Any] else {
+            return .failure(damage("is not a JSON object"))
+        }
+        guard let found = top["format"] as? Int else {
+            return .failure(damage("has no whole-number 'format'"))
+        }
+        guard found == format else {
+            return .failure(damage("is in format \(found); this mall reads format \(format)"))
+        }
+        let value: Value
         do {
-            let found = try decoder.decode(FormatOnly.self, from: data).format
-            guard found == format else {
-                return .failure(damage("is in format \(found); this mall reads format \(format)"))
-            }
-            let value = try decoder.decode(Envelope.self, from: data).state
-            if let problem = value.problem {
-                return .failure(damage("holds \(problem)"))
-            }
-            return .success(value)
+            value = try JSONDecoder().decode(Envelope.self, from: data).state
         } catch let error as DecodingError {
             return .failure(damage(describe(error)))
         } catch {
             return .failure(damage("cannot be read: \(error)"))
         }
+        if let problem = value.problem {
+            return .failure(damage("holds \(problem)"))
+        }
+        // What the value would not write back is not dropped silently: a key it does not know.
+        if let written = try? JSONSerialization.jsonObject(with: Data(encoded(value))),
+            let unknown = unknownKey(in: tree, besides: written)
+        {
+            return .failure(damage("has a key it does not know, '\(unknown.visible)'"))
+        }
+        return .success(value)
+    }
+
+    /// The path of the first key of `original` that `known`, the same value written back, lacks.
+    nonisolated private static func unknownKey(in original: Any, besides known: Any, at path: String = "") -> String? {
+        if let original = original as? [String: Any], let known = known as? [String: Any] {
+            for key in original.keys.sorted() {
+                let place = path.isEmpty ? key : path + "." + key
+                guard let counterpart = known[key] else { return place }
+                if let found = unknownKey(in: original[key] as Any, besides: counterpart, at: place) {
+                    return found
+                }
+            }
+        } else if let original = original as? [Any], let known = known as? [Any] {
+            for (index, (element, counterpart)) in zip(original, known).enumerated() {
+                if let found = unknownKey(in: element, besides: counterpart, at: path + "[\(index)]") {
+                    return found
+                }
+            }
+        }
+        return nil
     }
 
     nonisolated private static func damage(_ description: String) -> StateFile.Failure {
-        StateFile.Failure(description: description, isDamage: true)
+        StateFile.Failure(description: description, kind: .damage)
     }
 
     /// A decoding error in a few words, naming where in the file it is.
@@ -188,7 +245,8 @@ public final class KeptState<Value: StoredState> {
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
             return "has a value of the wrong type at '\(place(context.codingPath).drop { $0 == "." })'"
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "is not valid JSON"
+            // The text is JSON (it was parsed before), so a number does not fit its field.
+            return "has a number that does not fit where it is"
         case .dataCorrupted(let context):
             return "has a value it cannot hold at '\(place(context.codingPath).drop { $0 == "." })'"
         @unknown default:

@@ -15,9 +15,19 @@ import Support
 public struct StateFile: Sendable {
     /// Why a file operation failed, in words for a warning.
     public struct Failure: Error, CustomStringConvertible {
+        /// What failed.
+        public enum Kind: Sendable {
+            /// The file is there but damaged: too large, not the expected JSON. It may be moved aside.
+            case damage
+            /// The file is there but cannot be read (not a regular file, no permission). It must
+            /// never be overwritten.
+            case unreadable
+            /// Something else: the folder, the lock, a write.
+            case other
+        }
+
         public var description: String
-        /// Whether the file itself is damaged (too large, not the expected JSON), rather than out of reach.
-        public var isDamage = false
+        public var kind = Kind.other
     }
 
     /// The largest file read; a larger one is refused as damaged.
@@ -39,9 +49,13 @@ public struct StateFile: Sendable {
     /// folder takes before it reads or writes the file; creates the folder if it is missing.
     public func withLock<Result>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         try createFolder()
-        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        // Never through a link, and never waiting on a FIFO someone put there.
+        let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else { throw failure("cannot open", lockPath) }
         defer { close(descriptor) }
+        guard isRegularFile(descriptor) else {
+            throw Failure(description: "'\(lockPath.visible)' is not a regular file; remove it")
+        }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else { throw failure("cannot lock", lockPath) }
         }
@@ -50,12 +64,16 @@ public struct StateFile: Sendable {
 
     /// The file's bytes, or `nil` when there is no file yet.
     public func read() throws(Failure) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so a FIFO in the file's place is refused at once rather than waited on.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            throw failure("cannot read", path)
+            throw failure("cannot read", path, kind: .unreadable)
         }
         defer { close(descriptor) }
+        guard isRegularFile(descriptor) else {
+            throw Failure(description: "'\(path.visible)' is not a regular file", kind: .unreadable)
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
@@ -63,18 +81,24 @@ public struct StateFile: Sendable {
             if count == 0 { return bytes }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw failure("cannot read", path)
+                throw failure("cannot read", path, kind: .unreadable)
             }
             bytes += chunk[..<count]
             guard bytes.count <= Self.sizeLimit else {
-                throw Failure(description: "is larger than \(Self.sizeLimit >> 20) MB", isDamage: true)
+                throw Failure(description: "is larger than \(Self.sizeLimit >> 20) MB", kind: .damage)
             }
         }
     }
 
     /// Replaces the file with `bytes`, atomically and durably (see the type's description).
     public func replace(with bytes: [UInt8]) throws(Failure) {
-        let descriptor = open(temporaryPath, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
+        guard bytes.count <= Self.sizeLimit else {
+            throw Failure(description: "it would be larger than \(Self.sizeLimit >> 20) MB")
+        }
+        // A temporary file a kill left behind, or anything else in its place (a link, a FIFO), is
+        // removed, never written through: the new file is made afresh, and only by this process.
+        guard unlink(temporaryPath) == 0 || errno == ENOENT else { throw failure("cannot remove", temporaryPath) }
+        let descriptor = open(temporaryPath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw failure("cannot write", temporaryPath) }
         var written = 0
         while written < bytes.count {
@@ -126,23 +150,38 @@ public struct StateFile: Sendable {
         var made: String?
         for part in folder.split(separator: "/") {
             let next = made.map { $0 + "/" + part } ?? (folder.hasPrefix("/") ? "/" + part : String(part))
+            if mkdir(next, 0o700) == 0 {
+                // The new folder's name is on the disk only once the folder holding it is flushed.
+                try flush(made ?? (folder.hasPrefix("/") ? "/" : "."))
+            } else if errno != EEXIST {
+                throw failure("cannot create the folder", next)
+            }
             made = next
-            guard mkdir(next, 0o700) == 0 || errno == EEXIST else { throw failure("cannot create the folder", next) }
         }
     }
 
-    /// Flushes the folder, so a rename in it is on the disk; file systems that cannot flush a
-    /// folder say so with `EINVAL`, and have nothing to flush.
+    /// Flushes the file's folder, so a rename in it is on the disk.
     private func flushFolder() throws(Failure) {
-        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("cannot open", folder) }
+        try flush(folder)
+    }
+
+    /// Flushes the folder `path`; file systems that cannot flush a folder say so with `EINVAL`, and
+    /// have nothing to flush.
+    private func flush(_ path: String) throws(Failure) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("cannot open", path) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 || errno == EINVAL else { throw failure("cannot flush", folder) }
+        guard fsync(descriptor) == 0 || errno == EINVAL else { throw failure("cannot flush", path) }
+    }
+
+    private func isRegularFile(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// A failure of `verb` on `path`, with the system's reason.
-    private func failure(_ verb: String, _ path: String) -> Failure {
-        Failure(description: "\(verb) '\(path.visible)': \(Output.reason(errno))")
+    private func failure(_ verb: String, _ path: String, kind: Failure.Kind = .other) -> Failure {
+        Failure(description: "\(verb) '\(path.visible)': \(Output.reason(errno))", kind: kind)
     }
 }
 
