@@ -27,10 +27,13 @@ enum Launcher {
         OPTIONS:
           --tour              Play a walk through all four components, printing every screen.
           --script <file>     Read commands from <file>, one per line, printing every screen.
-          --routes-config <file>
+          --routes-config <file|address>
                               Downgrade routes to web pages: {"downgrade": {"<route>": "<https template>"}}.
-                              MALL_ROUTES_CONFIG=<file> does the same; this option wins. The tour
-                              always shows the native screens.
+                              MALL_ROUTES_CONFIG=<file|address> does the same; this option wins. An
+                              https:// address (http:// only to this machine) is fetched at launch
+                              and again while you navigate. The tour always shows the native screens.
+          --routes-refresh <seconds>
+                              The time between fetches of a routes config address (default 30).
           --state-dir <folder>
                               Keep favourites, bookings, registrations, purchases and the sign-in in
                               <folder> across restarts: a file per component, and Shell.json for the
