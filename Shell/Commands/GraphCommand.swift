@@ -22,6 +22,7 @@ struct GraphCommand: Equatable {
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
         try app.links.prepare(routesConfigPath: routesConfigPath)
+        app.links.sayFeedWarnings()
         terminal.write(try app.graph.drawn(format, path: app.links.environment["PATH"] ?? ""))
         return .success
     }

@@ -30,6 +30,13 @@ struct NavigateCommand: Equatable {
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
         let opening = try openURL.map { url throws(LaunchFailure) in try app.links.launchScreen(for: url) }
         let session = try launch.session(home: app.home, links: app.links, terminal: terminal)
+        // The server's warnings go to standard error and, with --analytics, to the file too; the
+        // launch's fetch says its own now that the file is open.
+        app.links.warn = { warning in
+            terminal.writeError("warning: \(warning.message)\n")
+            launch.record(Notice(kind: warning.kind.rawValue, detail: warning.message), terminal: terminal)
+        }
+        app.links.sayFeedWarnings()
         if let opening {
             do {
                 try session.navigator.open(opening)

@@ -20,6 +20,7 @@ struct RoutesCommand: Equatable {
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
         try app.links.prepare(routesConfigPath: routesConfigPath)
+        app.links.sayFeedWarnings()
         terminal.write(app.links.document(format))
         return .success
     }

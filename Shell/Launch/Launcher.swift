@@ -76,7 +76,7 @@ enum Launcher {
         let status: ExitCode
         do {
             let links = Links(environment: environment)
-            links.warn = { terminal.writeError($0 + "\n") }
+            links.warn = { terminal.writeError("warning: \($0.message)\n") }
             status = try mode.run(MallApp(links: links, routers: routers), terminal: terminal)
         } catch {
             if !error.message.isEmpty {

@@ -28,7 +28,7 @@ final class Links: AppLinks {
     /// The server's feed, when `--routes-config` is an address.
     private(set) var feed: RoutesFeed?
     /// Where the feed's warnings are said, between navigations; the launch sets it.
-    var warn: @MainActor (String) -> Void = { _ in }
+    var warn: @MainActor (RoutesFeed.Warning) -> Void = { _ in }
     /// Where `MALL_ROUTES_CONFIG` (and, for `mall graph --format svg`, `PATH`) are read.
     let environment: Environment
 
@@ -94,7 +94,7 @@ final class Links: AppLinks {
     /// Says the warnings the server's feed left since the last time, if there is a feed.
     func sayFeedWarnings() {
         for warning in feed?.takeWarnings() ?? [] {
-            warn("warning: " + warning)
+            warn(warning)
         }
     }
 
@@ -133,7 +133,6 @@ final class Links: AppLinks {
             let feed = RoutesFeed(url: url, routes: routes, interval: refresh ?? RoutesFeed.defaultInterval)
             feed.fetchAndWait()
             self.feed = feed
-            sayFeedWarnings()
             return
         case .file(let file):
             guard refresh == nil else {

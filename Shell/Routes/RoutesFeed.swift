@@ -33,7 +33,20 @@ final class RoutesFeed: @unchecked Sendable {
     /// The conditional-request headers the last answer allows.
     private var validators: [String: String] = [:]
     private var lastProblem: String?
-    private var warnings: [String] = []
+    private var warnings: [Warning] = []
+
+    /// What a fetch that changed nothing has to say.
+    struct Warning: Sendable, Equatable {
+        /// Whether the configuration could not be had, or was had and refused.
+        enum Kind: String, Sendable {
+            case unavailable = "routes-config-unavailable"
+            case refused = "routes-config-refused"
+        }
+
+        var kind: Kind
+        /// The warning, one line, without `warning: `.
+        var message: String
+    }
 
     /// The default time between fetches.
     static let defaultInterval = Duration.seconds(30)
@@ -53,7 +66,7 @@ final class RoutesFeed: @unchecked Sendable {
     var configuration: RouteConfiguration { lock.withLock { latest } }
 
     /// The warnings fetches left since the last call, oldest first.
-    func takeWarnings() -> [String] {
+    func takeWarnings() -> [Warning] {
         lock.withLock {
             defer { warnings = [] }
             return warnings
@@ -91,7 +104,9 @@ final class RoutesFeed: @unchecked Sendable {
         let answer = await Download.fetch(request, limit: RouteConfiguration.maximumSize, timeout: timeout)
         switch answer {
         case .failure(let problem):
-            note("cannot fetch routes config '\(url.absoluteString.visible)': \(problem); the last good one stays")
+            note(
+                .unavailable,
+                "cannot fetch routes config '\(url.absoluteString.visible)': \(problem); the last good one stays")
         case .success(let (response, body)):
             accept(response, body)
         }
@@ -101,12 +116,13 @@ final class RoutesFeed: @unchecked Sendable {
         let source = url.absoluteString.visible
         switch response.statusCode {
         case 304:
-            return note(nil)
+            return note(nil, nil)
         case 200:
             break
         default:
             let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
             return note(
+                .unavailable,
                 "routes config '\(source)': the server answered \(response.statusCode) (\(reason));"
                     + " the last good one stays")
         }
@@ -117,6 +133,7 @@ final class RoutesFeed: @unchecked Sendable {
             lock.withLock { self.validators = validators }
             let shown = mediaType.isEmpty ? "no content type" : "'\(mediaType.visible)'"
             return note(
+                .refused,
                 "routes config '\(source)' refused: the server sent \(shown), not application/json;"
                     + " the last good one stays")
         }
@@ -126,21 +143,21 @@ final class RoutesFeed: @unchecked Sendable {
                 latest = configuration
                 self.validators = validators
             }
-            note(nil)
+            note(nil, nil)
         } catch {
             // The refused answer's validators are kept too: the same bad file is not fetched, or
             // reported, again until it changes.
             lock.withLock { self.validators = validators }
             let place = error.key.map { "\($0): " } ?? ""
-            note("routes config '\(source)' refused: \(place)\(error.problem); the last good one stays")
+            note(.refused, "routes config '\(source)' refused: \(place)\(error.problem); the last good one stays")
         }
     }
 
     /// Records `problem` as a warning unless it is the one already said; `nil` when all is well.
-    private func note(_ problem: String?) {
+    private func note(_ kind: Warning.Kind?, _ problem: String?) {
         lock.withLock {
-            if let problem, problem != lastProblem {
-                warnings.append(problem)
+            if let kind, let problem, problem != lastProblem {
+                warnings.append(Warning(kind: kind, message: problem))
             }
             lastProblem = problem
         }

@@ -49,6 +49,45 @@ enum NavigationLog {
     }
 }
 
+extension NavigationLog {
+    /// A notice as a JSON line, keys sorted: `time`, `kind` and `detail`.
+    static func noticeLine(_ notice: Notice, at time: Date) -> String {
+        struct Line: Encodable {
+            var time: String
+            var kind: String
+            var detail: String
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding strings cannot fail.
+        let data =
+            (try? encoder.encode(Line(time: time.formatted(.iso8601), kind: notice.kind, detail: notice.detail)))
+            ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Something a program reports besides navigations, for `--analytics`: a kind (`routes-config-refused`)
+/// and a one-line detail.
+public struct Notice: Sendable, Equatable {
+    /// What happened, in a word or a few joined by hyphens.
+    public var kind: String
+    /// What happened, in a line.
+    public var detail: String
+
+    /// Creates a notice.
+    public init(kind: String, detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+}
+
+/// Where a launch keeps the analytics file it opened, so notices go to the same file.
+@MainActor
+final class AnalyticsSlot {
+    var file: AnalyticsFile?
+}
+
 /// A file screen views are appended to, opened once at launch.
 @MainActor
 public final class AnalyticsFile {

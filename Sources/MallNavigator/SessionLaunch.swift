@@ -22,6 +22,8 @@ public struct SessionLaunch {
     public var hooks: NavigationHooks
     /// The clock analytics timestamps come from.
     public var now: @MainActor () -> Date
+    /// The analytics file, once ``session(home:links:terminal:)`` opened it.
+    private let analytics = AnalyticsSlot()
 
     /// Creates a launch of `program`'s session.
     public init(
@@ -66,6 +68,15 @@ public struct SessionLaunch {
         try Self.check(terminal)
     }
 
+    /// Appends `notice` to the analytics file, when `--analytics` opened one: something the program
+    /// reports besides a navigation, such as a routes configuration a server sent and the app refused.
+    public func record(_ notice: Notice, terminal: any Terminal) {
+        guard let file = analytics.file, terminal.failure == nil else { return }
+        if let failure = file.append(NavigationLog.noticeLine(notice, at: now())) {
+            terminal.fail("cannot write analytics to '\(file.path)': \(failure)")
+        }
+    }
+
     /// Throws the terminal's failure, if something failed.
     public static func check(_ terminal: any Terminal) throws(LaunchFailure) {
         if terminal.failure != nil {
@@ -93,6 +104,7 @@ public struct SessionLaunch {
         }
         if let path = options.analyticsPath {
             let file = try AnalyticsFile(path: path)
+            analytics.file = file
             let now = self.now
             hooks.observers.append { event in
                 guard terminal.failure == nil else { return }

@@ -76,8 +76,11 @@ struct PushedRoutesTests {
 
     @Test func aDowngradeChangedOnTheServerAppliesToTheNextNavigationWithoutARestart() throws {
         let server = try TestServer(files: ["routes.json": Self.native])
+        let analytics = server.folder.deletingLastPathComponent().appendingPathComponent("views-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: analytics) }
         let mall = try LiveMall([
-            "--routes-config", server.address("routes.json"), "--routes-refresh", "0.2", "open", Self.event,
+            "--routes-config", server.address("routes.json"), "--routes-refresh", "0.2", "--analytics",
+            analytics.path, "open", Self.event,
         ])
         #expect(mall.type("2").contains("== Blue Bottle Coffee =="), "native before the change")
         _ = mall.type("b")
@@ -110,6 +113,14 @@ struct PushedRoutesTests {
         #expect(refused.first?.hasSuffix("; the last good one stays") == true)
         let unreachable = warnings.filter { $0.hasPrefix("warning: cannot fetch routes config") }
         #expect(unreachable.count == 1, "said once, however many fetches fail: \(warnings)")
+        // Each warning is an analytics event too, beside the screen views.
+        let lines = try String(contentsOf: analytics, encoding: .utf8).split(separator: "\n")
+        let kinds = lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["kind"] as? String
+        }
+        #expect(kinds.filter { $0 == "routes-config-refused" }.count == 1, "\(kinds)")
+        #expect(kinds.filter { $0 == "routes-config-unavailable" }.count == 1, "\(kinds)")
+        #expect(kinds.filter { $0 == "push" }.count == 5, "\(kinds)")
     }
 
     @Test func aServerThatIsDownAtLaunchIsAWarningAndTheAppStartsNative() throws {
