@@ -67,7 +67,7 @@ enum MallMode: Equatable {
                     of: argument, needs: "a URL", example: "open 'mall://shop/detail?shopId=s01'")
             case "--routes-config":
                 routesConfigPath = try reader.value(
-                    of: argument, needs: "a file", example: "--routes-config routes.json")
+                    of: argument, needs: "a file or an address", example: "--routes-config routes.json")
             case "--routes-refresh":
                 refresh = try seconds(
                     reader.value(of: argument, needs: "a number of seconds", example: "--routes-refresh 30"),
@@ -119,7 +119,8 @@ enum MallMode: Equatable {
 
     /// The time `--routes-refresh` gives: from a tenth of a second to a day.
     private static func seconds(_ text: String, reader: ArgumentReader) throws(UsageError) -> Duration {
-        guard let seconds = Double(text), seconds.isFinite, (0.1...86_400).contains(seconds) else {
+        let isDecimal = text.wholeMatch(of: /[0-9]+(\.[0-9]+)?/) != nil
+        guard isDecimal, let seconds = Double(text), (0.1...86_400).contains(seconds) else {
             throw reader.error(
                 "--routes-refresh needs a number of seconds from 0.1 to 86400, not '\(text.visible)':"
                     + " mall --routes-refresh 30")

@@ -20,7 +20,10 @@ struct RoutesCommand: Equatable {
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
         try app.links.prepare(routesConfigPath: routesConfigPath)
-        app.links.sayFeedWarnings()
+        // Printed once, what was fetched must be there: an address that gives nothing fails as a file would.
+        if let warning = app.links.feed?.takeWarnings().first {
+            throw LaunchFailure("Error: \(warning.subject)", status: .usage)
+        }
         terminal.write(app.links.document(format))
         return .success
     }

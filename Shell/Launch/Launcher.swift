@@ -10,8 +10,8 @@ enum Launcher {
 
         USAGE: mall [open <url>] [--script <file>] [options]
                mall --tour [options]
-               mall routes [--format text|json|markdown] [--routes-config <file>]
-               mall graph [--format mermaid|dot|json|svg] [--routes-config <file>]
+               mall routes [--format text|json|markdown] [--routes-config <file|address>]
+               mall graph [--format mermaid|dot|json|svg] [--routes-config <file|address>]
                mall audit
 
         SUBCOMMANDS:

@@ -44,9 +44,25 @@ final class RoutesFeed: @unchecked Sendable {
         }
 
         var kind: Kind
+        /// What went wrong, e.g. `cannot fetch routes config 'https://…': no answer in time`.
+        var subject: String
+        /// What it means for the session: the last good configuration stays, or, before there is
+        /// one, every route opens natively.
+        var consequence: String
+
         /// The warning, one line, without `warning: `.
-        var message: String
+        var message: String { subject + "; " + consequence }
     }
+
+    /// Whether a configuration arrived and applies.
+    private var hasConfiguration = false
+    /// Whether the last fetch waited its whole timeout for an answer.
+    private var lastTimedOut = false
+
+    /// The least time between fetches after one that waited its whole timeout: while a request
+    /// waits, FoundationNetworking on Linux keeps a thread busy, so a server that does not answer
+    /// is asked again at most this often.
+    static let pauseAfterTimeout = Duration.seconds(30)
 
     /// The default time between fetches.
     static let defaultInterval = Duration.seconds(30)
@@ -88,7 +104,8 @@ final class RoutesFeed: @unchecked Sendable {
     func poll() -> Task<Void, Never> {
         Task.detached { [self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+                let timedOut = lock.withLock { lastTimedOut }
+                try? await Task.sleep(for: timedOut ? max(interval, Self.pauseAfterTimeout) : interval)
                 guard !Task.isCancelled else { return }
                 await refresh()
             }
@@ -102,45 +119,45 @@ final class RoutesFeed: @unchecked Sendable {
             request.setValue(value, forHTTPHeaderField: header)
         }
         let answer = await Download.fetch(request, limit: RouteConfiguration.maximumSize, timeout: timeout)
+        lock.withLock {
+            if case .failure(let failure) = answer { lastTimedOut = failure.isTimeout } else { lastTimedOut = false }
+        }
         switch answer {
         case .failure(let problem):
-            note(
-                .unavailable,
-                "cannot fetch routes config '\(url.absoluteString.visible)': \(problem); the last good one stays")
+            note(.unavailable, "cannot fetch routes config '\(url.absoluteString.visible)': \(problem)")
         case .success(let (response, body)):
-            accept(response, body)
+            accept(
+                response, body,
+                wasConditional: request.value(forHTTPHeaderField: "If-None-Match") != nil
+                    || request.value(forHTTPHeaderField: "If-Modified-Since") != nil)
         }
     }
 
-    private func accept(_ response: HTTPURLResponse, _ body: Data) {
+    private func accept(_ response: HTTPURLResponse, _ body: Data, wasConditional: Bool) {
         let source = url.absoluteString.visible
         switch response.statusCode {
-        case 304:
+        case 304 where wasConditional:
             return note(nil, nil)
         case 200:
             break
         default:
             let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
             return note(
-                .unavailable,
-                "routes config '\(source)': the server answered \(response.statusCode) (\(reason));"
-                    + " the last good one stays")
+                .unavailable, "routes config '\(source)': the server answered \(response.statusCode) (\(reason))")
         }
         let validators = Self.validators(of: response)
         let type = (response.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
         let mediaType = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        // The validators are not kept here: the file may be sound and its header fixed later.
         guard mediaType == "application/json" || mediaType.hasSuffix("+json") else {
-            lock.withLock { self.validators = validators }
             let shown = mediaType.isEmpty ? "no content type" : "'\(mediaType.visible)'"
-            return note(
-                .refused,
-                "routes config '\(source)' refused: the server sent \(shown), not application/json;"
-                    + " the last good one stays")
+            return note(.refused, "routes config '\(source)' refused: the server sent \(shown), not application/json")
         }
         do {
             let configuration = try RouteConfiguration.parse(body, source: source, routes: routes)
             lock.withLock {
                 latest = configuration
+                hasConfiguration = true
                 self.validators = validators
             }
             note(nil, nil)
@@ -149,7 +166,7 @@ final class RoutesFeed: @unchecked Sendable {
             // reported, again until it changes.
             lock.withLock { self.validators = validators }
             let place = error.key.map { "\($0): " } ?? ""
-            note(.refused, "routes config '\(source)' refused: \(place)\(error.problem); the last good one stays")
+            note(.refused, "routes config '\(source)' refused: \(place)\(error.problem)")
         }
     }
 
@@ -157,7 +174,9 @@ final class RoutesFeed: @unchecked Sendable {
     private func note(_ kind: Warning.Kind?, _ problem: String?) {
         lock.withLock {
             if let kind, let problem, problem != lastProblem {
-                warnings.append(Warning(kind: kind, message: problem))
+                let consequence =
+                    hasConfiguration ? "the last good one stays" : "every route opens natively until a good one arrives"
+                warnings.append(Warning(kind: kind, subject: problem, consequence: consequence))
             }
             lastProblem = problem
         }
@@ -197,13 +216,26 @@ extension RoutesFeed {
                 throw refuse(
                     "only https:// addresses (or http:// to this machine) are fetched; for a file, give its path")
             }
-            guard let url = URL(string: text), let host = url.host, !host.isEmpty else {
+            guard var parts = URLComponents(string: text), let host = parts.host, !host.isEmpty else {
                 throw refuse("not a valid address; e.g. https://config.mall.example/routes.json")
+            }
+            guard parts.user == nil, parts.password == nil else {
+                throw refuse("an address with a user or a password is not fetched: warnings would show it")
+            }
+            if let port = parts.port, !(1...65_535).contains(port) {
+                throw refuse("the port \(port) is not one from 1 to 65535")
+            }
+            if host.hasPrefix("[") || host.contains(":") {
+                throw refuse("an IPv6 address is not fetched (URLSession on Linux cannot); use 127.0.0.1 or a name")
             }
             if scheme == "http", !isLoopback(host) {
                 throw refuse(
-                    "http:// is allowed only to this machine (127.0.0.1, ::1, localhost), where no one can change"
+                    "http:// is allowed only to this machine (127.0.0.1 or localhost), where no one can change"
                         + " it on the way; use https://")
+            }
+            parts.scheme = scheme
+            guard let url = parts.url else {
+                throw refuse("not a valid address; e.g. https://config.mall.example/routes.json")
             }
             return .address(url)
         }
@@ -215,11 +247,14 @@ extension RoutesFeed {
             return scheme == "https" || scheme == "http" && isLoopback(host)
         }
 
+        /// `localhost`, or `127.x.y.z` written plainly (no leading zeros, which some readers take
+        /// for octal).
         private static func isLoopback(_ host: String) -> Bool {
-            let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-            if bare == "localhost" || bare == "::1" { return true }
+            let bare = host.lowercased()
+            if bare == "localhost" { return true }
             let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
-            return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+            return parts.count == 4 && parts[0] == "127"
+                && parts.allSatisfy { part in UInt8(part).map { String($0) == part } ?? false }
         }
     }
 }
@@ -235,6 +270,8 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
     /// Why a fetch failed, in words for a warning.
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// Whether no answer came within the timeout.
+        var isTimeout = false
     }
 
     private let limit: Int
@@ -305,8 +342,9 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
         guard RoutesFeed.Source.allows(request.url) else {
+            // Declining the redirect ends the task with the redirect as its answer; cancelling it here
+            // as well would make FoundationNetworking trap.
             problem = "the server redirects to '\((request.url?.absoluteString ?? "").visible)', which is not fetched"
-            task.cancel()
             return completionHandler(nil)
         }
         completionHandler(request)
@@ -317,7 +355,9 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         if let problem {
             answer = .failure(Failure(description: problem))
         } else if let error {
-            answer = .failure(Failure(description: Self.reason(error)))
+            let code = (error as? URLError)?.code
+            answer = .failure(
+                Failure(description: Self.reason(error), isTimeout: code == .cancelled || code == .timedOut))
         } else if let response {
             answer = .success((response, body))
         } else {
@@ -336,6 +376,10 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         case .cannotFindHost?, .dnsLookupFailed?: "the host is not found"
         case .networkConnectionLost?: "the connection was lost"
         case .notConnectedToInternet?: "there is no network"
+        case .httpTooManyRedirects?: "the server redirects in a loop"
+        case .badServerResponse?: "the server's answer is not HTTP"
+        case .badURL?, .unsupportedURL?: "the address cannot be fetched"
+        case .unknown?: "the connection failed or ended early"
         case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
             .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
             "the secure connection failed"

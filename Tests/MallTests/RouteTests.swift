@@ -408,7 +408,7 @@ struct RouteTests {
         (["routes", "--tour"], "Error: routes and --tour cannot be used together"),
         (["open", "mall://shop/finder", "audit"], "Error: open and audit cannot be used together"),
         (["open"], "Error: open needs a URL: mall open 'mall://shop/detail?shopId=s01'"),
-        (["--routes-config"], "Error: --routes-config needs a file: mall --routes-config routes.json"),
+        (["--routes-config"], "Error: --routes-config needs a file or an address: mall --routes-config routes.json"),
         (["--analytics", "--trace"], "Error: --analytics needs a file: mall --analytics views.jsonl"),
         (["--trace", "--trace"], "Error: --trace was given twice; give it once"),
         (["open", "mall://a", "open", "mall://b"], "Error: open was given twice; give it once"),

@@ -22,6 +22,14 @@ final class TestServer {
         class Quiet(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args):
                 pass
+            def do_GET(self):
+                if self.path == "/redirect-away":
+                    self.send_response(302)
+                    self.send_header("Location", "http://evil.example/routes.json")
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                else:
+                    super().do_GET()
         handler = functools.partial(Quiet, directory=sys.argv[1])
         server = http.server.HTTPServer(("127.0.0.1", 0), handler)
         server.timeout = 1

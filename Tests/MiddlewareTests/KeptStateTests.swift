@@ -215,7 +215,9 @@ struct KeptStateTests {
         #expect(state.value.count == 2)
         #expect(scratch.contents("Notes.json") == before)
         #expect(scratch.warnings.first?.hasPrefix("Notes's change is not saved: cannot remove '") == true)
-        #expect(scratch.warnings.first?.hasSuffix("; it lasts until you quit") == true)
+        #expect(
+            scratch.warnings.first?.hasSuffix(
+                "; it lasts until you quit, and is saved with the next change that can be") == true)
     }
 
     /// A change that could not be saved is written with the next change that can be: the user saw

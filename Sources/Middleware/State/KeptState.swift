@@ -39,8 +39,9 @@ public struct StateFolder: Sendable {
 /// A file that cannot be read is never overwritten: its owner starts from the sample data and
 /// saves nothing until the app quits. A damaged file (not JSON, the wrong shape, a key it does not
 /// know or gives twice, an impossible value) is moved aside, never silently dropped, and the owner
-/// starts afresh. A change that cannot be saved lasts in memory, and from then on this process's
-/// state is the one kept: the next change that can be saved writes it whole.
+/// starts afresh. A change that cannot be saved lasts in memory, and is made again, to the file as
+/// it then stands, with the next change that can be saved: neither it nor what another process
+/// saved meanwhile is lost.
 @MainActor
 public final class KeptState<Value: StoredState> {
     /// The owner's name, as warnings spell it.
@@ -51,9 +52,10 @@ public final class KeptState<Value: StoredState> {
     private var loaded: Value?
     /// Whether changes are written; not after the file could not be read.
     private var writes = true
-    /// Whether the value holds a change the file does not: then it is written as it is, not
-    /// re-read, so the change the user saw is never lost.
-    private var isUnsaved = false
+    /// The changes made in memory that the file does not have yet, oldest first.
+    private var unsaved: [(inout Value) -> Void] = []
+    /// The last problem said about reading the file, so it is said once.
+    private var lastLoadProblem: String?
 
     /// The format files are written in; a file in another is moved aside.
     nonisolated static var format: Int { 1 }
@@ -77,32 +79,33 @@ public final class KeptState<Value: StoredState> {
     /// Changes the state and returns what `change` returns; when the state is kept in a file, the
     /// change is written before this returns, or a warning says why it was not.
     @discardableResult
-    public func update<Result>(_ change: (inout Value) -> Result) -> Result {
+    public func update<Result>(_ change: @escaping (inout Value) -> Result) -> Result {
         guard let file, writes else { return changeInMemory(change) }
         var result: Result?
         do {
             try file.withLock { () throws(StateFile.Failure) in
-                var current = isUnsaved ? value : try latest(in: file, otherwise: loaded ?? initial)
+                var current = try latest(in: file, otherwise: initial)
                 let before = current
+                for earlier in unsaved {
+                    earlier(&current)
+                }
                 result = change(&current)
                 loaded = current
                 // A change that changes nothing (a favourite added twice) writes nothing.
-                guard current != before || isUnsaved else { return }
-                isUnsaved = true
+                guard current != before else { return }
                 try file.replace(with: Self.encoded(current))
-                isUnsaved = false
             }
+            unsaved = []
         } catch {
             if error.kind == .unreadable {
                 writes = false
             }
-            warn("\(owner)'s change is not saved: \(error); it lasts until you quit")
+            unsaved.append { _ = change(&$0) }
+            warn(
+                "\(owner)'s change is not saved: \(error); it lasts until you quit, and is saved with the next"
+                    + " change that can be")
         }
-        guard let result else {
-            isUnsaved = writes
-            return changeInMemory(change)
-        }
-        return result
+        return result ?? changeInMemory(change)
     }
 
     private func changeInMemory<Result>(_ change: (inout Value) -> Result) -> Result {
@@ -114,6 +117,8 @@ public final class KeptState<Value: StoredState> {
 
     // MARK: Reading the file
 
+    /// The file's value, read under the lock. When the file cannot be read now (the folder or the
+    /// lock is out of reach), the sample data is shown and the next change reads the file again.
     private func load() -> Value {
         guard let file else { return initial }
         do {
@@ -125,7 +130,10 @@ public final class KeptState<Value: StoredState> {
                     + " until you quit, so the file stays as it is")
             return initial
         } catch {
-            warn("\(owner)'s state cannot be kept: \(error); it starts from the sample data")
+            if error.description != lastLoadProblem {
+                warn("\(owner)'s saved state cannot be read now: \(error); the sample data is shown until it can")
+            }
+            lastLoadProblem = error.description
             return initial
         }
     }
