@@ -34,6 +34,10 @@ final class RoutesFeed: @unchecked Sendable {
     private var validators: [String: String] = [:]
     private var lastProblem: String?
     private var warnings: [Warning] = []
+    /// Whether a configuration arrived and applies.
+    private var hasConfiguration = false
+    /// Whether the last fetch waited its whole timeout for an answer.
+    private var lastTimedOut = false
 
     /// What a fetch that changed nothing has to say.
     struct Warning: Sendable, Equatable {
@@ -53,11 +57,6 @@ final class RoutesFeed: @unchecked Sendable {
         /// The warning, one line, without `warning: `.
         var message: String { subject + "; " + consequence }
     }
-
-    /// Whether a configuration arrived and applies.
-    private var hasConfiguration = false
-    /// Whether the last fetch waited its whole timeout for an answer.
-    private var lastTimedOut = false
 
     /// The least time between fetches after one that waited its whole timeout: while a request
     /// waits, FoundationNetworking on Linux keeps a thread busy, so a server that does not answer
@@ -212,26 +211,11 @@ extension RoutesFeed {
             func refuse(_ problem: String) -> LaunchFailure {
                 LaunchFailure("Error: routes config '\(text.visible)': \(problem)", status: .usage)
             }
-            guard scheme == "https" || scheme == "http" else {
-                throw refuse(
-                    "only https:// addresses (or http:// to this machine) are fetched; for a file, give its path")
-            }
-            guard var parts = URLComponents(string: text), let host = parts.host, !host.isEmpty else {
+            guard var parts = URLComponents(string: text) else {
                 throw refuse("not a valid address; e.g. https://config.mall.example/routes.json")
             }
-            guard parts.user == nil, parts.password == nil else {
-                throw refuse("an address with a user or a password is not fetched: warnings would show it")
-            }
-            if let port = parts.port, !(1...65_535).contains(port) {
-                throw refuse("the port \(port) is not one from 1 to 65535")
-            }
-            if host.hasPrefix("[") || host.contains(":") {
-                throw refuse("an IPv6 address is not fetched (URLSession on Linux cannot); use 127.0.0.1 or a name")
-            }
-            if scheme == "http", !isLoopback(host) {
-                throw refuse(
-                    "http:// is allowed only to this machine (127.0.0.1 or localhost), where no one can change"
-                        + " it on the way; use https://")
+            if let problem = problem(with: parts) {
+                throw refuse(problem)
             }
             parts.scheme = scheme
             guard let url = parts.url else {
@@ -240,11 +224,38 @@ extension RoutesFeed {
             return .address(url)
         }
 
-        /// Whether `url` may be fetched: `https`, or `http` to a loopback address. Redirects are held
-        /// to the same rule.
+        /// Whether `url` may be fetched, by the rule an address given at launch is held to; redirects
+        /// are held to it too.
         static func allows(_ url: URL?) -> Bool {
-            guard let url, let scheme = url.scheme?.lowercased(), let host = url.host else { return false }
-            return scheme == "https" || scheme == "http" && isLoopback(host)
+            guard let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return false }
+            return problem(with: parts) == nil
+        }
+
+        /// Why an address is not fetched, or `nil`: a scheme other than `https` (or `http` to this
+        /// machine, where no one on the way can read or change it), no host, a user or password
+        /// (warnings would show it), a port outside 1–65535, an IPv6 address.
+        private static func problem(with parts: URLComponents) -> String? {
+            let scheme = parts.scheme?.lowercased() ?? ""
+            guard scheme == "https" || scheme == "http" else {
+                return "only https:// addresses (or http:// to this machine) are fetched; for a file, give its path"
+            }
+            guard let host = parts.host, !host.isEmpty else {
+                return "not a valid address; e.g. https://config.mall.example/routes.json"
+            }
+            guard parts.user == nil, parts.password == nil else {
+                return "an address with a user or a password is not fetched: warnings would show it"
+            }
+            if let port = parts.port, !(1...65_535).contains(port) {
+                return "the port \(port) is not one from 1 to 65535"
+            }
+            if host.hasPrefix("[") || host.contains(":") {
+                return "an IPv6 address is not fetched (URLSession on Linux cannot); use 127.0.0.1 or a name"
+            }
+            if scheme == "http", !isLoopback(host) {
+                return "http:// is allowed only to this machine (127.0.0.1 or localhost), where no one can change"
+                    + " it on the way; use https://"
+            }
+            return nil
         }
 
         /// `localhost`, or `127.x.y.z` written plainly (no leading zeros, which some readers take
@@ -275,6 +286,8 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     private let limit: Int
+    /// Where the server redirected the request, if it did: failures there name it.
+    private var redirectedTo: URL?
     private var response: HTTPURLResponse?
     private var body = Data()
     private var problem: String?
@@ -329,6 +342,23 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         completionHandler(.allow)
     }
 
+    /// A server's own certificate is checked as usual; a server asking for a sign-in gets none, at
+    /// once (left unanswered, the request would wait for its timeout).
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if !canImport(FoundationNetworking)
+            // Only Darwin's URLSession asks about the server's certificate.
+            if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
+                return completionHandler(.performDefaultHandling, nil)
+            }
+        #endif
+        let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode ?? 401
+        problem = "the server answered \(status) (it asks for a sign-in, which the app does not give)"
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         body.append(data)
         if body.count > limit {
@@ -342,11 +372,16 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
         guard RoutesFeed.Source.allows(request.url) else {
+            // The address is shown without any user or password it carries.
+            var shown = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }
+            shown?.user = nil
+            shown?.password = nil
             // Declining the redirect ends the task with the redirect as its answer; cancelling it here
             // as well would make FoundationNetworking trap.
-            problem = "the server redirects to '\((request.url?.absoluteString ?? "").visible)', which is not fetched"
+            problem = "the server redirects to '\((shown?.string ?? "").visible)', which is not fetched"
             return completionHandler(nil)
         }
+        redirectedTo = request.url
         completionHandler(request)
     }
 
@@ -356,12 +391,13 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
             answer = .failure(Failure(description: problem))
         } else if let error {
             let code = (error as? URLError)?.code
+            let place = redirectedTo.map { " (at '\($0.absoluteString.visible)', where the server redirected)" } ?? ""
             answer = .failure(
-                Failure(description: Self.reason(error), isTimeout: code == .cancelled || code == .timedOut))
+                Failure(description: Self.reason(error) + place, isTimeout: code == .cancelled || code == .timedOut))
         } else if let response {
             answer = .success((response, body))
         } else {
-            answer = .failure(Failure(description: "the server sent no answer"))
+            answer = .failure(Failure(description: "the server sent no answer that could be read"))
         }
         finish?.resume(returning: answer)
         finish = nil
@@ -377,9 +413,10 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         case .networkConnectionLost?: "the connection was lost"
         case .notConnectedToInternet?: "there is no network"
         case .httpTooManyRedirects?: "the server redirects in a loop"
-        case .badServerResponse?: "the server's answer is not HTTP"
-        case .badURL?, .unsupportedURL?: "the address cannot be fetched"
+        case .badServerResponse?, .badURL?, .unsupportedURL?, .cannotParseResponse?:
+            "the server's answer could not be read (not HTTP, or cut short)"
         case .unknown?: "the connection failed or ended early"
+        case .userAuthenticationRequired?, .userCancelledAuthentication?: "the server asks for a sign-in"
         case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
             .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
             "the secure connection failed"

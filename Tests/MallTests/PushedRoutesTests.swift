@@ -160,6 +160,7 @@ struct PushedRoutesTests {
             ("page.html", "the server sent 'text/html', not application/json"),
             ("big.json", "larger than 1048576 bytes"),
             ("redirect-away", "the server redirects to 'http://evil.example/routes.json', which is not fetched"),
+            ("sign-in-needed", "the server answered 401 (it asks for a sign-in, which the app does not give)"),
         ] {
             let mall = try LiveMall(["--routes-config", server.address(name), "open", Self.event])
             #expect(mall.type("2").contains("== Blue Bottle Coffee =="))

@@ -28,6 +28,11 @@ final class TestServer {
                     self.send_header("Location", "http://evil.example/routes.json")
                     self.send_header("Content-Length", "0")
                     self.end_headers()
+                elif self.path == "/sign-in-needed":
+                    self.send_response(401)
+                    self.send_header("WWW-Authenticate", 'Basic realm="mall"')
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
                 else:
                     super().do_GET()
         handler = functools.partial(Quiet, directory=sys.argv[1])

@@ -217,12 +217,13 @@ struct KeptStateTests {
         #expect(scratch.warnings.first?.hasPrefix("Notes's change is not saved: cannot remove '") == true)
         #expect(
             scratch.warnings.first?.hasSuffix(
-                "; it lasts until you quit, and is saved with the next change that can be") == true)
+                "; from now on Notes's changes last only until you quit, and the file stays as it is") == true)
     }
 
-    /// A change that could not be saved is written with the next change that can be: the user saw
-    /// it, so it is not lost to a re-read of the file.
-    @Test func anUnsavedChangeIsWrittenWithTheNextSave() throws {
+    /// After a change that could not be saved, changes last in memory and the file is not written
+    /// again, even once it could be: what another process saved meanwhile stays, and no change is
+    /// made again with another meaning.
+    @Test func afterAChangeNotSavedTheFileIsLeftAsItIs() throws {
         let scratch = Scratch()
         let state = scratch.state()
         state.update { $0.names.append("saved") }
@@ -230,9 +231,15 @@ struct KeptStateTests {
         try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: true)
         state.update { $0.names.append("unsaved") }
         #expect(scratch.warnings.count == 1)
+        #expect(
+            scratch.warnings.first?.hasSuffix(
+                "from now on Notes's changes last only until you quit, and the file stays as it is") == true)
         try FileManager.default.removeItem(atPath: scratch.path + "/.Notes.json.tmp")
+        let other = scratch.state()
+        other.update { $0.names.append("another process") }
         state.update { $0.count = 1 }
-        #expect(scratch.state().value == Notes(names: ["saved", "unsaved"], count: 1))
+        #expect(state.value == Notes(names: ["saved", "unsaved"], count: 1), "the session keeps what it showed")
+        #expect(scratch.state().value == Notes(names: ["saved", "another process"], count: 0))
         #expect(scratch.warnings.count == 1)
     }
 

@@ -39,9 +39,10 @@ public struct StateFolder: Sendable {
 /// A file that cannot be read is never overwritten: its owner starts from the sample data and
 /// saves nothing until the app quits. A damaged file (not JSON, the wrong shape, a key it does not
 /// know or gives twice, an impossible value) is moved aside, never silently dropped, and the owner
-/// starts afresh. A change that cannot be saved lasts in memory, and is made again, to the file as
-/// it then stands, with the next change that can be saved: neither it nor what another process
-/// saved meanwhile is lost.
+/// starts afresh. After a change that cannot be saved, the owner's changes last in memory until
+/// the app quits and the file is not written again: making the change again later, to the file as
+/// it then stands, could give it another meaning (a booking another number, a cancellation another
+/// booking), and writing the memory over the file would lose what another process saved meanwhile.
 @MainActor
 public final class KeptState<Value: StoredState> {
     /// The owner's name, as warnings spell it.
@@ -50,10 +51,8 @@ public final class KeptState<Value: StoredState> {
     private let file: StateFile?
     private let warn: @MainActor @Sendable (String) -> Void
     private var loaded: Value?
-    /// Whether changes are written; not after the file could not be read.
+    /// Whether changes are written; not after the file could not be read, or a change not saved.
     private var writes = true
-    /// The changes made in memory that the file does not have yet, oldest first.
-    private var unsaved: [(inout Value) -> Void] = []
     /// The last problem said about reading the file, so it is said once.
     private var lastLoadProblem: String?
 
@@ -79,31 +78,24 @@ public final class KeptState<Value: StoredState> {
     /// Changes the state and returns what `change` returns; when the state is kept in a file, the
     /// change is written before this returns, or a warning says why it was not.
     @discardableResult
-    public func update<Result>(_ change: @escaping (inout Value) -> Result) -> Result {
+    public func update<Result>(_ change: (inout Value) -> Result) -> Result {
         guard let file, writes else { return changeInMemory(change) }
         var result: Result?
         do {
             try file.withLock { () throws(StateFile.Failure) in
                 var current = try latest(in: file, otherwise: initial)
                 let before = current
-                for earlier in unsaved {
-                    earlier(&current)
-                }
                 result = change(&current)
                 loaded = current
                 // A change that changes nothing (a favourite added twice) writes nothing.
                 guard current != before else { return }
                 try file.replace(with: Self.encoded(current))
             }
-            unsaved = []
         } catch {
-            if error.kind == .unreadable {
-                writes = false
-            }
-            unsaved.append { _ = change(&$0) }
+            writes = false
             warn(
-                "\(owner)'s change is not saved: \(error); it lasts until you quit, and is saved with the next"
-                    + " change that can be")
+                "\(owner)'s change is not saved: \(error); from now on \(owner)'s changes last only until you quit,"
+                    + " and the file stays as it is")
         }
         return result ?? changeInMemory(change)
     }
@@ -184,7 +176,8 @@ public final class KeptState<Value: StoredState> {
         }
         let data = Data(bytes)
         if let shape = JSONShape.firstProblem(in: data) {
-            return .failure(damage("holds " + shape.problem + (shape.path.map { " in '\($0.visible)'" } ?? "")))
+            let place = shape.path.map { ", in '\($0.visible)'" } ?? ""
+            return .failure(damage("is not strict JSON (\(shape.problem)\(place))"))
         }
         guard let tree = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) else {
             return .failure(damage("is not valid JSON"))
