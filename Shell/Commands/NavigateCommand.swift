@@ -18,10 +18,11 @@ struct NavigateCommand: Equatable {
 
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
+        // A state folder in the way is refused before anything is fetched.
+        let stateFolder = try StateLocation.stateFolder(
+            given: stateDirectory, environment: app.links.environment, terminal: terminal)
         try app.links.prepare(routesConfigPath: routesConfigPath, refresh: routesRefresh)
-        app.keepState(
-            in: try StateLocation.stateFolder(
-                given: stateDirectory, environment: app.links.environment, terminal: terminal))
+        app.keepState(in: stateFolder)
         var hooks = app.hooks
         // What the server's feed had to say is said after the next navigation, whatever it opened.
         hooks.observers.append { [links = app.links] _ in links.sayFeedWarnings() }

@@ -17,7 +17,7 @@ let usage = """
     """
 
 enum Section: String, CaseIterable {
-    case require, routes, lexer, audit, launch, render, memory
+    case require, routes, lexer, audit, launch, render, memory, fetch
 }
 
 struct Options {
@@ -113,6 +113,9 @@ func runBenchmarks() -> Int32 {
             case .launch: figures += try mallBench().firstScreen()
             case .render: figures += try mallBench().rendering()
             case .memory: figures += try mallBench().scriptMemory()
+            case .fetch:
+                let bench = try mallBench()
+                figures += try FetchBench(mall: bench.mall, scratch: scratch, quick: options.quick).figures()
             }
         }
     } catch {

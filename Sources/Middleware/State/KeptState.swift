@@ -53,8 +53,6 @@ public final class KeptState<Value: StoredState> {
     private var loaded: Value?
     /// Whether changes are written; not after the file could not be read, or a change not saved.
     private var writes = true
-    /// The last problem said about reading the file, so it is said once.
-    private var lastLoadProblem: String?
 
     /// The format files are written in; a file in another is moved aside.
     nonisolated static var format: Int { 1 }
@@ -110,7 +108,8 @@ public final class KeptState<Value: StoredState> {
     // MARK: Reading the file
 
     /// The file's value, read under the lock. When the file cannot be read now (the folder or the
-    /// lock is out of reach), the sample data is shown and the next change reads the file again.
+    /// lock is out of reach), the sample data is shown, and the next change reads the file again
+    /// before it changes it.
     private func load() -> Value {
         guard let file else { return initial }
         do {
@@ -122,10 +121,7 @@ public final class KeptState<Value: StoredState> {
                     + " until you quit, so the file stays as it is")
             return initial
         } catch {
-            if error.description != lastLoadProblem {
-                warn("\(owner)'s saved state cannot be read now: \(error); the sample data is shown until it can")
-            }
-            lastLoadProblem = error.description
+            warn("\(owner)'s saved state cannot be read now: \(error); the sample data is shown until a change reads it")
             return initial
         }
     }

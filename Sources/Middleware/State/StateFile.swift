@@ -42,7 +42,7 @@ public struct StateFile: Sendable {
     public var path: String { folder + "/" + name + ".json" }
     private var lockPath: String { folder + "/" + name + ".lock" }
     /// One temporary name per file, written only under the lock: a kill leaves at most this one
-    /// behind, and the next replacement truncates it.
+    /// behind, and the next replacement removes it and makes it afresh.
     private var temporaryPath: String { folder + "/." + name + ".json.tmp" }
 
     /// Runs `body` holding the file's exclusive lock, which every process that keeps state in the
