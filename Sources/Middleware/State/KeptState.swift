@@ -121,7 +121,9 @@ public final class KeptState<Value: StoredState> {
                     + " until you quit, so the file stays as it is")
             return initial
         } catch {
-            warn("\(owner)'s saved state cannot be read now: \(error); the sample data is shown until a change reads it")
+            warn(
+                "\(owner)'s saved state cannot be read now: \(error); the sample data is shown until a change"
+                    + " reads it")
             return initial
         }
     }
