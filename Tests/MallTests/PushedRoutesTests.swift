@@ -53,7 +53,7 @@ private final class LiveMall {
         try? input.fileHandleForWriting.close()
         let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return said
+        return said.withoutWiringWarnings
     }
 
     deinit {

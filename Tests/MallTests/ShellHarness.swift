@@ -71,6 +71,17 @@ extension String {
         split(separator: "\n").filter { $0 == "Mall" || $0.hasPrefix("Mall › ") }.map(String.init)
     }
 
+    /// The text without the launch's warnings about unwired requires: a package where
+    /// `new-component` added components with requires to wire (the scaffold build test makes one)
+    /// prints them first.
+    var withoutWiringWarnings: String {
+        split(separator: "\n", omittingEmptySubsequences: false)
+            .filter {
+                !($0.hasPrefix("warning: ") && $0.hasSuffix(" is not wired; its screens will show 'unavailable'"))
+            }
+            .joined(separator: "\n")
+    }
+
     /// The error lines, in order.
     var errorLines: [String] {
         split(separator: "\n").filter { $0.hasPrefix("Error: ") }.map(String.init)

@@ -56,7 +56,7 @@ struct StateDurabilityTests {
             printed += output.fileHandleForReading.readDataToEndOfFile()
             let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            return message
+            return message.withoutWiringWarnings
         }
     }
 
