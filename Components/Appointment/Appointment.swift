@@ -7,23 +7,20 @@ public final class Appointment {
     /// The component's singleton.
     public static let shared = Appointment()
 
-    /// The component's data, made when a screen first needs it, not at launch.
-    lazy var store = AppointmentStore(keptIn: stateFolder)
-    /// Where the user's changes are kept across restarts; `nil` keeps them in memory.
-    private var stateFolder: StateFolder?
+    /// The component's data, made when first needed or when the app hands the component its state
+    /// folder; the user's state in it is read from its file when a screen first needs it.
+    lazy var store = AppointmentStore()
 
     private init() {}
 
     /// Puts Appointment back as it starts: the sample data in memory, every require unwired.
     public func reset() {
-        stateFolder = nil
         store = AppointmentStore()
         unwireEveryRequire()
     }
 
     /// Keeps the user's changes in `Appointment.json` in `folder`, read when the data is next needed.
     public func keepState(in folder: StateFolder?) {
-        stateFolder = folder
         store = AppointmentStore(keptIn: folder)
     }
 

@@ -7,23 +7,20 @@ public final class Event {
     /// The component's singleton.
     public static let shared = Event()
 
-    /// The component's data, made when a screen first needs it, not at launch.
-    lazy var store = EventStore(keptIn: stateFolder)
-    /// Where the user's changes are kept across restarts; `nil` keeps them in memory.
-    private var stateFolder: StateFolder?
+    /// The component's data, made when first needed or when the app hands the component its state
+    /// folder; the user's state in it is read from its file when a screen first needs it.
+    lazy var store = EventStore()
 
     private init() {}
 
     /// Puts Event back as it starts: the sample data in memory, every require unwired.
     public func reset() {
-        stateFolder = nil
         store = EventStore()
         unwireEveryRequire()
     }
 
     /// Keeps the user's changes in `Event.json` in `folder`, read when the data is next needed.
     public func keepState(in folder: StateFolder?) {
-        stateFolder = folder
         store = EventStore(keptIn: folder)
     }
 

@@ -7,23 +7,20 @@ public final class Groupbuy {
     /// The component's singleton.
     public static let shared = Groupbuy()
 
-    /// The component's data, made when a screen first needs it, not at launch.
-    lazy var store = GroupbuyStore(keptIn: stateFolder)
-    /// Where the user's changes are kept across restarts; `nil` keeps them in memory.
-    private var stateFolder: StateFolder?
+    /// The component's data, made when first needed or when the app hands the component its state
+    /// folder; the user's state in it is read from its file when a screen first needs it.
+    lazy var store = GroupbuyStore()
 
     private init() {}
 
     /// Puts Groupbuy back as it starts: the sample data in memory, every require unwired.
     public func reset() {
-        stateFolder = nil
         store = GroupbuyStore()
         unwireEveryRequire()
     }
 
     /// Keeps the user's changes in `Groupbuy.json` in `folder`, read when the data is next needed.
     public func keepState(in folder: StateFolder?) {
-        stateFolder = folder
         store = GroupbuyStore(keptIn: folder)
     }
 

@@ -10,23 +10,20 @@ public final class Shop {
     /// The component's singleton.
     public static let shared = Shop()
 
-    /// The component's data, made when a screen first needs it, not at launch.
-    lazy var store = ShopStore(keptIn: stateFolder)
-    /// Where the user's changes are kept across restarts; `nil` keeps them in memory.
-    private var stateFolder: StateFolder?
+    /// The component's data, made when first needed or when the app hands the component its state
+    /// folder; the user's state in it is read from its file when a screen first needs it.
+    lazy var store = ShopStore()
 
     private init() {}
 
     /// Puts Shop back as it starts: the sample data in memory, every require unwired.
     public func reset() {
-        stateFolder = nil
         store = ShopStore()
         unwireEveryRequire()
     }
 
     /// Keeps the user's changes in `Shop.json` in `folder`, read when the data is next needed.
     public func keepState(in folder: StateFolder?) {
-        stateFolder = folder
         store = ShopStore(keptIn: folder)
     }
 
