@@ -25,7 +25,8 @@ struct NavigateCommand: Equatable {
         app.keepState(in: stateFolder)
         var hooks = app.hooks
         // What the server's feed had to say is said after the next navigation, whatever it opened.
-        hooks.observers.append { [links = app.links] _ in links.sayFeedWarnings() }
+        // Weakly: the links' warning hook holds this launch, and with it these observers.
+        hooks.observers.append { [weak links = app.links] _ in links?.sayFeedWarnings() }
         let launch = SessionLaunch(program: "mall", options: session, hooks: hooks)
         try launch.checkWiring(app.audit, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.

@@ -21,7 +21,7 @@ private final class LiveMall {
         let products = try #require(ReadmeExampleTests.products, "cannot tell where the executables were built")
         process.executableURL = products.appendingPathComponent("mall")
         process.arguments = arguments
-        process.environment = ["NO_COLOR": "1", "TERM": "dumb", "MALL_STATE_DIR": state.path]
+        process.environment = childEnvironment(["NO_COLOR": "1", "TERM": "dumb", "MALL_STATE_DIR": state.path])
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

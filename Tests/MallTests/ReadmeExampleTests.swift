@@ -118,10 +118,10 @@ struct ReadmeExampleTests {
         process.arguments = ["-c", built + " 2>&1"]
         process.currentDirectoryURL = folder
         // Each example keeps the user's state in a fresh folder, so it prints the same every time.
-        process.environment = [
+        process.environment = childEnvironment([
             "PATH": "/usr/bin:/bin", "NO_COLOR": "1", "TERM": "dumb",
             "MALL_STATE_DIR": folder.appendingPathComponent("state").path,
-        ]
+        ])
         process.standardInput = FileHandle.nullDevice
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -55,6 +55,16 @@ func runShell(
     return TextAppRun(status: status, output: terminal.output, errors: terminal.errorOutput)
 }
 
+/// The environment for a `mall` process a test starts: `variables`, and the test run's sanitizer
+/// options, so a child built with a sanitizer (`.ci/sanitize.sh`) suppresses what the suite does.
+func childEnvironment(_ variables: [String: String]) -> [String: String] {
+    var environment = variables
+    for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
+        environment[name] = ProcessInfo.processInfo.environment[name]
+    }
+    return environment
+}
+
 /// The README's text between the line(s) `begin` and `end`: a block a test keeps equal to a command's output.
 func readmeSection(from begin: String, to end: String) throws -> String {
     let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

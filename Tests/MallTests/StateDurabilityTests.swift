@@ -24,7 +24,7 @@ struct StateDurabilityTests {
             let products = try #require(ReadmeExampleTests.products, "cannot tell where the executables were built")
             process.executableURL = products.appendingPathComponent("mall")
             process.arguments = ["--state-dir", folder, "open", "mall://appointment/queue?shopId=s02"]
-            process.environment = ["NO_COLOR": "1", "TERM": "dumb"]
+            process.environment = childEnvironment(["NO_COLOR": "1", "TERM": "dumb"])
             let input = Pipe()
             process.standardInput = input
             process.standardOutput = output

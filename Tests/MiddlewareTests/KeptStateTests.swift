@@ -41,8 +41,16 @@ private final class Scratch {
         try Data(text.utf8).write(to: url.appendingPathComponent(name))
     }
 
+    /// The file's text; read through a file handle, as `Data(contentsOf:)` leaks its buffer on an
+    /// empty file (swift-foundation, seen under the address sanitizer).
     func contents(_ name: String) -> String? {
-        (try? Data(contentsOf: url.appendingPathComponent(name))).map { String(decoding: $0, as: UTF8.self) }
+        guard let handle = FileHandle(forReadingAtPath: url.appendingPathComponent(name).path) else { return nil }
+        defer { try? handle.close() }
+        do {
+            return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        } catch {
+            return nil
+        }
     }
 
     func files() -> [String] {
