@@ -114,7 +114,8 @@ final class RoutesFeed: @unchecked Sendable {
     /// Fetches the configuration once and applies it if it is new and good; otherwise notes why not.
     func refresh() async {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
-        for (header, value) in lock.withLock({ validators }) {
+        let sent = lock.withLock { validators }
+        for (header, value) in sent {
             request.setValue(value, forHTTPHeaderField: header)
         }
         let answer = await Download.fetch(request, limit: RouteConfiguration.maximumSize, timeout: timeout)
@@ -123,12 +124,9 @@ final class RoutesFeed: @unchecked Sendable {
         }
         switch answer {
         case .failure(let problem):
-            note(.unavailable, "cannot fetch routes config '\(url.absoluteString.visible)': \(problem)")
+            report(.unavailable, "cannot fetch routes config '\(url.absoluteString.visible)': \(problem)")
         case .success(let (response, body)):
-            accept(
-                response, body,
-                wasConditional: request.value(forHTTPHeaderField: "If-None-Match") != nil
-                    || request.value(forHTTPHeaderField: "If-Modified-Since") != nil)
+            accept(response, body, wasConditional: !sent.isEmpty)
         }
     }
 
@@ -136,12 +134,12 @@ final class RoutesFeed: @unchecked Sendable {
         let source = url.absoluteString.visible
         switch response.statusCode {
         case 304 where wasConditional:
-            return note(nil, nil)
+            return clearProblem()
         case 200:
             break
         default:
             let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
-            return note(
+            return report(
                 .unavailable, "routes config '\(source)': the server answered \(response.statusCode) (\(reason))")
         }
         let validators = Self.validators(of: response)
@@ -150,7 +148,7 @@ final class RoutesFeed: @unchecked Sendable {
         // The validators are not kept here: the file may be sound and its header fixed later.
         guard mediaType == "application/json" || mediaType.hasSuffix("+json") else {
             let shown = mediaType.isEmpty ? "no content type" : "'\(mediaType.visible)'"
-            return note(.refused, "routes config '\(source)' refused: the server sent \(shown), not application/json")
+            return report(.refused, "routes config '\(source)' refused: the server sent \(shown), not application/json")
         }
         do {
             let configuration = try RouteConfiguration.parse(body, source: source, routes: routes)
@@ -159,26 +157,31 @@ final class RoutesFeed: @unchecked Sendable {
                 hasConfiguration = true
                 self.validators = validators
             }
-            note(nil, nil)
+            clearProblem()
         } catch {
             // The refused answer's validators are kept too: the same bad file is not fetched, or
             // reported, again until it changes.
             lock.withLock { self.validators = validators }
             let place = error.key.map { "\($0): " } ?? ""
-            note(.refused, "routes config '\(source)' refused: \(place)\(error.problem)")
+            report(.refused, "routes config '\(source)' refused: \(place)\(error.problem)")
         }
     }
 
-    /// Records `problem` as a warning unless it is the one already said; `nil` when all is well.
-    private func note(_ kind: Warning.Kind?, _ problem: String?) {
+    /// Records `problem` as a warning, unless it is the one already said.
+    private func report(_ kind: Warning.Kind, _ problem: String) {
         lock.withLock {
-            if let kind, let problem, problem != lastProblem {
+            if problem != lastProblem {
                 let consequence =
                     hasConfiguration ? "the last good one stays" : "every route opens natively until a good one arrives"
                 warnings.append(Warning(kind: kind, subject: problem, consequence: consequence))
             }
             lastProblem = problem
         }
+    }
+
+    /// Notes that all is well, so the next problem is said even if it is the last one again.
+    private func clearProblem() {
+        lock.withLock { lastProblem = nil }
     }
 
     /// The headers that make the next request conditional on the answer having changed.

@@ -41,15 +41,9 @@ enum NavigationLog {
             route: event.link?.route,
             url: event.link?.url
         )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding strings, integers and optionals cannot fail.
-        let data = (try? encoder.encode(view)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return jsonLine(view)
     }
-}
 
-extension NavigationLog {
     /// A notice as a JSON line, keys sorted: `time`, `kind` and `detail`.
     static func noticeLine(_ notice: Notice, at time: Date) -> String {
         struct Line: Encodable {
@@ -57,12 +51,15 @@ extension NavigationLog {
             var kind: String
             var detail: String
         }
+        return jsonLine(Line(time: time.formatted(.iso8601), kind: notice.kind, detail: notice.detail))
+    }
+
+    /// `value` as one line of JSON, keys sorted, slashes as they are.
+    private static func jsonLine(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding strings cannot fail.
-        let data =
-            (try? encoder.encode(Line(time: time.formatted(.iso8601), kind: notice.kind, detail: notice.detail)))
-            ?? Data("{}".utf8)
+        // The lines hold strings, integers and optionals, whose encoding cannot fail.
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -235,19 +235,21 @@ public final class KeptState<Value: StoredState> {
 
     /// A decoding error in a few words, naming where in the file it is.
     nonisolated private static func describe(_ error: DecodingError) -> String {
+        /// `state.bookings[0].status`: the keys joined by dots, indexes in brackets.
         func place(_ path: [any CodingKey]) -> String {
-            path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().visible
+            String(path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." })
+                .visible
         }
         switch error {
         case .keyNotFound(let key, let context):
-            return "has no '\(place(context.codingPath + [key]).drop { $0 == "." })'"
+            return "has no '\(place(context.codingPath + [key]))'"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "has a value of the wrong type at '\(place(context.codingPath).drop { $0 == "." })'"
+            return "has a value of the wrong type at '\(place(context.codingPath))'"
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             // The text is JSON (it was parsed before), so a number does not fit its field.
             return "has a number that does not fit where it is"
         case .dataCorrupted(let context):
-            return "has a value it cannot hold at '\(place(context.codingPath).drop { $0 == "." })'"
+            return "has a value it cannot hold at '\(place(context.codingPath))'"
         @unknown default:
             return "cannot be read"
         }
