@@ -276,8 +276,13 @@ extension RoutesFeed {
 /// One HTTP fetch through `URLSession`, held to a size limit, a total time and the address rule
 /// for redirects.
 ///
-/// It is `@unchecked Sendable` because its mutable state is touched only by the session's delegate
-/// callbacks, which run one at a time on the session's own queue.
+/// The fetch ends as soon as its outcome is known: a body past the limit, a compressed answer or
+/// the deadline end it at once, without waiting for FoundationNetworking to wind the transfer down
+/// (libcurl may still be inflating bytes it already holds); whatever arrives after that is dropped
+/// unread, so memory stays within the limit whatever the server sends.
+///
+/// It is `@unchecked Sendable` because every stored property that changes is read and written
+/// holding `lock`: the delegate callbacks run on the session's queue, the deadline on another.
 private final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     typealias Answer = Result<(HTTPURLResponse, Data), Failure>
 
@@ -289,12 +294,15 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     private let limit: Int
+    private let lock = NSLock()
     /// Where the server redirected the request, if it did: failures there name it.
     private var redirectedTo: URL?
     private var response: HTTPURLResponse?
     private var body = Data()
-    private var problem: String?
+    /// Resumed once, by whichever comes first: the end of the transfer, a problem, the deadline.
     private var finish: CheckedContinuation<Answer, Never>?
+    /// Whether the answer was given; nothing is kept after it.
+    private var isFinished = false
 
     private init(limit: Int) {
         self.limit = limit
@@ -310,23 +318,48 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         configuration.urlCache = nil
         let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
+        var request = request
+        // FoundationNetworking inflates what a server compresses before the delegate sees a byte, so
+        // a small compressed body can expand without bound: only an uncompressed one is asked for.
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         let task = session.dataTask(with: request)
         // The whole fetch, however slowly the bytes come, ends within the timeout.
-        let deadline = Task {
+        let deadline = Task.detached {
             try await Task.sleep(for: timeout)
-            task.cancel()
+            download.end(with: .failure(Failure(description: "no answer in time", isTimeout: true)), stopping: task)
         }
         defer { deadline.cancel() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                session.delegateQueue.addOperation {
-                    download.finish = continuation
-                    task.resume()
-                }
+                download.lock.withLock { download.finish = continuation }
+                task.resume()
             }
         } onCancel: {
-            task.cancel()
+            download.end(with: .failure(Failure(description: "no answer in time", isTimeout: true)), stopping: task)
         }
+    }
+
+    /// Gives `answer` unless one was given, and stops `task` if it still runs.
+    ///
+    /// The task is cancelled from another thread: cancelling waits for FoundationNetworking's own
+    /// queue, which may be busy, and the delegate's queue must keep draining meanwhile.
+    private func end(with answer: Answer, stopping task: URLSessionTask?) {
+        let continuation: CheckedContinuation<Answer, Never>? = lock.withLock {
+            guard !isFinished else { return nil }
+            isFinished = true
+            body = Data()
+            defer { finish = nil }
+            return finish
+        }
+        continuation?.resume(returning: answer)
+        if let task, task.state == .running || task.state == .suspended {
+            DispatchQueue.global().async { task.cancel() }
+        }
+    }
+
+    /// Ends the fetch with `problem`.
+    private func fail(_ problem: String, stopping task: URLSessionTask) {
+        end(with: .failure(Failure(description: problem)), stopping: task)
     }
 
     func urlSession(
@@ -334,14 +367,21 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         guard let http = response as? HTTPURLResponse else {
-            problem = "the answer is not HTTP"
-            return completionHandler(.cancel)
+            completionHandler(.cancel)
+            return fail("the answer is not HTTP", stopping: dataTask)
         }
         guard http.expectedContentLength <= Int64(limit) else {
-            problem = "the configuration is larger than \(limit) bytes"
-            return completionHandler(.cancel)
+            completionHandler(.cancel)
+            return fail("the configuration is larger than \(limit) bytes", stopping: dataTask)
         }
-        self.response = http
+        let coding = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity").lowercased()
+        guard coding == "identity" else {
+            completionHandler(.cancel)
+            return fail(
+                "the server sent a compressed answer ('\(coding.visible)'), which the app does not ask for",
+                stopping: dataTask)
+        }
+        lock.withLock { self.response = http }
         completionHandler(.allow)
     }
 
@@ -358,15 +398,18 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
             }
         #endif
         let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode ?? 401
-        problem = "the server answered \(status) (it asks for a sign-in, which the app does not give)"
         completionHandler(.cancelAuthenticationChallenge, nil)
+        fail("the server answered \(status) (it asks for a sign-in, which the app does not give)", stopping: task)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        body.append(data)
-        if body.count > limit {
-            problem = "the configuration is larger than \(limit) bytes"
-            dataTask.cancel()
+        let isOverLimit = lock.withLock {
+            guard !isFinished else { return false }
+            body.append(data)
+            return body.count > limit
+        }
+        if isOverLimit {
+            fail("the configuration is larger than \(limit) bytes", stopping: dataTask)
         }
     }
 
@@ -374,25 +417,31 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        guard RoutesFeed.Source.allows(request.url) else {
-            // The address is shown without any user or password it carries.
-            var shown = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true) }
-            shown?.user = nil
-            shown?.password = nil
+        // FoundationNetworking reads a `Location` in another scheme (`file:`, `data:`) as a path on
+        // the same server, so the header itself is checked, not only the request made from it.
+        let location = response.value(forHTTPHeaderField: "Location") ?? ""
+        let refusal =
+            if let problem = Self.problem(withLocation: location) {
+                problem
+            } else if !RoutesFeed.Source.allows(request.url) {
+                Self.refusal(of: request.url)
+            } else {
+                nil as String?
+            }
+        if let refusal {
             // Declining the redirect ends the task with the redirect as its answer; cancelling it here
             // as well would make FoundationNetworking trap.
-            problem = "the server redirects to '\((shown?.string ?? "").visible)', which is not fetched"
-            return completionHandler(nil)
+            completionHandler(nil)
+            return end(with: .failure(Failure(description: refusal)), stopping: nil)
         }
-        redirectedTo = request.url
+        lock.withLock { redirectedTo = request.url }
         completionHandler(request)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (response, body, redirectedTo) = lock.withLock { (self.response, self.body, self.redirectedTo) }
         let answer: Answer
-        if let problem {
-            answer = .failure(Failure(description: problem))
-        } else if let error {
+        if let error {
             let code = (error as? URLError)?.code
             let place = redirectedTo.map { " (at '\($0.absoluteString.visible)', where the server redirected)" } ?? ""
             answer = .failure(
@@ -402,8 +451,39 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         } else {
             answer = .failure(Failure(description: "the server sent no answer that could be read"))
         }
-        finish?.resume(returning: answer)
-        finish = nil
+        end(with: answer, stopping: nil)
+    }
+
+    /// Why a redirect's `Location` is not followed before it is resolved, or `nil`: an address in
+    /// a scheme other than `http` or `https`, or one that cannot be read. A relative one is resolved
+    /// against the request and checked like any other address.
+    private static func problem(withLocation location: String) -> String? {
+        let scheme = location.prefix { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+        guard location.dropFirst(scheme.count).first == ":", !scheme.isEmpty, scheme.first?.isLetter == true else {
+            return nil
+        }
+        switch scheme.lowercased() {
+        case "http", "https": return nil
+        default:
+            let shown = location.count > 200 ? location.prefix(200) + "…" : Substring(location)
+            return "the server redirects to '\(String(shown).visible)', which is not fetched"
+        }
+    }
+
+    /// Why a redirect to `url` is not followed, naming where it leads without any user or password.
+    private static func refusal(of url: URL?) -> String {
+        guard let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            return "the server redirects to an address that cannot be read, which is not fetched"
+        }
+        var shown = parts
+        let hadCredentials = parts.user != nil || parts.password != nil
+        shown.user = nil
+        shown.password = nil
+        let address = (shown.string ?? "").visible
+        if hadCredentials {
+            return "the server redirects to '\(address)' with a user or password, which is not fetched"
+        }
+        return "the server redirects to '\(address)', which is not fetched"
     }
 
     /// Why a request failed, in words that stay the same from one fetch to the next (the system's

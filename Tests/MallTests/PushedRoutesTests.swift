@@ -171,6 +171,79 @@ struct PushedRoutesTests {
     }
 }
 
+/// Servers that send more than a configuration can be: memory and time stay bounded whatever they send.
+@Suite("Hostile routes servers")
+struct HostileRoutesServerTests {
+    /// Runs `mall routes --routes-config <address>` under Python, which reports the process's peak
+    /// memory (its children's `ru_maxrss`, in KB); returns that, the seconds it took and its errors.
+    private static func measure(_ address: String) throws -> (kilobytes: Int, seconds: Double, errors: String) {
+        let products = try #require(ReadmeExampleTests.products)
+        let script = """
+            import resource, subprocess, sys, time
+            start = time.monotonic()
+            done = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, capture_output=True)
+            sys.stderr.buffer.write(done.stderr)
+            print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, time.monotonic() - start)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c", script, products.appendingPathComponent("mall").path, "routes", "--routes-config", address,
+        ]
+        process.environment = childEnvironment(["PATH": "/usr/bin:/bin"])
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let figures = printed.split(separator: " ")
+        let kilobytes = try #require(figures.first.flatMap { Int($0) }, "python3 printed '\(printed)'")
+        let seconds = try #require(figures.last.flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        return (kilobytes, seconds, said)
+    }
+
+    @Test(arguments: [
+        ("endless", "the configuration is larger than 1048576 bytes"),
+        ("gzip-bomb", "the server sent a compressed answer ('gzip'), which the app does not ask for"),
+    ])
+    func aBodyWithoutEndOrCompressedWithoutBoundStaysWithinMemoryAndTime(path: String, problem: String) throws {
+        let server = try TestServer(files: ["routes.json": PushedRoutesTests.native])
+        // What fetching a good configuration takes, in the same build (a sanitizer's build takes more).
+        let good = try Self.measure(server.address("routes.json"))
+        let hostile = try Self.measure(server.address(path))
+        #expect(hostile.errors.contains(problem), "\(hostile.errors)")
+        // Before the bounds held: over 1 GB and 5 s to 13 s.
+        #expect(hostile.kilobytes < good.kilobytes + 30_000, "\(hostile.kilobytes) KB against \(good.kilobytes) KB")
+        #expect(hostile.seconds < 5, "the fetch took \(hostile.seconds) s, longer than its time limit")
+    }
+
+    @Test(arguments: [
+        ("file:///routes.json", "the server redirects to 'file:///routes.json', which is not fetched"),
+        ("javascript:alert(1)", "the server redirects to 'javascript:alert(1)', which is not fetched"),
+        ("data:application/json,{}", "the server redirects to 'data:application/json,{}', which is not fetched"),
+        (
+            "http://user:secret@127.0.0.1:1/routes.json",
+            "the server redirects to 'http://127.0.0.1:1/routes.json' with a user or password, which is not fetched"
+        ),
+    ])
+    func aRedirectToAnAddressThatIsNotFetchedIsNamed(location: String, problem: String) throws {
+        let server = try TestServer(files: ["routes.json": PushedRoutesTests.native])
+        let target = location.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? location
+        let run = try Self.measure(server.address("redirect?to=\(target)"))
+        #expect(run.errors.contains(problem), "\(run.errors)")
+        #expect(!run.errors.contains("user:secret@"))
+    }
+
+    @Test func aRelativeRedirectOnTheSameServerIsFollowed() throws {
+        let server = try TestServer(files: ["routes.json": PushedRoutesTests.downgrade])
+        let run = try Self.measure(server.address("redirect?to=%2Froutes.json"))
+        #expect(run.errors.isEmpty, "\(run.errors)")
+    }
+}
+
 /// What `--routes-config` and `--routes-refresh` refuse before anything is fetched or shown.
 @MainActor
 @Suite("Routes addresses refused", .freshComponents(everyComponent))

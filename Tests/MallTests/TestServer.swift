@@ -18,12 +18,43 @@ final class TestServer {
 
     /// The server, as a script: Python's own handler, quiet, with a bounded request loop.
     private static let script = """
-        import functools, http.server, sys, time
+        import functools, http.server, sys, time, urllib.parse, zlib
+        def bomb():
+            # 256 MB of spaces, gzipped to about 250 KB.
+            packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+            spaces = b" " * (1 << 20)
+            return b"".join([packer.compress(spaces) for _ in range(256)] + [packer.flush()])
         class Quiet(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args):
                 pass
             def do_GET(self):
-                if self.path == "/redirect-away":
+                try:
+                    self.answer()
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+            def answer(self):
+                if self.path == "/endless":
+                    # 1 GB with no Content-Length, as fast as the client takes it.
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    spaces = b" " * 65536
+                    for _ in range(16384):
+                        self.wfile.write(spaces)
+                elif self.path == "/gzip-bomb":
+                    body = bomb()
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Encoding", "gzip")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                elif self.path.startswith("/redirect?to="):
+                    self.send_response(302)
+                    self.send_header("Location", urllib.parse.unquote(self.path[len("/redirect?to="):]))
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                elif self.path == "/redirect-away":
                     self.send_response(302)
                     self.send_header("Location", "http://evil.example/routes.json")
                     self.send_header("Content-Length", "0")
