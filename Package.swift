@@ -50,7 +50,8 @@ package.targets += [
     .testTarget(name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport"]),
     // Knows screens, never components: the app and every component preview run in it.
     .target(name: "MallNavigator", dependencies: ["MallBase", "Middleware", "Support"], path: "Sources/MallNavigator"),
-    .testTarget(name: "MallNavigatorTests", dependencies: ["MallNavigator", "MallBase", "Middleware", "Support"]),
+    .testTarget(
+        name: "MallNavigatorTests", dependencies: ["MallNavigator", "MallBase", "MallTestSupport", "Middleware", "Support"]),
 ]
 
 // MARK: - Test support: stubs and helpers every test target may use

@@ -6,10 +6,10 @@ import Support
 @main
 enum MallCommand {
     @MainActor
-    static func main() {
+    static func main() async {
         // A closed pipe makes a write fail (reported, exit 2) instead of killing the process silently.
         signal(SIGPIPE, SIG_IGN)
-        let status = Launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))
+        let status = await Launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))
         exit(status.rawValue)
     }
 }

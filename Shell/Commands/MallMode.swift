@@ -28,15 +28,15 @@ enum MallMode: Equatable {
 
     /// Runs the mode in `app`; a failure is thrown for `main` to print and exit with.
     @MainActor
-    func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
+    func run(_ app: MallApp, terminal: any Terminal) async throws(LaunchFailure) -> ExitCode {
         switch self {
-        case .navigate(let command): return try command.run(app, terminal: terminal)
-        case .tour(let command): return try command.run(app, terminal: terminal)
-        case .routes(let command): return try command.run(app, terminal: terminal)
-        case .graph(let command): return try command.run(app, terminal: terminal)
+        case .navigate(let command): return try await command.run(app, terminal: terminal)
+        case .tour(let command): return try await command.run(app, terminal: terminal)
+        case .routes(let command): return try await command.run(app, terminal: terminal)
+        case .graph(let command): return try await command.run(app, terminal: terminal)
         case .audit:
             // The wiring does not depend on downgrades: no routes configuration, as for the tour.
-            try app.links.prepare(routesConfigPath: nil, readsEnvironment: false)
+            try await app.links.prepare(routesConfigPath: nil, readsEnvironment: false)
             let report = app.audit
             terminal.write(report.description + "\n")
             return report.isComplete ? .success : .findings

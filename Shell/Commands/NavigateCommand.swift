@@ -17,28 +17,26 @@ struct NavigateCommand: Equatable {
     var stateDirectory: String?
 
     @MainActor
-    func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
+    func run(_ app: MallApp, terminal: any Terminal) async throws(LaunchFailure) -> ExitCode {
         // A state folder in the way is refused before anything is fetched.
         let stateFolder = try StateLocation.stateFolder(
             given: stateDirectory, environment: app.links.environment, terminal: terminal)
-        try app.links.prepare(routesConfigPath: routesConfigPath, refresh: routesRefresh)
+        try await app.links.prepare(routesConfigPath: routesConfigPath, refresh: routesRefresh)
         app.keepState(in: stateFolder)
-        var hooks = app.hooks
-        // What the server's feed had to say is said after the next navigation, whatever it opened.
-        // Weakly: the links' warning hook holds this launch, and with it these observers.
-        hooks.observers.append { [weak links = app.links] _ in links?.sayFeedWarnings() }
-        let launch = SessionLaunch(program: "mall", options: session, hooks: hooks)
+        let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
         try launch.checkWiring(app.audit, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
         let opening = try openURL.map { url throws(LaunchFailure) in try app.links.launchScreen(for: url) }
         let session = try launch.session(home: app.home, links: app.links, terminal: terminal)
-        // The server's warnings go to standard error and, with --analytics, to the file too; the
-        // launch's fetch says its own now that the file is open.
-        app.links.warn = { warning in
-            terminal.writeError("warning: \(warning.message)\n")
-            launch.record(Notice(kind: warning.kind.rawValue, detail: warning.message), terminal: terminal)
+        // The server's warnings go to standard error and, with --analytics, to the file too: the
+        // launch's fetch says its own now that the file is open, later ones come as the session's
+        // events and are said when they happen.
+        session.onNotice = { launch.say($0, terminal: terminal) }
+        let inbox = session.inbox
+        let pending = app.links.feed?.takeWarnings { inbox.post(.notice($0.notice)) } ?? []
+        for warning in pending {
+            launch.say(warning.notice, terminal: terminal)
         }
-        app.links.sayFeedWarnings()
         if let opening {
             do {
                 try session.navigator.open(opening)
@@ -49,7 +47,7 @@ struct NavigateCommand: Equatable {
         // A server's configuration is fetched again while the session runs, never holding it up.
         let polling = app.links.feed?.poll()
         defer { polling?.cancel() }
-        try launch.run(session, terminal: terminal)
+        try await launch.run(session, terminal: terminal)
         return .success
     }
 }

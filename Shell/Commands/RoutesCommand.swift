@@ -18,8 +18,8 @@ struct RoutesCommand: Equatable {
     var routesConfigPath: String?
 
     @MainActor
-    func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
-        try app.links.prepare(routesConfigPath: routesConfigPath)
+    func run(_ app: MallApp, terminal: any Terminal) async throws(LaunchFailure) -> ExitCode {
+        try await app.links.prepare(routesConfigPath: routesConfigPath)
         // Printed once, what was fetched must be there: an address that gives nothing fails as a file would.
         if let warning = app.links.feed?.takeWarnings().first {
             throw LaunchFailure("Error: \(warning.subject)", status: .usage)

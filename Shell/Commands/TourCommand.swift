@@ -8,9 +8,9 @@ struct TourCommand: Equatable {
     var session: SessionOptions
 
     @MainActor
-    func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
+    func run(_ app: MallApp, terminal: any Terminal) async throws(LaunchFailure) -> ExitCode {
         // The tour walks the native screens, whatever a server pushed: no routes configuration.
-        try app.links.prepare(routesConfigPath: nil, readsEnvironment: false)
+        try await app.links.prepare(routesConfigPath: nil, readsEnvironment: false)
         let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
         try launch.checkWiring(app.audit, terminal: terminal)
         let session = try launch.session(home: app.home, links: app.links, terminal: terminal)

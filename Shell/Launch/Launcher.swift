@@ -64,7 +64,7 @@ enum Launcher {
         environment: Environment = .process,
         routers: @MainActor (Links) -> [any ComponentRouter] = Routers.all(links:),
         makeTerminal: (_ allowsColor: Bool) -> any Terminal = { StandardTerminal(allowsColor: $0) }
-    ) -> ExitCode {
+    ) async -> ExitCode {
         let mode: MallMode
         do {
             mode = try MallMode.parse(arguments)
@@ -76,8 +76,7 @@ enum Launcher {
         let status: ExitCode
         do {
             let links = Links(environment: environment)
-            links.warn = { terminal.writeError("warning: \($0.message)\n") }
-            status = try mode.run(MallApp(links: links, routers: routers), terminal: terminal)
+            status = try await mode.run(MallApp(links: links, routers: routers), terminal: terminal)
         } catch {
             if !error.message.isEmpty {
                 terminal.writeError(error.message + "\n")

@@ -27,8 +27,6 @@ final class Links: AppLinks {
     private var fixed = RouteConfiguration()
     /// The server's feed, when `--routes-config` is an address.
     private(set) var feed: RoutesFeed?
-    /// Where the feed's warnings are said, between navigations; the launch sets it.
-    var warn: @MainActor (RoutesFeed.Warning) -> Void = { _ in }
     /// Where `MALL_ROUTES_CONFIG` (and, for `mall graph --format svg`, `PATH`) are read.
     let environment: Environment
 
@@ -72,7 +70,6 @@ final class Links: AppLinks {
         url: String,
         native: () -> Screen
     ) -> Screen {
-        sayFeedWarnings()
         let screen =
             configuration.downgrades[pattern].map { WebPageScreen.make(url: $0.address(for: query)) } ?? native()
         return screen.linked(route: pattern, url: url)
@@ -91,13 +88,6 @@ final class Links: AppLinks {
         }
     }
 
-    /// Says the warnings the server's feed left since the last time, if there is a feed.
-    func sayFeedWarnings() {
-        for warning in feed?.takeWarnings() ?? [] {
-            warn(warning)
-        }
-    }
-
     /// Checks the table, then applies the routes configuration: the `--routes-config` file or
     /// address, else the one `MALL_ROUTES_CONFIG` names. A file that fails a check stops the launch
     /// before anything is shown; an address is fetched once, waiting at most its timeout, and a
@@ -107,7 +97,7 @@ final class Links: AppLinks {
     ///   - readsEnvironment: Whether `MALL_ROUTES_CONFIG` counts; the tour ignores it.
     ///   - refresh: The time between fetches of an address (`--routes-refresh`); refused for a file.
     func prepare(routesConfigPath: String?, readsEnvironment: Bool = true, refresh: Duration? = nil)
-        throws(LaunchFailure)
+        async throws(LaunchFailure)
     {
         #if DEBUG
             // The table is fixed when the app is built, and RouteTests checks it there; a debug
@@ -131,7 +121,7 @@ final class Links: AppLinks {
         switch try RoutesFeed.Source.parse(given) {
         case .address(let url):
             let feed = RoutesFeed(url: url, routes: routes, interval: refresh ?? RoutesFeed.defaultInterval)
-            feed.fetchAndWait()
+            await feed.refresh()
             self.feed = feed
             return
         case .file(let file):

@@ -34,6 +34,8 @@ final class RoutesFeed: @unchecked Sendable {
     private var validators: [String: String] = [:]
     private var lastProblem: String?
     private var warnings: [Warning] = []
+    /// Where warnings go as they happen, once the session runs; until then they are kept.
+    private var deliver: (@Sendable (Warning) -> Void)?
     /// Whether a configuration arrived and applies.
     private var hasConfiguration = false
     /// Whether the last fetch waited its whole timeout for an answer.
@@ -56,6 +58,9 @@ final class RoutesFeed: @unchecked Sendable {
 
         /// The warning, one line, without `warning: `.
         var message: String { subject + "; " + consequence }
+
+        /// The warning as a session's notice, for standard error and the analytics file.
+        var notice: Notice { Notice(kind: kind.rawValue, detail: message) }
     }
 
     /// The least time between fetches after one that waited its whole timeout: while a request
@@ -81,22 +86,14 @@ final class RoutesFeed: @unchecked Sendable {
     var configuration: RouteConfiguration { lock.withLock { latest } }
 
     /// The warnings fetches left since the last call, oldest first.
-    func takeWarnings() -> [Warning] {
+    ///
+    /// - Parameter deliver: Where later warnings go, as they happen, instead of being kept.
+    func takeWarnings(thenSendingTo deliver: (@Sendable (Warning) -> Void)? = nil) -> [Warning] {
         lock.withLock {
             defer { warnings = [] }
+            if let deliver { self.deliver = deliver }
             return warnings
         }
-    }
-
-    /// Fetches once, waiting at most ``timeout``; for the launch, which starts with what the server
-    /// says if it answers in time.
-    func fetchAndWait() {
-        let done = DispatchSemaphore(value: 0)
-        Task.detached { [self] in
-            await refresh()
-            done.signal()
-        }
-        done.wait()
     }
 
     /// Fetches every ``interval`` until the task is cancelled.
@@ -167,15 +164,23 @@ final class RoutesFeed: @unchecked Sendable {
         }
     }
 
-    /// Records `problem` as a warning, unless it is the one already said.
+    /// Records `problem` as a warning, unless it is the one already said: kept, or sent on at once
+    /// once the session takes them as they happen.
     private func report(_ kind: Warning.Kind, _ problem: String) {
-        lock.withLock {
-            if problem != lastProblem {
-                let consequence =
-                    hasConfiguration ? "the last good one stays" : "every route opens natively until a good one arrives"
-                warnings.append(Warning(kind: kind, subject: problem, consequence: consequence))
+        let (warning, send): (Warning?, (@Sendable (Warning) -> Void)?) = lock.withLock {
+            defer { lastProblem = problem }
+            guard problem != lastProblem else { return (nil, nil) }
+            let consequence =
+                hasConfiguration ? "the last good one stays" : "every route opens natively until a good one arrives"
+            let warning = Warning(kind: kind, subject: problem, consequence: consequence)
+            guard let deliver else {
+                warnings.append(warning)
+                return (nil, nil)
             }
-            lastProblem = problem
+            return (warning, deliver)
+        }
+        if let warning, let send {
+            send(warning)
         }
     }
 

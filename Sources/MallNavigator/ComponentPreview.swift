@@ -50,10 +50,10 @@ public struct ComponentPreview {
 
     /// Runs the preview with the process's arguments and exits with its status: the only place a
     /// preview ends its process.
-    public static func main(_ preview: ComponentPreview) -> Never {
+    public static func main(_ preview: ComponentPreview) async -> Never {
         // A closed pipe makes a write fail (reported, exit 2) instead of killing the process silently.
         signal(SIGPIPE, SIG_IGN)
-        exit(preview.run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
+        exit(await preview.run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
     }
 
     /// Reads the command line of the preview called `program`.
@@ -86,7 +86,7 @@ public struct ComponentPreview {
     public func run(
         arguments: [String],
         makeTerminal: (_ allowsColor: Bool) -> any Terminal = { StandardTerminal(allowsColor: $0) }
-    ) -> ExitCode {
+    ) async -> ExitCode {
         let command: Command
         do {
             command = try Self.parse(arguments, program: program)
@@ -110,7 +110,7 @@ public struct ComponentPreview {
             let launch = SessionLaunch(program: program, options: options)
             do {
                 try launch.checkWiring(audit(), terminal: terminal)
-                try launch.run(launch.session(home: entry(), links: nil, terminal: terminal), terminal: terminal)
+                try await launch.run(launch.session(home: entry(), links: nil, terminal: terminal), terminal: terminal)
                 return .success
             } catch {
                 if !error.message.isEmpty { terminal.writeError(error.message + "\n") }

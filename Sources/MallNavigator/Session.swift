@@ -17,6 +17,12 @@ public final class Session {
     private let renderer: ScreenRenderer
     private let style: TextStyle
     private let links: (any AppLinks)?
+    /// The events the session handles, in order; ``inbox`` posts to it.
+    private let events: AsyncStream<SessionEvent>
+    /// Where work outside the session (a server's feed) posts what the session is to say or do.
+    public let inbox: SessionInbox
+    /// What the session does with a notice: by default, a `warning:` line on standard error.
+    public var onNotice: @MainActor (Notice) -> Void
 
     /// Creates a session that starts on `home` and talks through `terminal`.
     ///
@@ -34,19 +40,52 @@ public final class Session {
         self.style = TextStyle(usesColor: terminal.usesColor)
         self.renderer = ScreenRenderer(style: style)
         self.links = links
+        let (events, continuation) = AsyncStream.makeStream(of: SessionEvent.self)
+        self.events = events
+        self.inbox = SessionInbox(continuation: continuation)
+        self.onNotice = { [terminal] notice in terminal.writeError("warning: \(notice.detail)\n") }
     }
 
-    /// Shows the first screen, then runs commands until `q` or the end of input.
-    public func run() {
+    /// Shows the first screen, then handles events until `q` or the end of input.
+    ///
+    /// The terminal's lines arrive as events beside the others: one line is read at a time, asked
+    /// for once the one before was handled, so the main actor never waits on input and a notice is
+    /// said while the user reads the screen.
+    public func run() async {
+        defer { inbox.continuation.finish() }
         showCurrentScreen()
-        while let line = terminal.readLine() {
-            if submit(line) == .finished {
+        requestLine()
+        for await event in events {
+            switch event {
+            case .line(let line):
+                if submit(line) == .finished { return }
+                requestLine()
+            case .endOfInput:
+                // End of input is a normal way to leave piped or scripted sessions; a failure was said already.
+                guard terminal.failure == nil else { return }
+                terminal.write(terminal.isInteractive ? "\n" : "(end of input)\n")
                 return
+            case .notice(let notice):
+                say(notice)
             }
         }
-        // End of input is a normal way to leave piped or scripted sessions; a failure was said already.
-        guard terminal.failure == nil else { return }
-        terminal.write(terminal.isInteractive ? "\n" : "(end of input)\n")
+    }
+
+    /// Reads the next line off the main actor and posts it, or the end of input, as an event.
+    private func requestLine() {
+        Task { [terminal, inbox] in
+            let line = await terminal.readLine()
+            inbox.post(line.map(SessionEvent.line) ?? .endOfInput)
+        }
+    }
+
+    /// Says `notice` as it happens. At a terminal, the prompt the user may be typing after moves
+    /// below it, as a terminal program's messages do; a transcript's standard output is unchanged.
+    private func say(_ notice: Notice) {
+        guard terminal.isInteractive else { return onNotice(notice) }
+        terminal.write("\n")
+        onNotice(notice)
+        terminal.write("> ")
     }
 
     /// Shows the current screen and the prompt; the first time, observers see it as the start.

@@ -63,9 +63,15 @@ public struct SessionLaunch {
 
     /// Runs `session` until `q` or the end of input; a failure that ended it early (lost output,
     /// an unreadable script) is thrown, for `main` to exit with status 2.
-    public func run(_ session: Session, terminal: any Terminal) throws(LaunchFailure) {
-        session.run()
+    public func run(_ session: Session, terminal: any Terminal) async throws(LaunchFailure) {
+        await session.run()
         try Self.check(terminal)
+    }
+
+    /// Says `notice` as a `warning:` line on standard error and, with `--analytics`, records it.
+    public func say(_ notice: Notice, terminal: any Terminal) {
+        terminal.writeError("warning: \(notice.detail)\n")
+        record(notice, terminal: terminal)
     }
 
     /// Appends `notice` to the analytics file, when `--analytics` opened one: something the program

@@ -14,8 +14,9 @@ public protocol Terminal: AnyObject {
     var isInteractive: Bool { get }
     /// Whether output may carry ANSI colour.
     var usesColor: Bool { get }
-    /// The next line of input without its line break, or `nil` at the end of input.
-    func readLine() -> String?
+    /// The next line of input without its line break, or `nil` at the end of input. It waits for
+    /// the line without holding the main actor, which goes on with other work meanwhile.
+    func readLine() async -> String?
     /// Writes text to standard output.
     func write(_ text: String)
     /// Writes text to standard error.
@@ -40,17 +41,25 @@ public final class StandardTerminal: Terminal {
         usesColor = allowsColor && !noColor && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
-    private var input = LineReader.standardInput
+    private let input = LineFeed(.standardInput)
+    private lazy var lines = input.outcomes.makeAsyncIterator()
     public private(set) var failure: String?
 
     /// The next line, split as scripts are (``LineSplitter``); any bytes become some string. After
     /// a failure there is nothing more to read, so the session ends.
-    public func readLine() -> String? {
+    public func readLine() async -> String? {
         guard failure == nil else { return nil }
-        switch input.next() {
-        case .line(let line): return line
-        case .end, .failure: return nil  // standard input that fails to read ends like its end
+        input.request()
+        var lines = self.lines
+        defer { self.lines = lines }
+        switch await lines.next(isolation: #isolation) {
+        case .line(let line)?: return line
+        case .end?, .failure?, nil: return nil  // standard input that fails to read ends like its end
         }
+    }
+
+    deinit {
+        input.stop()
     }
 
     /// Writes to standard output. If that fails (a full disk, a closed pipe), the session cannot go
@@ -84,7 +93,9 @@ public final class ScriptedTerminal: Terminal {
     public let isInteractive = false
     public let usesColor: Bool
     private var lines: ArraySlice<String>
-    private var file: LineReader?
+    /// A script file's lines, read on a thread of their own: a FIFO may keep the reader waiting.
+    private let file: LineFeed?
+    private lazy var fileLines = file?.outcomes.makeAsyncIterator()
     private let forward: (any Terminal)?
     /// Everything written to standard output; empty when the text is forwarded, so a long script
     /// runs in constant memory.
@@ -95,8 +106,13 @@ public final class ScriptedTerminal: Terminal {
     /// Creates a terminal that answers `lines` in order, then end of input.
     /// - Parameter forward: A terminal that receives everything written instead of this one keeping
     ///   it, e.g. the real one.
-    public init(lines: [String], usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
+    public convenience init(lines: [String], usesColor: Bool = false, forwardingTo forward: (any Terminal)? = nil) {
+        self.init(lines: lines, file: nil, usesColor: usesColor, forwardingTo: forward)
+    }
+
+    private init(lines: [String], file: LineFeed?, usesColor: Bool, forwardingTo forward: (any Terminal)?) {
         self.lines = lines[...]
+        self.file = file
         self.usesColor = usesColor
         self.forward = forward
     }
@@ -108,8 +124,13 @@ public final class ScriptedTerminal: Terminal {
 
     /// Creates a terminal that answers the lines of an opened script file, reading them as they are asked for.
     convenience init(file: FileHandle, path: String, usesColor: Bool, forwardingTo forward: any Terminal) {
-        self.init(lines: [], usesColor: usesColor, forwardingTo: forward)
-        self.file = LineReader(script: file, path: path)
+        self.init(
+            lines: [], file: LineFeed(LineReader(script: file, path: path)), usesColor: usesColor,
+            forwardingTo: forward)
+    }
+
+    deinit {
+        file?.stop()
     }
 
     private var ownFailure: String?
@@ -118,10 +139,13 @@ public final class ScriptedTerminal: Terminal {
     /// forwards to.
     public var failure: String? { ownFailure ?? forward?.failure }
 
-    public func readLine() -> String? {
+    public func readLine() async -> String? {
         guard failure == nil else { return nil }
         if let line = lines.popFirst() { return line }
-        switch file?.next() {
+        guard let file, var fileLines else { return nil }
+        file.request()
+        defer { self.fileLines = fileLines }
+        switch await fileLines.next(isolation: #isolation) {
         case .line(let line)?: return line
         case .failure(let reason)?:
             fail(reason)

@@ -16,13 +16,13 @@ struct AppointmentPreviewTests {
         return AppointmentPreview.app()
     }
 
-    @Test func opensTheEntryScreenAndItsAuditIsClean() {
+    @Test func opensTheEntryScreenAndItsAuditIsClean() async {
         let app = preview()
-        let run = app.run(input: ["q"])
+        let run = await app.run(input: ["q"])
         #expect(run.status == .success)
         #expect(run.output.screenTitles == ["My bookings"])
         #expect(run.errors.isEmpty)
-        #expect(app.run(["audit"], input: []).output.hasSuffix("The 1 require of 1 component is wired.\n"))
+        #expect(await app.run(["audit"], input: []).output.hasSuffix("The 1 require of 1 component is wired.\n"))
     }
 
     @Test func theRequireShowsItsStubWithTheArguments() {

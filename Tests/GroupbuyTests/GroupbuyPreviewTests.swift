@@ -16,13 +16,13 @@ struct GroupbuyPreviewTests {
         return GroupbuyPreview.app()
     }
 
-    @Test func opensTheDealsAndItsAuditIsClean() {
+    @Test func opensTheDealsAndItsAuditIsClean() async {
         let app = preview()
-        let run = app.run(input: ["1", "2", "q"])
+        let run = await app.run(input: ["1", "2", "q"])
         #expect(run.status == .success)
         #expect(run.output.screenTitles == ["Group-buys", "Coffee for Two", "Groupbuy.require_shopApplyForGroupbuy"])
         #expect(run.output.contains("Groupbuy.require_shopApplyForGroupbuy(gbId: g01)\n"))
-        #expect(app.run(["audit"], input: []).output.hasSuffix("All 2 requires of 1 component are wired.\n"))
+        #expect(await app.run(["audit"], input: []).output.hasSuffix("All 2 requires of 1 component are wired.\n"))
     }
 
     @Test func everyRequireShowsItsStubWithTheArguments() {

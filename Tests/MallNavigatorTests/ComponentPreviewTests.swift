@@ -1,5 +1,6 @@
 import MallBase
 import MallNavigator
+import MallTestSupport
 import Middleware
 import Support
 import Testing
@@ -24,31 +25,33 @@ private final class Kiosk: ComponentAPI {
     }
 }
 
+/// Each case holds Kiosk to itself: a case that awaits its run lets another run in between.
 @MainActor
-@Suite("Component preview")
+@Suite("Component preview", .freshComponents { [Kiosk.shared] })
 struct ComponentPreviewTests {
-    private func run(_ arguments: [String], input: [String] = []) -> (status: ExitCode, output: String, errors: String)
-    {
+    private func run(
+        _ arguments: [String], input: [String] = []
+    ) async -> (status: ExitCode, output: String, errors: String) {
         let app = ComponentPreview.app(of: Kiosk.shared, answeredBy: ["require_ticket": "Queue"]) {
             Screen(
                 title: "Kiosk", origin: "Kiosk", body: ["Take a ticket."],
                 actions: [.push("Ticket 7") { Kiosk.shared.ticket(7) }])
         }
         let terminal = ScriptedTerminal(lines: input)
-        let status = app.run(arguments: arguments) { _ in terminal }
+        let status = await app.run(arguments: arguments) { _ in terminal }
         return (status, terminal.output, terminal.errorOutput)
     }
 
-    @Test func theStubAnswersTheRequireAndTheAuditIsComplete() {
-        let run = run([], input: ["1", "q"])
+    @Test func theStubAnswersTheRequireAndTheAuditIsComplete() async {
+        let run = await run([], input: ["1", "q"])
         #expect(run.status == .success)
         #expect(run.errors == "")
         #expect(run.output.contains("== Kiosk.require_ticket ==\nKiosk.require_ticket(number: 7, kind: workshop)\n"))
-        #expect(self.run(["audit"]).output.hasSuffix("All 3 requires of 1 component are wired.\n"))
+        #expect(await self.run(["audit"]).output.hasSuffix("All 3 requires of 1 component are wired.\n"))
     }
 
-    @Test func anUnwiredRequireShowsTheScreenNamingIt() {
-        _ = run([])
+    @Test func anUnwiredRequireShowsTheScreenNamingIt() async {
+        _ = await run([])
         Kiosk.shared.unwireEveryRequire()
         #expect(Kiosk.shared.ticket(1).body.first == "Kiosk.require_ticket is not wired.")
     }
@@ -60,15 +63,15 @@ struct ComponentPreviewTests {
             "Error: --script needs a file: KioskPreview --script commands.txt\nRun 'KioskPreview --help' for usage.\n"
         ),
     ])
-    func refusalsNameThePreview(arguments: [String], errors: String) {
-        let run = run(arguments)
+    func refusalsNameThePreview(arguments: [String], errors: String) async {
+        let run = await run(arguments)
         #expect(run.status != .success)
         #expect(run.errors == errors)
         #expect(run.output.isEmpty)
     }
 
-    @Test func helpDescribesThePreview() {
-        let run = run(["--help"])
+    @Test func helpDescribesThePreview() async {
+        let run = await run(["--help"])
         #expect(run.status == .success)
         #expect(run.output.hasPrefix("OVERVIEW: Kiosk on its own"))
         #expect(
@@ -76,8 +79,8 @@ struct ComponentPreviewTests {
                 "USAGE: KioskPreview [--script <file>] [--strict] [--trace] [--analytics <file>] [--no-color]\n"))
     }
 
-    @Test func aStubNamesTheCallAndWhoAnswersItInTheApp() {
-        _ = run([])
+    @Test func aStubNamesTheCallAndWhoAnswersItInTheApp() async {
+        _ = await run([])
         let screen = Kiosk.shared.ticket(7)
         #expect(screen.title == "Kiosk.require_ticket")
         #expect(screen.origin == "Preview")
@@ -91,28 +94,28 @@ struct ComponentPreviewTests {
         #expect(screen.actions.map(\.title) == ["Back"])
     }
 
-    @Test func stubsShowOptionalsByWhatTheyHoldAndNameTheRouterWhenNothingElseIsKnown() {
-        _ = run([])
+    @Test func stubsShowOptionalsByWhatTheyHoldAndNameTheRouterWhenNothingElseIsKnown() async {
+        _ = await run([])
         let screen = Kiosk.shared.require_maybe?("s01", nil)
         #expect(screen?.body.first == "Kiosk.require_maybe(some: s01, none: nil)")
         #expect(screen?.body.last == "In the app, the router in Shell/Routers/KioskRouter.swift answers it.")
     }
 
     @Test(arguments: [(["--script", "a", "--script", "a"], "--script"), (["audit", "audit"], "audit")])
-    func aModeGivenTwiceIsNamedOnce(arguments: [String], flag: String) {
-        let run = run(arguments)
+    func aModeGivenTwiceIsNamedOnce(arguments: [String], flag: String) async {
+        let run = await run(arguments)
         #expect(run.status == .usage)
         #expect(run.errors == "Error: \(flag) was given twice; give it once\nRun 'KioskPreview --help' for usage.\n")
     }
 
-    @Test func anEmptyScriptFromDevNullEndsTheSession() {
-        let run = run(["--script", "/dev/null"])
+    @Test func anEmptyScriptFromDevNullEndsTheSession() async {
+        let run = await run(["--script", "/dev/null"])
         #expect(run.status == .success)
         #expect(run.output.hasSuffix("> (end of input)\n"))
     }
 
-    @Test func stubsShowStringsQuotedAndArraysItemByItem() {
-        _ = run([])
+    @Test func stubsShowStringsQuotedAndArraysItemByItem() async {
+        _ = await run([])
         let screen = Kiosk.shared.require_list?([ShopID("s01"), ShopID("s02")], "a \"b\"")
         #expect(screen?.body.first == #"Kiosk.require_list(ids: [s01, s02], note: "a \"b\"")"#)
     }

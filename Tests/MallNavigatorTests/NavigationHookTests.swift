@@ -149,9 +149,9 @@ struct NavigationHookTests {
 @Suite("Commands on a screen without actions")
 struct NoActionScreenTests {
     @Test(arguments: ["1", "0", "-1", "+1", "99999999999999999999"])
-    func aNumberIsRefusedWithoutCrashing(input: String) {
+    func aNumberIsRefusedWithoutCrashing(input: String) async {
         let terminal = ScriptedTerminal(lines: [input, "q"])
-        Session(home: Screen(title: "Empty", origin: "Test", body: ["Nothing to do."]), terminal: terminal).run()
+        await Session(home: Screen(title: "Empty", origin: "Test", body: ["Nothing to do."]), terminal: terminal).run()
         #expect(terminal.output.contains("Error: no action \(input) here; type b to go back, or ? for help\n"))
         #expect(terminal.output.hasSuffix("Bye.\n"))
     }

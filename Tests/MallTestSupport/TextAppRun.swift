@@ -21,9 +21,9 @@ public struct TextAppRun: Sendable {
 extension ComponentPreview {
     /// Runs the app as `<program> <arguments>` with `input` as the lines typed.
     @MainActor
-    public func run(_ arguments: [String] = [], input: [String]) -> TextAppRun {
+    public func run(_ arguments: [String] = [], input: [String]) async -> TextAppRun {
         let terminal = ScriptedTerminal(lines: input)
-        let status = run(arguments: arguments) { _ in terminal }
+        let status = await run(arguments: arguments) { _ in terminal }
         return TextAppRun(status: status, output: terminal.output, errors: terminal.errorOutput)
     }
 }

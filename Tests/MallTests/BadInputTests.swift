@@ -27,15 +27,15 @@ struct BadInputTests {
         ("opne mall://shop/finder", "Error: unknown command 'opne mall://shop/finder'; choose 1–4, or ? for help"),
         ("\u{FFFD}\u{FFFD}", "Error: unknown command '\u{FFFD}\u{FFFD}'; choose 1–4, or ? for help"),
     ])
-    func badInputIsReportedAndTheScreenShownAgain(input: String, error: String) {
-        let run = runShell(input: [input, "q"])
+    func badInputIsReportedAndTheScreenShownAgain(input: String, error: String) async {
+        let run = await runShell(input: [input, "q"])
         #expect(run.status == .success)
         #expect(run.output.errorLines == [error])
         #expect(run.output.screenTitles == ["Mall", "Mall"])
     }
 
-    @Test func aLineOf200KilobytesIsRefusedAndEchoedCut() {
-        let run = runShell(input: [String(repeating: "x", count: 200 * 1024), "q"])
+    @Test func aLineOf200KilobytesIsRefusedAndEchoedCut() async {
+        let run = await runShell(input: [String(repeating: "x", count: 200 * 1024), "q"])
         #expect(run.status == .success)
         #expect(run.output.errorLines == ["Error: the command is 204800 characters long; choose 1–4, or ? for help"])
         #expect(run.output.screenTitles == ["Mall", "Mall"])
@@ -43,37 +43,37 @@ struct BadInputTests {
         #expect(run.output.count < 4_000)
     }
 
-    @Test func aCommandPaddedWithSpacesIsEchoedAsItIsRead() {
-        let run = runShell(input: ["   1" + String(repeating: " ", count: 6_000) + "\t", "q"])
+    @Test func aCommandPaddedWithSpacesIsEchoedAsItIsRead() async {
+        let run = await runShell(input: ["   1" + String(repeating: " ", count: 6_000) + "\t", "q"])
         #expect(run.output.errorLines == [])
         #expect(run.output.screenTitles == ["Mall", "Shops"])
         #expect(run.output.contains("> 1\n"))
         #expect(!run.output.contains("characters)"))
     }
 
-    @Test func combiningMarksCountTowardTheLimitsOfCommandsAndEchoes() {
-        let run = runShell(input: ["a" + String(repeating: "\u{301}", count: 300_000), "q"])
+    @Test func combiningMarksCountTowardTheLimitsOfCommandsAndEchoes() async {
+        let run = await runShell(input: ["a" + String(repeating: "\u{301}", count: 300_000), "q"])
         #expect(run.output.errorLines == ["Error: the command is 300001 characters long; choose 1–4, or ? for help"])
         #expect(run.output.utf8.count < 4_000)
     }
 
-    @Test func aTabInACommandIsEchoedAsASpace() {
-        let run = runShell(input: ["open\tmall://shop/finder", "q"])
+    @Test func aTabInACommandIsEchoedAsASpace() async {
+        let run = await runShell(input: ["open\tmall://shop/finder", "q"])
         #expect(run.output.contains("> open mall://shop/finder\n"))
         #expect(run.output.screenTitles == ["Mall", "Shops"])
     }
 
-    @Test func aScreenWithNoActionsSaysToGoBack() {
+    @Test func aScreenWithNoActionsSaysToGoBack() async {
         // Coupon used at Blue Bottle: the page has only "Back"; "2" is out of range there.
-        let run = runShell(input: ["1", "1", "7", "2", "q"])
+        let run = await runShell(input: ["1", "1", "7", "2", "q"])
         #expect(run.output.errorLines == ["Error: no action 2 here; choose 1, or ? for help"])
     }
 
-    @Test func invalidUTF8InAScriptIsRepairedAndReported() throws {
+    @Test func invalidUTF8InAScriptIsRepairedAndReported() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mall-invalid-\(UUID()).txt")
         try Data([0xFF, 0xFE, 0x0A, 0x31, 0x0A, 0x71, 0x0A]).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        let run = runShell(["--script", url.path])
+        let run = await runShell(["--script", url.path])
         #expect(run.status == .success)
         #expect(run.output.errorLines == ["Error: unknown command '\u{FFFD}\u{FFFD}'; choose 1–4, or ? for help"])
         #expect(run.output.screenTitles == ["Mall", "Mall", "Shops"])

@@ -72,22 +72,22 @@ struct GraphTests {
         _ = MallApp()
     }
 
-    @Test func aDowngradedRouteLeadsToTheWebPage() {
+    @Test func aDowngradedRouteLeadsToTheWebPage() async {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         _ = FileManager.default.createFile(
             atPath: file.path,
             contents: Data(#"{"downgrade": {"mall://shop/detail": "https://m.mall.example/shop/{shopId}"}}"#.utf8))
-        let run = runShell(["graph", "--routes-config", file.path])
+        let run = await runShell(["graph", "--routes-config", file.path])
         #expect(run.status == .success)
         #expect(run.output.contains(#"    web(["web page"])"#))
         #expect(run.output.contains(#"    n1 -.->|"require_shopDetail → https://m.mall.example/shop/{shopId}"| web"#))
     }
 
-    @Test func theREADMEShowsTheWiringGraph() throws {
+    @Test func theREADMEShowsTheWiringGraph() async throws {
         let shown = try readmeSection(
             from: "<!-- swift run mall graph -->\n```mermaid\n", to: "```\n<!-- end of mall graph -->")
-        let run = runShell(["graph"])
+        let run = await runShell(["graph"])
         #expect(run.status == .success)
         #expect(
             shown == run.output,
@@ -101,15 +101,15 @@ struct GraphTests {
         (["graph", "--tour"], "Error: graph and --tour cannot be used together"),
         (["graph", "graph"], "Error: graph was given twice; give it once"),
     ])
-    func refusedGraphCommandLines(arguments: [String], error: String) {
-        let run = runShell(arguments)
+    func refusedGraphCommandLines(arguments: [String], error: String) async {
+        let run = await runShell(arguments)
         #expect(run.status == .usage)
         #expect(run.output == "")
         #expect(run.errors == "\(error)\nRun 'mall --help' for usage.\n")
     }
 
-    @Test func svgWithoutGraphvizNamesThePackage() {
-        let run = runShell(["graph", "--format", "svg"], environment: ["PATH": "/nonexistent:/bin/sh"])
+    @Test func svgWithoutGraphvizNamesThePackage() async {
+        let run = await runShell(["graph", "--format", "svg"], environment: ["PATH": "/nonexistent:/bin/sh"])
         #expect(run.status == .usage)
         #expect(run.output == "")
         #expect(run.errors == WiringGraph.graphvizMissing + "\n")
@@ -122,8 +122,8 @@ struct GraphTests {
     }
 
     @Test(.enabled(if: hasGraphviz, "needs Graphviz's dot: apt-get install graphviz"))
-    func svgIsDrawnByGraphvizAndNamesEveryComponent() throws {
-        let run = runShell(["graph", "--format", "svg"], environment: ["PATH": Self.path])
+    func svgIsDrawnByGraphvizAndNamesEveryComponent() async throws {
+        let run = await runShell(["graph", "--format", "svg"], environment: ["PATH": Self.path])
         #expect(run.status == .success)
         let document = try XMLDocument(data: Data(run.output.utf8))
         #expect(document.rootElement()?.name == "svg")

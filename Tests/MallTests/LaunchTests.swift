@@ -35,14 +35,14 @@ func routersWithAHole(links: Links) -> [any ComponentRouter] {
 @MainActor
 @Suite("Launch", .freshComponents(everyComponent))
 struct LaunchTests {
-    @Test func auditExitsZeroWhenEverythingIsWired() {
-        let run = runShell(["audit"], routers: Routers.all(links:))
+    @Test func auditExitsZeroWhenEverythingIsWired() async {
+        let run = await runShell(["audit"], routers: Routers.all(links:))
         #expect(run.status == .success)
         #expect(run.output.hasSuffix(" are wired.\n"))
     }
 
-    @Test func auditPrintsOneLinePerComponent() {
-        let run = runShell(["audit"])
+    @Test func auditPrintsOneLinePerComponent() async {
+        let run = await runShell(["audit"])
         #expect(run.status == .success)
         #expect(
             run.output == """
@@ -56,15 +56,15 @@ struct LaunchTests {
         )
     }
 
-    @Test func auditExitsOneAndNamesEveryHole() {
-        let run = runShell(["audit"], routers: routersWithAHole(links:))
+    @Test func auditExitsOneAndNamesEveryHole() async {
+        let run = await runShell(["audit"], routers: routersWithAHole(links:))
         #expect(run.status == .findings)
         #expect(run.output.contains("Event: 0/1 requires wired (1 unwired)\n  Event.require_shopDetail is not wired\n"))
         #expect(run.output.hasSuffix("1 of 14 requires is not wired.\n"))
     }
 
-    @Test func launchWarnsAboutHolesAndTheHoleShowsUnavailable() {
-        let run = runShell(input: ["2", "1", "2", "q"], routers: routersWithAHole(links:))
+    @Test func launchWarnsAboutHolesAndTheHoleShowsUnavailable() async {
+        let run = await runShell(input: ["2", "1", "2", "q"], routers: routersWithAHole(links:))
         #expect(run.status == .success)
         #expect(run.errors == "warning: Event.require_shopDetail is not wired; its screens will show 'unavailable'\n")
         #expect(run.output.screenTitles.last == "Unavailable")
@@ -72,21 +72,21 @@ struct LaunchTests {
     }
 
     /// The audit reads no routes configuration, from the command line or the environment.
-    @Test func auditIgnoresTheRoutesConfigurationVariable() {
-        let run = runShell(["audit"], environment: ["MALL_ROUTES_CONFIG": "/no/such/routes.json"])
+    @Test func auditIgnoresTheRoutesConfigurationVariable() async {
+        let run = await runShell(["audit"], environment: ["MALL_ROUTES_CONFIG": "/no/such/routes.json"])
         #expect(run.status == .success)
         #expect(run.errors.isEmpty)
     }
 
-    @Test func strictLaunchFailsOnHoles() {
-        let run = runShell(["--strict"], input: ["q"], routers: routersWithAHole(links:))
+    @Test func strictLaunchFailsOnHoles() async {
+        let run = await runShell(["--strict"], input: ["q"], routers: routersWithAHole(links:))
         #expect(run.status == .findings)
         #expect(run.errors.hasSuffix("error: 1 require is not wired (--strict); run 'mall audit'\n"))
         #expect(run.output.isEmpty)
     }
 
-    @Test func strictLaunchRunsWhenEverythingIsWired() {
-        let run = runShell(["--strict"], input: ["q"])
+    @Test func strictLaunchRunsWhenEverythingIsWired() async {
+        let run = await runShell(["--strict"], input: ["q"])
         #expect(run.status == .success)
         #expect(run.errors.isEmpty)
         #expect(run.output.hasSuffix("> q\nBye.\n"))
@@ -128,28 +128,28 @@ struct LaunchTests {
             "Error: 'mall audit' does not use --routes-config; remove it\nRun 'mall --help' for usage.\n"
         ),
     ])
-    func usageErrorsExitTwoWithAClearMessage(arguments: [String], message: String) {
-        let run = runShell(arguments)
+    func usageErrorsExitTwoWithAClearMessage(arguments: [String], message: String) async {
+        let run = await runShell(arguments)
         #expect(run.status == .usage)
         #expect(run.errors == message)
         #expect(run.output.isEmpty)
     }
 
     @Test(arguments: [["--help"], ["-h"], ["help"], ["--tour", "--help"]])
-    func helpPrintsUsage(arguments: [String]) {
-        let run = runShell(arguments)
+    func helpPrintsUsage(arguments: [String]) async {
+        let run = await runShell(arguments)
         #expect(run.status == .success)
         #expect(run.output.hasPrefix("OVERVIEW: A modular mall app in the terminal"))
         #expect(
             run.output.contains("USAGE: mall [open <url>] [--script <file>] [options]\n       mall --tour [options]\n"))
     }
 
-    @Test func aScriptSplitsLinesAsPipedInputDoes() throws {
+    @Test func aScriptSplitsLinesAsPipedInputDoes() async throws {
         // U+2028 and a vertical tab stay inside their lines, so no hidden "q" runs.
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mall-lines-\(UUID()).txt")
         try "1\u{2028}q\n1\u{0B}q\r1\nq\n".write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
-        let run = runShell(["--script", url.path])
+        let run = await runShell(["--script", url.path])
         #expect(run.output.screenTitles == ["Mall", "Mall", "Mall", "Shops"])
         #expect(
             run.output.errorLines == [
@@ -158,11 +158,11 @@ struct LaunchTests {
             ])
     }
 
-    @Test func scriptFileDrivesTheApp() throws {
+    @Test func scriptFileDrivesTheApp() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mall-script-\(UUID()).txt")
         try "1\r\n2\r\nq\r\n".write(to: url, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: url) }
-        let run = runShell(["--script", url.path, "--no-color"])
+        let run = await runShell(["--script", url.path, "--no-color"])
         #expect(run.status == .success)
         #expect(run.output.screenTitles == ["Mall", "Shops", "Din Tai Fung"])
     }

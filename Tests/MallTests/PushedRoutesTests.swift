@@ -267,8 +267,8 @@ struct RefusedRoutesAddressTests {
             (["--routes-config", "http://127.0.0.1:1/r.json", "--routes-refresh", "nan"], "not 'nan'"),
             (["--routes-config", "http://127.0.0.1:1/r.json", "--routes-refresh", "1e9"], "not '1e9'"),
         ])
-    func addressesThatAreNotFetchedAreRefusedAtLaunch(arguments: [String], message: String) {
-        let run = runShell(arguments, input: ["q"])
+    func addressesThatAreNotFetchedAreRefusedAtLaunch(arguments: [String], message: String) async {
+        let run = await runShell(arguments, input: ["q"])
         #expect(run.status == .usage)
         #expect(run.errors.contains(message), "\(run.errors)")
         #expect(run.output.isEmpty)

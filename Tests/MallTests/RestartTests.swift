@@ -31,41 +31,42 @@ private struct StateScratch: ~Copyable {
 @MainActor
 @Suite("The user's state across restarts", .freshComponents(everyComponent))
 struct RestartTests {
-    @Test func aBookingMadeThenQuitIsThereAtTheNextLaunch() {
+    @Test func aBookingMadeThenQuitIsThereAtTheNextLaunch() async {
         let scratch = StateScratch()
-        let booked = runShell(
+        let booked = await runShell(
             ["open", "mall://appointment/queue?shopId=s02"], input: ["1", "q"], environment: scratch.environment)
         #expect(booked.status == .success)
         #expect(booked.output.contains("== Booking A008 =="))
         #expect(booked.errors.isEmpty)
-        let again = runShell(["open", "mall://appointment/bookings"], input: ["q"], environment: scratch.environment)
+        let again = await runShell(
+            ["open", "mall://appointment/bookings"], input: ["q"], environment: scratch.environment)
         #expect(again.output.contains("A008"), "\(again.output)")
         #expect(again.output.contains("A007"))
         // The queue moved on too: the next number is A009, not A008 again.
-        let next = runShell(
+        let next = await runShell(
             ["open", "mall://appointment/queue?shopId=s02"], input: ["1", "q"], environment: scratch.environment)
         #expect(next.output.contains("== Booking A009 =="))
         #expect(next.output.contains("table for 1–2: 5 waiting"))
     }
 
-    @Test func aCancelledBookingStaysCancelled() {
+    @Test func aCancelledBookingStaysCancelled() async {
         let scratch = StateScratch()
-        let cancelled = runShell(
+        let cancelled = await runShell(
             ["open", "mall://appointment/bookings"], input: ["1", "1", "q"], environment: scratch.environment)
         #expect(cancelled.output.contains("→ Booking A007 cancelled."), "\(cancelled.output)")
-        let again = runShell(
+        let again = await runShell(
             ["open", "mall://appointment/bookings"], input: ["1", "q"], environment: scratch.environment)
         #expect(again.output.contains("1. A007 · Din Tai Fung · Cancelled"), "\(again.output)")
         #expect(again.output.contains("Ticket A007 · order BK-1007 · Cancelled"))
         #expect(!again.output.contains("Cancel this booking"))
     }
 
-    @Test func favouritesRegistrationsPurchasesAndTheSignInAreKept() {
+    @Test func favouritesRegistrationsPurchasesAndTheSignInAreKept() async {
         let scratch = StateScratch()
         // Favourite Blue Bottle Coffee, then pay its bill, signing in on the way.
-        let first = runShell(input: ["1", "1", "1", "8", "1", "q"], environment: scratch.environment)
+        let first = await runShell(input: ["1", "1", "1", "8", "1", "q"], environment: scratch.environment)
         #expect(first.output.contains("→ Signed in as Alex."))
-        let second = runShell(input: ["1", "1", "8", "q"], environment: scratch.environment)
+        let second = await runShell(input: ["1", "1", "8", "q"], environment: scratch.environment)
         #expect(second.output.contains("Blue Bottle Coffee · Cafe · L1 ♥"), "the favourite is marked in the finder")
         #expect(second.output.contains("1. Remove from favourites"))
         #expect(!second.output.contains("== Sign in =="), "the sign-in was kept")
@@ -74,29 +75,29 @@ struct RestartTests {
         #expect(scratch.files() == ["Shell.json", "Shell.lock", "Shop.json", "Shop.lock"])
         #expect(scratch.contents("Shell.json")?.contains("\"isSignedIn\" : true") == true)
 
-        let bought = runShell(
+        let bought = await runShell(
             ["open", "mall://groupbuy/info?gbId=g01"], input: ["1", "q"], environment: scratch.environment)
         #expect(bought.output.contains("you hold 1."), "\(bought.output)")
-        let boughtAgain = runShell(
+        let boughtAgain = await runShell(
             ["open", "mall://groupbuy/info?gbId=g01"], input: ["1", "q"], environment: scratch.environment)
         #expect(boughtAgain.output.contains("you hold 2."))
 
-        let registered = runShell(
+        let registered = await runShell(
             ["open", "mall://event/detail?eventId=e01&eventType=workshop"], input: ["1", "q"],
             environment: scratch.environment)
         #expect(registered.output.contains("→ You are registered for"), "\(registered.output)")
-        let shown = runShell(
+        let shown = await runShell(
             ["open", "mall://event/detail?eventId=e01&eventType=workshop"], input: ["q"],
             environment: scratch.environment)
         #expect(shown.output.contains("Cancel my registration"), "\(shown.output)")
     }
 
-    @Test func theTourKeepsNothingAndRefusesAStateFolder() {
+    @Test func theTourKeepsNothingAndRefusesAStateFolder() async {
         let scratch = StateScratch()
-        let tour = runShell(["--tour"], environment: scratch.environment)
+        let tour = await runShell(["--tour"], environment: scratch.environment)
         #expect(tour.status == .success)
         #expect(scratch.files().isEmpty)
-        let refused = runShell(["--tour", "--state-dir", scratch.path])
+        let refused = await runShell(["--tour", "--state-dir", scratch.path])
         #expect(refused.status == .usage)
         #expect(refused.errors.contains("'mall --tour' does not use --state-dir"))
     }
@@ -118,8 +119,8 @@ struct RestartTests {
         #expect(StateLocation.folder(given: nil, environment: [:]) == nil)
     }
 
-    @Test func withNoHomeNothingIsKeptAndAWarningSaysSo() {
-        let run = runShell(input: ["q"], environment: ["MALL_STATE_DIR": ""])
+    @Test func withNoHomeNothingIsKeptAndAWarningSaysSo() async {
+        let run = await runShell(input: ["q"], environment: ["MALL_STATE_DIR": ""])
         #expect(run.status == .success)
         #expect(
             run.errors
@@ -127,12 +128,12 @@ struct RestartTests {
                 + " pass --state-dir <folder>\n")
     }
 
-    @Test func aStateFolderThatIsAFileIsRefusedAndLeftAlone() throws {
+    @Test func aStateFolderThatIsAFileIsRefusedAndLeftAlone() async throws {
         let scratch = StateScratch()
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         let file = scratch.url.appendingPathComponent("file")
         try Data("mine".utf8).write(to: file)
-        let run = runShell(["--state-dir", file.path], input: ["q"])
+        let run = await runShell(["--state-dir", file.path], input: ["q"])
         #expect(run.status == .usage)
         #expect(
             run.errors
@@ -141,21 +142,21 @@ struct RestartTests {
         #expect(run.output.isEmpty)
         #expect(scratch.files() == ["file"])
         #expect(scratch.contents("file") == "mine")
-        let below = runShell(["--state-dir", file.path + "/state"], input: ["q"])
+        let below = await runShell(["--state-dir", file.path + "/state"], input: ["q"])
         #expect(below.status == .usage)
         #expect(below.errors.contains("cannot be made: '\(file.path)' is not a folder"), "\(below.errors)")
         #expect(scratch.files() == ["file"])
-        let empty = runShell(["--state-dir", ""], input: ["q"])
+        let empty = await runShell(["--state-dir", ""], input: ["q"])
         #expect(empty.status == .usage)
         #expect(empty.errors.contains("--state-dir needs a folder"))
     }
 
-    @Test func aDamagedFileIsReportedOnceMovedAsideAndTheSessionGoesOn() throws {
+    @Test func aDamagedFileIsReportedOnceMovedAsideAndTheSessionGoesOn() async throws {
         let scratch = StateScratch()
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         try Data(#"{"format": 1, "state": {"favorites": ["s01\u001b[2J"]}}"#.utf8).write(
             to: scratch.url.appendingPathComponent("Shop.json"))
-        let run = runShell(input: ["1", "1", "1", "q"], environment: scratch.environment)
+        let run = await runShell(input: ["1", "1", "1", "q"], environment: scratch.environment)
         #expect(run.status == .success)
         let shown = "'s01\\u{1B}[2J'"
         #expect(

@@ -53,11 +53,11 @@ struct RouteTests {
         }
     }
 
-    @Test func everyExternalRouteOpensFromOutsideWithHomeUnderneath() throws {
+    @Test func everyExternalRouteOpensFromOutsideWithHomeUnderneath() async throws {
         for route in appRoutes() where route.exposure == .external {
             let expected = try MallApp(routers: fourComponentRouters(links:)).links
                 .screen(for: route.exampleURL, from: .outside).get()
-            let run = runShell(["open", route.exampleURL], input: ["b", "q"])
+            let run = await runShell(["open", route.exampleURL], input: ["b", "q"])
             #expect(run.status == .success)
             #expect(run.errors == "")
             #expect(run.output.screenTitles == [expected.title, "Mall"], "\(route.exampleURL)")
@@ -66,9 +66,9 @@ struct RouteTests {
     }
 
     @Test(arguments: internalPatterns)
-    func internalRoutesAreRefusedFromOutsideWithNothingShown(pattern: String) throws {
+    func internalRoutesAreRefusedFromOutsideWithNothingShown(pattern: String) async throws {
         let route = try #require(appRoutes().first { $0.pattern == pattern })
-        let run = runShell(["open", route.exampleURL])
+        let run = await runShell(["open", route.exampleURL])
         #expect(run.status == .usage)
         #expect(run.output == "")
         #expect(
@@ -109,33 +109,33 @@ struct RouteTests {
             "Error: the URL is 2126 bytes long; links are at most 2048 bytes"
         ),
     ])
-    func malformedLinksExitTwoAndShowNothing(url: String, message: String) {
-        let run = runShell(["open", url])
+    func malformedLinksExitTwoAndShowNothing(url: String, message: String) async {
+        let run = await runShell(["open", url])
         #expect(run.status == .usage)
         #expect(run.output == "")
         #expect(run.errors == message + "\n")
     }
 
-    @Test func aLinkToARecordThatDoesNotExistOpensNotFound() {
-        let run = runShell(["open", "mall://shop/detail?shopId=s99"], input: ["q"])
+    @Test func aLinkToARecordThatDoesNotExistOpensNotFound() async {
+        let run = await runShell(["open", "mall://shop/detail?shopId=s99"], input: ["q"])
         #expect(run.status == .success)
         #expect(run.output.screenTitles == ["Shop not found"])
     }
 
     /// A near miss of an internal route is not suggested: the suggestion would be refused in turn.
-    @Test func aLinkIsSuggestedOnlyARouteThatWouldOpen() {
-        let run = runShell(["open", "mall://shell/bill/?merchantNo=M1001&itemNo=bill"])
+    @Test func aLinkIsSuggestedOnlyARouteThatWouldOpen() async {
+        let run = await runShell(["open", "mall://shell/bill/?merchantNo=M1001&itemNo=bill"])
         #expect(run.status == .usage)
         #expect(run.errors == "Error: no route 'mall://shell/bill/'; run 'mall routes' to list the routes\n")
-        let inside = runShell(input: ["open mall://shell/bil", "q"])
+        let inside = await runShell(input: ["open mall://shell/bil", "q"])
         #expect(
             inside.output.errorLines == [
                 "Error: no route 'mall://shell/bil'; check the link, or choose an action on this screen"
             ])
     }
 
-    @Test func openInASessionPushesExternalRoutesAndRefusesTheRestWithTheScreenKept() {
-        let run = runShell(input: [
+    @Test func openInASessionPushesExternalRoutesAndRefusesTheRestWithTheScreenKept() async {
+        let run = await runShell(input: [
             "1", "open mall://event/detail?eventId=e01&eventType=workshop", "b",
             "open mall://shell/bill?merchantNo=M1&itemNo=x", "open mall://shop/detial", "open", "q",
         ])
@@ -150,11 +150,11 @@ struct RouteTests {
             ])
     }
 
-    @Test func aLinkOpensBeneathAScriptAndHelpListsOpen() throws {
+    @Test func aLinkOpensBeneathAScriptAndHelpListsOpen() async throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("script-\(UUID()).txt")
         try Data("?\nb\nq\n".utf8).write(to: script)
         defer { try? FileManager.default.removeItem(at: script) }
-        let run = runShell(["open", "mall://groupbuy/info?gbId=g02", "--script", script.path])
+        let run = await runShell(["open", "mall://groupbuy/info?gbId=g02", "--script", script.path])
         #expect(run.status == .success)
         #expect(run.output.screenTitles == ["Dumpling Feast for Four", "Dumpling Feast for Four", "Mall"])
         #expect(
@@ -162,7 +162,7 @@ struct RouteTests {
                 "  open URL   open a link as another app would, e.g. open mall://shop/detail?shopId=s01\n"))
     }
 
-    @Test func anUnsoundTableStopsTheLaunch() {
+    @Test func anUnsoundTableStopsTheLaunch() async {
         /// Shop's router, declaring its detail route a second time.
         struct DoublingShopRouter: ComponentRouter {
             let base: ShopRouter
@@ -172,7 +172,7 @@ struct RouteTests {
             var wiring: [Wire] { base.wiring }
             var links: Links { base.links }
         }
-        let run = runShell(input: ["q"]) { links in
+        let run = await runShell(input: ["q"]) { links in
             [DoublingShopRouter(base: ShopRouter(links: links))] + Array(fourComponentRouters(links: links).dropFirst())
         }
         #expect(run.status == .findings)
@@ -189,17 +189,17 @@ struct RouteTests {
         }}
         """
 
-    @Test func aDowngradedRouteOpensTheWebPageByURLAndByEveryRequire() throws {
+    @Test func aDowngradedRouteOpensTheWebPageByURLAndByEveryRequire() async throws {
         let file = try configurationFile(Self.downgrade)
         defer { try? FileManager.default.removeItem(at: file) }
         // By URL, and by Event's "Visit the shop" (Event.require_shopDetail).
-        let run = runShell(
+        let run = await runShell(
             ["open", "mall://shop/detail?shopId=s01", "--routes-config", file.path], input: ["b", "2", "1", "2", "q"])
         #expect(run.status == .success)
         #expect(run.output.screenTitles == ["Web page", "Mall", "Events", "Latte Art Morning", "Web page"])
         #expect(run.output.components(separatedBy: "Opens https://m.mall.example/shop/s01\n").count == 3)
         // The same file through the environment, as a server push would set it.
-        let pushed = runShell(
+        let pushed = await runShell(
             ["open", "mall://shop/detail?shopId=s02"], input: ["q"],
             environment: [Links.configurationVariable: file.path])
         #expect(pushed.output.contains("Opens https://m.mall.example/shop/s02\n"))
@@ -240,14 +240,14 @@ struct RouteTests {
         ),
         (#"{"downgrade": "#, "not valid JSON (Unexpected end of file during JSON parse.)"),
     ])
-    func aBadConfigurationStopsTheLaunchNamingTheKey(text: String, problem: String) throws {
+    func aBadConfigurationStopsTheLaunchNamingTheKey(text: String, problem: String) async throws {
         let file = try configurationFile(text)
         defer { try? FileManager.default.removeItem(at: file) }
-        let given = runShell(["--routes-config", file.path], input: ["q"])
+        let given = await runShell(["--routes-config", file.path], input: ["q"])
         #expect(given.status == .usage)
         #expect(given.output == "")
         #expect(given.errors == "Error: routes config '\(file.path)': \(problem)\n")
-        let pushed = runShell(input: ["q"], environment: [Links.configurationVariable: file.path])
+        let pushed = await runShell(input: ["q"], environment: [Links.configurationVariable: file.path])
         #expect(pushed.status == .usage)
         #expect(pushed.output == "")
         #expect(
@@ -256,23 +256,23 @@ struct RouteTests {
                 + "MALL_ROUTES_CONFIG names this file; fix it, or unset the variable to start without it.\n")
     }
 
-    @Test func homeScreenEntriesGoThroughTheirRoutesToo() throws {
+    @Test func homeScreenEntriesGoThroughTheirRoutesToo() async throws {
         let file = try configurationFile(#"{"downgrade": {"mall://event/list": "https://m.mall.example/events"}}"#)
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = runShell(["--routes-config", file.path, "--trace"], input: ["2", "q"])
+        let run = await runShell(["--routes-config", file.path, "--trace"], input: ["2", "q"])
         #expect(run.output.screenTitles == ["Mall", "Web page"])
         #expect(run.output.contains("Opens https://m.mall.example/events\n"))
         #expect(run.errors.contains("trace: push 'Web page' (Shell) depth 1 mall://event/list\n"))
     }
 
-    @Test func theTourShowsNativeScreensWhateverTheEnvironmentSays() throws {
+    @Test func theTourShowsNativeScreensWhateverTheEnvironmentSays() async throws {
         let file = try configurationFile(
             #"{"downgrade": {"mall://shop/detail": "https://m.mall.example/shop/{shopId}"}}"#)
         defer { try? FileManager.default.removeItem(at: file) }
-        let pushed = runShell(["--tour"], environment: [Links.configurationVariable: file.path])
+        let pushed = await runShell(["--tour"], environment: [Links.configurationVariable: file.path])
         #expect(pushed.status == .success)
         #expect(!pushed.output.contains("== Web page =="))
-        let given = runShell(["--tour", "--routes-config", file.path])
+        let given = await runShell(["--tour", "--routes-config", file.path])
         #expect(given.status == .usage)
         #expect(
             given.errors
@@ -280,25 +280,26 @@ struct RouteTests {
                 + "Run 'mall --help' for usage.\n")
     }
 
-    @Test func aRefusedLaunchLinkCreatesNoAnalyticsFile() {
+    @Test func aRefusedLaunchLinkCreatesNoAnalyticsFile() async {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID()).jsonl")
-        let run = runShell(["open", "mall://nowhere", "--analytics", file.path])
+        let run = await runShell(["open", "mall://nowhere", "--analytics", file.path])
         #expect(run.status == .usage)
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
-    @Test func theOptionWinsOverTheEnvironment() throws {
+    @Test func theOptionWinsOverTheEnvironment() async throws {
         let file = try configurationFile(#"{"downgrade": {}}"#)
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = runShell(
+        let run = await runShell(
             ["--routes-config", file.path], input: ["q"], environment: [Links.configurationVariable: "/no/such/file"])
         #expect(run.status == .success)
     }
 
     // MARK: Hooks
 
-    @Test func traceShowsEveryNavigationWithTheFirstScreenAndHome() {
-        let run = runShell(["--trace"], input: ["1", "1", "2", "b", "open mall://groupbuy/info?gbId=g01", "h", "q"])
+    @Test func traceShowsEveryNavigationWithTheFirstScreenAndHome() async {
+        let run = await runShell(
+            ["--trace"], input: ["1", "1", "2", "b", "open mall://groupbuy/info?gbId=g01", "h", "q"])
         #expect(
             run.errors.split(separator: "\n") == [
                 "trace: start 'Mall' (Shell) depth 0",
@@ -311,11 +312,11 @@ struct RouteTests {
             ])
     }
 
-    @Test func analyticsAppendsOneObjectPerScreenView() throws {
+    @Test func analyticsAppendsOneObjectPerScreenView() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID()).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("{\"kept\":true}\n".utf8).write(to: file)
-        let run = runShell(
+        let run = await runShell(
             ["open", "mall://shop/detail?shopId=s01", "--analytics", file.path], input: ["2", "h", "q"])
         #expect(run.status == .success)
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
@@ -336,14 +337,14 @@ struct RouteTests {
         }
     }
 
-    @Test func anAnalyticsFileThatCannotBeWrittenStopsTheLaunch() {
-        let run = runShell(["--analytics", FileManager.default.temporaryDirectory.path], input: ["q"])
+    @Test func anAnalyticsFileThatCannotBeWrittenStopsTheLaunch() async {
+        let run = await runShell(["--analytics", FileManager.default.temporaryDirectory.path], input: ["q"])
         #expect(run.status == .usage)
         #expect(
             run.errors
                 == "Error: cannot write analytics to '\(FileManager.default.temporaryDirectory.path)': it is a folder\n"
         )
-        let missing = runShell(["--analytics", "/no/such/folder/views.jsonl"], input: ["q"])
+        let missing = await runShell(["--analytics", "/no/such/folder/views.jsonl"], input: ["q"])
         #expect(missing.status == .usage)
         #expect(
             missing.errors
@@ -352,8 +353,8 @@ struct RouteTests {
 
     // MARK: The sign-in guard
 
-    @Test func payingABillAsksForSignInFirstThenOpensTheBill() {
-        let run = runShell(["--trace"], input: ["1", "1", "8", "1", "b", "8", "q"])
+    @Test func payingABillAsksForSignInFirstThenOpensTheBill() async {
+        let run = await runShell(["--trace"], input: ["1", "1", "8", "1", "b", "8", "q"])
         #expect(
             run.output.screenTitles == [
                 "Mall", "Shops", "Blue Bottle Coffee", "Sign in", "Pay the bill", "Blue Bottle Coffee", "Pay the bill",
@@ -365,8 +366,8 @@ struct RouteTests {
                 "trace: present 'Pay the bill' (Shell) depth 3 mall://shell/bill?merchantNo=M1001&itemNo=bill\n"))
     }
 
-    @Test func cancellingSignInLeavesTheShopAsItWas() {
-        let run = runShell(input: ["1", "1", "8", "2", "8", "b", "q"])
+    @Test func cancellingSignInLeavesTheShopAsItWas() async {
+        let run = await runShell(input: ["1", "1", "8", "2", "8", "b", "q"])
         #expect(
             run.output.screenTitles == [
                 "Mall", "Shops", "Blue Bottle Coffee", "Sign in", "Blue Bottle Coffee", "Sign in", "Blue Bottle Coffee",
@@ -377,8 +378,8 @@ struct RouteTests {
 
     // MARK: The route document
 
-    @Test func routesAsJSONListEveryRouteWithItsParameters() throws {
-        let run = runShell(["routes", "--format", "json"])
+    @Test func routesAsJSONListEveryRouteWithItsParameters() async throws {
+        let run = await runShell(["routes", "--format", "json"])
         #expect(run.status == .success)
         let routes = try #require(JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [[String: Any]])
         #expect(routes.count == Self.externalCount + Self.internalPatterns.count)
@@ -392,10 +393,10 @@ struct RouteTests {
         #expect(parameters.first?["required"] as? Bool == true)
     }
 
-    @Test func theREADMEsDeepLinkSectionIsTheMarkdownDocument() throws {
+    @Test func theREADMEsDeepLinkSectionIsTheMarkdownDocument() async throws {
         let shown = try readmeSection(
             from: "<!-- mall routes --format markdown -->\n", to: "<!-- end of mall routes -->")
-        let run = runShell(["routes", "--format", "markdown"])
+        let run = await runShell(["routes", "--format", "markdown"])
         #expect(
             shown == run.output,
             "the README's deep links are stale: replace them with the output of 'swift run mall routes --format markdown'"
@@ -413,8 +414,8 @@ struct RouteTests {
         (["--trace", "--trace"], "Error: --trace was given twice; give it once"),
         (["open", "mall://a", "open", "mall://b"], "Error: open was given twice; give it once"),
     ])
-    func routeOptionsAreCheckedLikeEveryOther(arguments: [String], message: String) {
-        let run = runShell(arguments)
+    func routeOptionsAreCheckedLikeEveryOther(arguments: [String], message: String) async {
+        let run = await runShell(arguments)
         #expect(run.status == .usage)
         #expect(run.errors == message + "\nRun 'mall --help' for usage.\n")
     }

@@ -15,21 +15,21 @@ struct SharedStateTests {
         return output[start...].prefix { $0 != ">" }.split(separator: "\n")
     }
 
-    @Test func aCancelledBookingLeavesTheShopsPageAndMyBookings() {
+    @Test func aCancelledBookingLeavesTheShopsPageAndMyBookings() async {
         // Shops › Din Tai Fung › Your booking A007 › Cancel › back to the shop, then My bookings.
-        let run = runShell(input: ["1", "2", "8", "1", "b", "q"])
+        let run = await runShell(input: ["1", "2", "8", "1", "b", "q"])
         #expect(run.output.contains("→ Booking A007 cancelled."))
         let shop = lastScreen("Din Tai Fung", in: run.output)
         #expect(shop.contains("  7. Queue: take a number"))
         #expect(!shop.contains { $0.contains("Your booking") })
 
-        let bookings = runShell(input: ["4", "1", "1", "1", "1", "b", "b", "q"])
+        let bookings = await runShell(input: ["4", "1", "1", "1", "1", "b", "b", "q"])
         #expect(lastScreen("My bookings", in: bookings.output).first == "You hold no bookings; 1 cancelled.")
     }
 
-    @Test func aNewBookingAppearsOnTheShopsPage() {
+    @Test func aNewBookingAppearsOnTheShopsPage() async {
         // Shops › Din Tai Fung › Queue › take a number for 1–2, then back to the shop.
-        let run = runShell(input: ["1", "2", "7", "1", "b", "b", "q"])
+        let run = await runShell(input: ["1", "2", "7", "1", "b", "b", "q"])
         #expect(
             run.output.screenTitles.suffix(4) == [
                 "Queue at Din Tai Fung", "Booking A008", "Queue at Din Tai Fung", "Din Tai Fung",

@@ -40,7 +40,7 @@ func runShell(
     input: [String] = [],
     environment: Environment = [:],
     routers: @MainActor (Links) -> [any ComponentRouter] = fourComponentRouters(links:)
-) -> TextAppRun {
+) async -> TextAppRun {
     for component in everyComponent() {
         component.reset()
     }
@@ -51,7 +51,7 @@ func runShell(
     }
     defer { try? FileManager.default.removeItem(at: freshState) }
     let terminal = ScriptedTerminal(lines: input)
-    let status = Launcher.run(arguments: arguments, environment: environment, routers: routers) { _ in terminal }
+    let status = await Launcher.run(arguments: arguments, environment: environment, routers: routers) { _ in terminal }
     return TextAppRun(status: status, output: terminal.output, errors: terminal.errorOutput)
 }
 

@@ -11,8 +11,8 @@ import Testing
 @MainActor
 @Suite("Transcripts", .freshComponents(everyComponent))
 struct TranscriptTests {
-    @Test func aShortSessionPrintsExactlyThisTranscript() {
-        let run = runShell(input: ["2", "1", "b", "q"])
+    @Test func aShortSessionPrintsExactlyThisTranscript() async {
+        let run = await runShell(input: ["2", "1", "b", "q"])
         #expect(run.status == .success)
         #expect(
             run.output == """
@@ -71,9 +71,9 @@ struct TranscriptTests {
         #expect(run.errors.isEmpty)
     }
 
-    @Test func shopToEventAndBackToShopThroughEventsRequire() {
+    @Test func shopToEventAndBackToShopThroughEventsRequire() async {
         // Shops › Blue Bottle Coffee › its event › Event's "Visit" (Event.require_shopDetail).
-        let run = runShell(input: ["1", "1", "2", "2", "q"])
+        let run = await runShell(input: ["1", "1", "2", "2", "q"])
         #expect(
             run.output.screenTitles == [
                 "Mall", "Shops", "Blue Bottle Coffee", "Latte Art Morning", "Blue Bottle Coffee",
@@ -82,9 +82,9 @@ struct TranscriptTests {
             run.output.breadcrumbs.last == "Mall › Shops › Blue Bottle Coffee › Latte Art Morning › Blue Bottle Coffee")
     }
 
-    @Test func eventToShopToGroupbuyAndBack() {
+    @Test func eventToShopToGroupbuyAndBack() async {
         // Events › Spring Dumpling Festival › Din Tai Fung (Shop) › a deal (Groupbuy) › back.
-        let run = runShell(input: ["2", "2", "2", "3", "b", "b", "q"])
+        let run = await runShell(input: ["2", "2", "2", "3", "b", "b", "q"])
         #expect(
             run.output.screenTitles == [
                 "Mall", "Events", "Spring Dumpling Festival", "Din Tai Fung", "Dumpling Feast for Four", "Din Tai Fung",
@@ -93,9 +93,9 @@ struct TranscriptTests {
         )
     }
 
-    @Test func groupbuyToApplicableShopsToAppointment() {
+    @Test func groupbuyToApplicableShopsToAppointment() async {
         // Group-buys › voucher › Applicable shops (Shop) › Haidilao › Queue (Appointment) › take a number.
-        let run = runShell(input: ["3", "5", "2", "3", "6", "1", "q"])
+        let run = await runShell(input: ["3", "5", "2", "3", "6", "1", "q"])
         #expect(
             run.output.screenTitles == [
                 "Mall", "Group-buys", "Mall Dining Voucher ¥100", "Applicable shops", "Haidilao Hot Pot",
@@ -105,14 +105,14 @@ struct TranscriptTests {
         #expect(run.output.contains("Ticket A049 · order BK-1008 · Waiting"))
     }
 
-    @Test func appointmentToShopAndBack() {
-        let run = runShell(input: ["4", "1", "3", "b", "q"])
+    @Test func appointmentToShopAndBack() async {
+        let run = await runShell(input: ["4", "1", "3", "b", "q"])
         #expect(run.output.screenTitles == ["Mall", "My bookings", "Booking A007", "Din Tai Fung", "Booking A007"])
     }
 
-    @Test func buyOrderIsPresentedModallyAndDismissedWithBack() {
+    @Test func buyOrderIsPresentedModallyAndDismissedWithBack() async {
         // Blue Bottle Coffee › sign in (the guard's detour) › Pay the bill (modal) › pay › b dismisses.
-        let run = runShell(input: ["1", "1", "8", "1", "1", "b", "q"])
+        let run = await runShell(input: ["1", "1", "8", "1", "1", "b", "q"])
         #expect(
             run.output.screenTitles == [
                 "Mall", "Shops", "Blue Bottle Coffee", "Sign in", "Pay the bill", "Pay the bill", "Blue Bottle Coffee",
@@ -125,26 +125,26 @@ struct TranscriptTests {
         #expect(run.output.breadcrumbs.last == "Mall › Shops › Blue Bottle Coffee")
     }
 
-    @Test func aModalsCloseActionDismissesItAndHomeDismissesEverything() {
-        let closed = runShell(input: ["1", "2", "9", "1", "2", "q"])
+    @Test func aModalsCloseActionDismissesItAndHomeDismissesEverything() async {
+        let closed = await runShell(input: ["1", "2", "9", "1", "2", "q"])
         #expect(closed.output.screenTitles.suffix(2) == ["Pay the bill", "Din Tai Fung"])
-        let home = runShell(input: ["1", "2", "9", "1", "h", "b", "q"])
+        let home = await runShell(input: ["1", "2", "9", "1", "h", "b", "q"])
         #expect(home.output.screenTitles.suffix(3) == ["Pay the bill", "Mall", "Mall"])
         #expect(home.output.errorLines == ["Error: already at the home screen; choose an action, or q to quit"])
     }
 
-    @Test func favouritingAShopReachedFromGroupbuyShowsOnGroupbuysScreen() {
+    @Test func favouritingAShopReachedFromGroupbuyShowsOnGroupbuysScreen() async {
         // Group-buys › voucher › Open Din Tai Fung (Groupbuy.require_shopDetail with onDisappear)
         // › Add to favourites › back: Groupbuy's page now shows the favourite.
-        let run = runShell(input: ["3", "5", "4", "1", "b", "q"])
+        let run = await runShell(input: ["3", "5", "4", "1", "b", "q"])
         #expect(run.output.contains("→ Din Tai Fung added to your favourites."))
         let screens = run.output.components(separatedBy: "== ")
         #expect(screens[3].contains("  Din Tai Fung\n"), "not favourited before")
         #expect(screens.last?.contains("  Din Tai Fung ♥ favourited") == true, "favourited after going back")
     }
 
-    @Test func theTourWalksAllFourComponents() {
-        let run = runShell(["--tour"])
+    @Test func theTourWalksAllFourComponents() async {
+        let run = await runShell(["--tour"])
         #expect(run.status == .success)
         #expect(
             run.output.screenTitles == [
@@ -159,14 +159,14 @@ struct TranscriptTests {
         #expect(run.output.hasSuffix("# End of the tour. Run `swift run mall` to explore on your own.\n"))
     }
 
-    @Test func endOfInputExitsCleanly() {
-        let run = runShell(input: ["1"])
+    @Test func endOfInputExitsCleanly() async {
+        let run = await runShell(input: ["1"])
         #expect(run.status == .success)
         #expect(run.output.hasSuffix("> (end of input)\n"))
     }
 
-    @Test func helpListsTheCommands() {
-        let run = runShell(input: ["?", "q"])
+    @Test func helpListsTheCommands() async {
+        let run = await runShell(input: ["?", "q"])
         #expect(run.output.contains("  b, back    go back; on the first page of a modal, close it"))
         #expect(run.output.screenTitles == ["Mall", "Mall"])
     }

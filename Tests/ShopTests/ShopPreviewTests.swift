@@ -16,19 +16,19 @@ struct ShopPreviewTests {
         return ShopPreview.app()
     }
 
-    @Test func opensTheShopFinderAndItsAuditIsClean() {
+    @Test func opensTheShopFinderAndItsAuditIsClean() async {
         let app = preview()
-        let run = app.run(input: ["1", "q"])
+        let run = await app.run(input: ["1", "q"])
         #expect(run.status == .success)
         #expect(run.output.screenTitles == ["Shops", "Blue Bottle Coffee"])
         #expect(run.errors.isEmpty)
         #expect(
-            app.run(["audit"], input: []).output.hasSuffix(
+            await app.run(["audit"], input: []).output.hasSuffix(
                 "All \(Shop.requirements.count) requires of 1 component are wired.\n"))
     }
 
-    @Test func choosingAnEventShowsTheStubWithItsArguments() {
-        let run = preview().run(input: ["1", "2", "q"])
+    @Test func choosingAnEventShowsTheStubWithItsArguments() async {
+        let run = await preview().run(input: ["1", "2", "q"])
         #expect(run.output.screenTitles == ["Shops", "Blue Bottle Coffee", "Shop.require_eventDetail"])
         #expect(
             run.output.contains(

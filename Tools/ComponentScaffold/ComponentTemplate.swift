@@ -237,8 +237,8 @@ public struct ComponentTemplate {
         @main
         @MainActor
         enum \(component)Preview {
-            static func main() {
-                ComponentPreview.main(app())
+            static func main() async {
+                await ComponentPreview.main(app())
             }
 
             /// The preview as a text app: every require answered by a stub naming who answers it in the app.

@@ -6,8 +6,8 @@ import MallNavigator
 @main
 @MainActor
 enum EventPreview {
-    static func main() {
-        ComponentPreview.main(app())
+    static func main() async {
+        await ComponentPreview.main(app())
     }
 
     /// The preview as a text app: every require of Event answered by a stub naming who answers it in the app.

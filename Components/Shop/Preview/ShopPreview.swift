@@ -6,8 +6,8 @@ import Shop
 @main
 @MainActor
 enum ShopPreview {
-    static func main() {
-        ComponentPreview.main(app())
+    static func main() async {
+        await ComponentPreview.main(app())
     }
 
     /// The preview as a text app: every require of Shop answered by a stub naming who answers it in the app.

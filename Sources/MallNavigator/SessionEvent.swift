@@ -1,0 +1,22 @@
+/// What a running session reacts to. Events arrive on one ordered stream, whatever produced them:
+/// the reader of the terminal's input, or work that ran while the user read the screen.
+public enum SessionEvent: Sendable, Equatable {
+    /// A line the user typed, without its line break.
+    case line(String)
+    /// The end of input: the session ends.
+    case endOfInput
+    /// Something the program reports between navigations, such as a routes configuration a server
+    /// sent and the app refused; it is said when it happens.
+    case notice(Notice)
+}
+
+/// Where events reach a running session, from any thread or task: the events posted are handled
+/// one at a time, on the main actor, in the order they were posted.
+public struct SessionInbox: Sendable {
+    let continuation: AsyncStream<SessionEvent>.Continuation
+
+    /// Posts `event`; after the session ended it is dropped.
+    public func post(_ event: SessionEvent) {
+        continuation.yield(event)
+    }
+}
