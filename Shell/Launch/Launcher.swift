@@ -40,13 +40,15 @@ enum Launcher {
                               sign-in. MALL_STATE_DIR=<folder> does the same; by default
                               $XDG_STATE_HOME/mall, else ~/.local/state/mall.
                               The tour starts from the sample data and keeps nothing.
+          --timeout <seconds> The longest a screen may take to load before it says what failed
+                              (default 10, from 0.1 to 3600).
           --trace             Print one line per navigation on standard error.
           --analytics <file>  Append one JSON object per screen view to <file>.
           --strict            Exit 1 at launch if any require is not wired.
           --no-color          Never colour the output (NO_COLOR=1 does the same).
           -h, --help          Show this help.
 
-        Commands on a screen: a number, b (back), h (home), q (quit), ? (help), open <url>.
+        Commands on a screen: a number, b (back), h (home), r (reload), q (quit), ? (help), open <url>.
         Commands also come from a pipe: printf '1\\n2\\nb\\nq\\n' | swift run mall
         Each component also runs alone: swift run ShopPreview (EventPreview, GroupbuyPreview…).
         """

@@ -15,6 +15,8 @@ public struct Action: Sendable {
         /// Runs the closure, shows the text it returns, then closes the current screen (its modal
         /// stack, if it opened one): a step that finishes a task, such as signing in.
         case close(@MainActor @Sendable () -> String)
+        /// Loads the current screen again (a screen whose load failed offers it as `Try again`).
+        case reload
     }
 
     /// The text shown next to the action's number.
@@ -51,6 +53,11 @@ public struct Action: Sendable {
     /// An action that pops the current screen.
     public static func back(_ title: String = "Back") -> Action {
         Action(title, .back)
+    }
+
+    /// An action that loads the current screen again.
+    public static func tryAgain(_ title: String = "Try again") -> Action {
+        Action(title, .reload)
     }
 
     /// An action that dismisses the current modal stack.

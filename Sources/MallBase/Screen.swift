@@ -26,6 +26,9 @@ public struct Screen: Sendable {
     public var link: Link?
     /// Called when the screen leaves the navigation stack (the seed's `viewDidDisappearCallBack`).
     public var onDisappear: (@MainActor @Sendable () -> Void)?
+    /// The async work the content comes from, for a screen that loads; the navigator starts it when
+    /// the screen is shown and cancels it when the screen leaves.
+    public let load: ScreenLoad?
     private let makeContent: @MainActor @Sendable () -> Content
 
     /// Creates a screen whose content is built on demand, every time it is shown.
@@ -38,8 +41,35 @@ public struct Screen: Sendable {
         self.title = title
         self.origin = origin
         self.onDisappear = onDisappear
+        self.load = nil
         self.makeContent = content
     }
+
+    /// Creates a screen whose content comes from async work: `Loading…` until it is there, then
+    /// the content, or one line saying what failed and a `Try again` action.
+    @MainActor
+    public init(
+        title: String,
+        origin: String,
+        onDisappear: (@MainActor @Sendable () -> Void)? = nil,
+        loading work: @escaping @MainActor @Sendable () async throws -> Content
+    ) {
+        let load = ScreenLoad(work)
+        self.title = title
+        self.origin = origin
+        self.onDisappear = onDisappear
+        self.load = load
+        self.makeContent = {
+            switch load.phase {
+            case .idle, .loading: Content(body: [Self.loadingText])
+            case .loaded(let content): content
+            case .failed(let reason): Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
+            }
+        }
+    }
+
+    /// What a screen that loads shows until its content is there.
+    public static let loadingText = "Loading…"
 
     /// Creates a screen with fixed content.
     public init(title: String, origin: String, body: [String], actions: [Action] = []) {

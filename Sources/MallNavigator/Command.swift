@@ -10,12 +10,15 @@ package enum Command: Equatable {
     case home
     case quit
     case help
+    /// Load the current screen again (the document's pull-down refresh).
+    case reload
 
     /// The words each command answers to, in help order.
     static let words: [(word: String, command: Command)] = [
         ("b", .back), ("back", .back),
         ("h", .home), ("home", .home),
         ("q", .quit), ("quit", .quit), ("exit", .quit),
+        ("r", .reload), ("reload", .reload),
         ("?", .help), ("help", .help),
     ]
 

@@ -125,7 +125,8 @@ public struct ComponentPreview {
         OVERVIEW: \(component) on its own: its entry screen in the text navigator, with every require
         answered by a stub that names the require and the values it was called with.
 
-        USAGE: \(component)Preview [--script <file>] [--strict] [--trace] [--analytics <file>] [--no-color]
+        USAGE: \(component)Preview [--script <file>] [--strict] [--timeout <seconds>] [--trace]
+                 [--analytics <file>] [--no-color]
                \(component)Preview audit
 
         SUBCOMMANDS:
@@ -134,12 +135,13 @@ public struct ComponentPreview {
         OPTIONS:
           --script <file>     Read commands from <file>, one per line, printing every screen.
           --strict            Exit 1 at launch if any require is not answered.
+          --timeout <seconds> The longest a screen may take to load (default 10, from 0.1 to 3600).
           --trace             Print one line per navigation on standard error.
           --analytics <file>  Append one JSON object per screen view to <file>.
           --no-color          Never colour the output (NO_COLOR=1 does the same).
           -h, --help          Show this help.
 
-        Commands on a screen: a number, b (back), h (home), q (quit), ? (help).
+        Commands on a screen: a number, b (back), h (home), r (reload), q (quit), ? (help).
         The whole app, with every component wired: swift run mall
         """
     }

@@ -178,9 +178,9 @@ public final class Navigator {
                 if !top.isEmpty {
                     modals.append(top)
                 }
-                leaving.onDisappear?()
+                leave(leaving)
             } else if let leaving = pushed.popLast() {
-                leaving.onDisappear?()
+                leave(leaving)
             }
         case .dismiss:
             if let top = modals.popLast() {
@@ -227,7 +227,21 @@ public final class Navigator {
 
     private func disappear(_ screens: [Screen]) {
         for screen in screens.reversed() {
-            screen.onDisappear?()
+            leave(screen)
+        }
+    }
+
+    /// A screen leaves the stack: its load is cancelled (a late result is dropped), then its
+    /// on-disappear hook runs.
+    private func leave(_ screen: Screen) {
+        screen.load?.cancel()
+        screen.onDisappear?()
+    }
+
+    /// Cancels every load on the stacks, when the session ends; the screens stay as they are.
+    public func cancelLoads() {
+        for screen in [root] + pushed + modals.joined() {
+            screen.load?.cancel()
         }
     }
 }

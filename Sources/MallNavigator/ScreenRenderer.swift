@@ -75,6 +75,7 @@ struct ScreenRenderer {
           1, 2, …    choose the numbered action
           b, back    go back; on the first page of a modal, close it
           h, home    return to the home screen
+          r, reload  load this screen again
           q, quit    leave the app
           ?, help    show this help
         """

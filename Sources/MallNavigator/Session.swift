@@ -23,6 +23,12 @@ public final class Session {
     public let inbox: SessionInbox
     /// What the session does with a notice: by default, a `warning:` line on standard error.
     public var onNotice: @MainActor (Notice) -> Void
+    /// The longest a screen's load may take before it fails (`--timeout`).
+    public var loadTimeLimit = SessionOptions.defaultLoadTimeLimit
+    /// Whether the next line waits for the current screen to load: input that is not typed at a
+    /// terminal reads like a person who waits for each screen, so a transcript never depends on
+    /// how long the work behind a screen takes.
+    private var isWaitingForLoad = false
 
     /// Creates a session that starts on `home` and talks through `terminal`.
     ///
@@ -52,14 +58,26 @@ public final class Session {
     /// for once the one before was handled, so the main actor never waits on input and a notice is
     /// said while the user reads the screen.
     public func run() async {
-        defer { inbox.continuation.finish() }
+        defer {
+            // Leaving never waits: loads still running are cancelled, and their results dropped.
+            navigator.cancelLoads()
+            inbox.continuation.finish()
+        }
         showCurrentScreen()
-        requestLine()
+        requestLineWhenReady()
         for await event in events {
             switch event {
             case .line(let line):
                 if submit(line) == .finished { return }
-                requestLine()
+                requestLineWhenReady()
+            case .loaded(let load):
+                // A screen that loaded while covered shows its content when it is on top again.
+                guard navigator.current.load === load else { continue }
+                showCurrentScreen()
+                if isWaitingForLoad {
+                    isWaitingForLoad = false
+                    requestLine()
+                }
             case .endOfInput:
                 // End of input is a normal way to leave piped or scripted sessions; a failure was said already.
                 guard terminal.failure == nil else { return }
@@ -68,6 +86,17 @@ public final class Session {
             case .notice(let notice):
                 say(notice)
             }
+        }
+    }
+
+    /// Asks for the next line, unless input is not typed at a terminal and the current screen is
+    /// loading: then the line is asked for once the screen has loaded or failed. At a terminal it
+    /// is asked for at once, so `b`, `h` and `q` never wait for a load.
+    private func requestLineWhenReady() {
+        if !terminal.isInteractive, navigator.current.load?.isLoading == true {
+            isWaitingForLoad = true
+        } else {
+            requestLine()
         }
     }
 
@@ -91,7 +120,22 @@ public final class Session {
     /// Shows the current screen and the prompt; the first time, observers see it as the start.
     public func showCurrentScreen() {
         navigator.start()
+        if let load = navigator.current.load, case .idle = load.phase {
+            start(load)
+        }
         terminal.write("\n" + renderer.render(navigator) + "> ")
+    }
+
+    /// Starts `load`, cancelling a start still in flight; its end comes back as an event.
+    private func start(_ load: ScreenLoad) {
+        load.start(timeLimit: loadTimeLimit) { [inbox] in inbox.post(.loaded(load)) }
+    }
+
+    /// Loads the current screen again (`r`, `Try again`); a screen that does not load is shown again.
+    private func reload() {
+        if let load = navigator.current.load {
+            start(load)
+        }
     }
 
     /// Carries out one line of input, then shows the resulting screen. Bad input never ends the session.
@@ -103,7 +147,10 @@ public final class Session {
             terminal.write(Self.echo(line.trimmingWhitespace()) + (note.map { "    # \($0)" } ?? "") + "\n")
         }
         let actions = navigator.current.actions
+        let isLoading = navigator.current.load?.isLoading == true
         switch Command.parse(line, actionCount: actions.count) {
+        case .failure where isLoading && line.trimmingWhitespace().allSatisfy(\.isNumber):
+            report(InputError("the screen is still loading", hint: "wait for it, or type b to go back"))
         case .failure(let error):
             report(error)
         case .success(.quit):
@@ -119,6 +166,8 @@ public final class Session {
             perform(actions[number - 1])
         case .success(.open(let url)):
             open(url)
+        case .success(.reload):
+            reload()
         }
         showCurrentScreen()
         return .running
@@ -157,6 +206,8 @@ public final class Session {
         case .close(let perform):
             terminal.write(style.yellow("→ \(perform())") + "\n")
             close()
+        case .reload:
+            reload()
         }
     }
 

@@ -1,6 +1,8 @@
+import MallBase
+
 /// What a running session reacts to. Events arrive on one ordered stream, whatever produced them:
 /// the reader of the terminal's input, or work that ran while the user read the screen.
-public enum SessionEvent: Sendable, Equatable {
+public enum SessionEvent: Sendable {
     /// A line the user typed, without its line break.
     case line(String)
     /// The end of input: the session ends.
@@ -8,6 +10,8 @@ public enum SessionEvent: Sendable, Equatable {
     /// Something the program reports between navigations, such as a routes configuration a server
     /// sent and the app refused; it is said when it happens.
     case notice(Notice)
+    /// A screen's load finished or failed: the screen shows its content, or what failed.
+    case loaded(ScreenLoad)
 }
 
 /// Where events reach a running session, from any thread or task: the events posted are handled

@@ -58,7 +58,9 @@ public struct SessionLaunch {
         -> Session
     {
         let input = try input(terminal: terminal)
-        return Session(home: home, terminal: input, hooks: try hooks(terminal: terminal), links: links)
+        let session = Session(home: home, terminal: input, hooks: try hooks(terminal: terminal), links: links)
+        session.loadTimeLimit = options.loadTimeLimit
+        return session
     }
 
     /// Runs `session` until `q` or the end of input; a failure that ended it early (lost output,

@@ -13,6 +13,11 @@ public struct SessionOptions: Equatable, Sendable {
     public var isTracing = false
     /// Where screen views are appended as JSON lines, if anywhere (`--analytics`).
     public var analyticsPath: String?
+    /// The longest a screen's load may take before it fails (`--timeout`).
+    public var loadTimeLimit = defaultLoadTimeLimit
+
+    /// The time limit of a screen's load when `--timeout` is not given.
+    public static let defaultLoadTimeLimit = Duration.seconds(10)
 
     /// Creates the options of a plain interactive run.
     public init(
@@ -27,7 +32,7 @@ public struct SessionOptions: Equatable, Sendable {
     }
 
     /// Every spelling these options take.
-    public static let spellings = ["--script", "--strict", "--no-color", "--trace", "--analytics"]
+    public static let spellings = ["--script", "--strict", "--no-color", "--trace", "--analytics", "--timeout"]
 
     /// Takes `argument` if it is one of these options, reading its value from `reader`.
     ///
@@ -38,11 +43,24 @@ public struct SessionOptions: Equatable, Sendable {
             scriptPath = try reader.value(of: argument, needs: "a file", example: "--script commands.txt")
         case "--analytics":
             analyticsPath = try reader.value(of: argument, needs: "a file", example: "--analytics views.jsonl")
+        case "--timeout":
+            loadTimeLimit = try Self.seconds(
+                reader.value(of: argument, needs: "a number of seconds", example: "--timeout 10"), reader: reader)
         case "--trace": isTracing = true
         case "--strict": isStrict = true
         case "--no-color": allowsColor = false
         default: return false
         }
         return true
+    }
+
+    /// The time `--timeout` gives: from a tenth of a second to an hour, in plain decimal.
+    private static func seconds(_ text: String, reader: ArgumentReader) throws(UsageError) -> Duration {
+        let isDecimal = text.wholeMatch(of: /[0-9]{1,5}(\.[0-9]{1,3})?/) != nil
+        guard isDecimal, let seconds = Double(text), (0.1...3600).contains(seconds) else {
+            throw reader.error(
+                "--timeout needs a number of seconds from 0.1 to 3600, not '\(text.visible)': \(reader.program) --timeout 10")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
     }
 }

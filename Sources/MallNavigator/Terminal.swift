@@ -90,7 +90,8 @@ public final class StandardTerminal: Terminal {
 /// or passing it on to another terminal.
 @MainActor
 public final class ScriptedTerminal: Terminal {
-    public let isInteractive = false
+    /// Whether it stands for a person at a terminal (a test of what a person sees); by default a script.
+    public var isInteractive = false
     public let usesColor: Bool
     private var lines: ArraySlice<String>
     /// A script file's lines, read on a thread of their own: a FIFO may keep the reader waiting.

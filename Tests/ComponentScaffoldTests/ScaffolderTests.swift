@@ -75,7 +75,7 @@ struct ScaffolderTests {
         ("shopDetail(shopId ShopID)", "'shopDetail(shopId ShopID)' needs ':' after the label 'shopId', not 'ShopID'"),
         (
             "shopDetail(shopId: Shop)",
-            "unknown type 'Shop' in 'shopDetail(shopId: Shop)'; use String, Int, Double, Bool, [T], [K: V], Set<T>, T? or a type of the base layer (Action, BookingSummary, CouponCategory, CouponID, EventID, EventType, GroupbuyID, GroupbuySummary, Screen, ShopID)"
+            "unknown type 'Shop' in 'shopDetail(shopId: Shop)'; use String, Int, Double, Bool, [T], [K: V], Set<T>, T? or a type of the base layer (Action, BookingSummary, CouponCategory, CouponID, EventID, EventType, GroupbuyID, GroupbuySummary, Screen, ScreenLoad, ShopID)"
         ),
         (
             "ShopDetail(shopId: String)",
@@ -101,7 +101,7 @@ struct ScaffolderTests {
         ("a(x: Int Int)", "'a(x: Int Int)' needs ')' after the parameters, not 'Int'"),
         (
             "a(x: Content)",
-            "unknown type 'Content' in 'a(x: Content)'; use String, Int, Double, Bool, [T], [K: V], Set<T>, T? or a type of the base layer (Action, BookingSummary, CouponCategory, CouponID, EventID, EventType, GroupbuyID, GroupbuySummary, Screen, ShopID)"
+            "unknown type 'Content' in 'a(x: Content)'; use String, Int, Double, Bool, [T], [K: V], Set<T>, T? or a type of the base layer (Action, BookingSummary, CouponCategory, CouponID, EventID, EventType, GroupbuyID, GroupbuySummary, Screen, ScreenLoad, ShopID)"
         ),
         (
             "a(_: Int)",
@@ -123,7 +123,7 @@ struct ScaffolderTests {
         ("a(x: Dictionary<Int>)", "'Dictionary' in 'a(x: Dictionary<Int>)' takes 2 type arguments, not 1"),
         (
             "a(x: Identifier)",
-            "unknown type 'Identifier' in 'a(x: Identifier)'; use String, Int, Double, Bool, [T], [K: V], Set<T>, T? or a type of the base layer (Action, BookingSummary, CouponCategory, CouponID, EventID, EventType, GroupbuyID, GroupbuySummary, Screen, ShopID)"
+            "unknown type 'Identifier' in 'a(x: Identifier)'; use String, Int, Double, Bool, [T], [K: V], Set<T>, T? or a type of the base layer (Action, BookingSummary, CouponCategory, CouponID, EventID, EventType, GroupbuyID, GroupbuySummary, Screen, ScreenLoad, ShopID)"
         ),
         ("a(x: Swift.Int)", "'a(x: Swift.Int)' has the character '.', which a declaration cannot hold"),
         ("a(x: [[[[[[[[[Int]]]]]]]]])", "a type in 'a(x: [[[[[[[[[Int]]]]]]]]])' nests deeper than 8 levels"),

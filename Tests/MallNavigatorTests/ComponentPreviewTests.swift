@@ -76,7 +76,8 @@ struct ComponentPreviewTests {
         #expect(run.output.hasPrefix("OVERVIEW: Kiosk on its own"))
         #expect(
             run.output.contains(
-                "USAGE: KioskPreview [--script <file>] [--strict] [--trace] [--analytics <file>] [--no-color]\n"))
+                "USAGE: KioskPreview [--script <file>] [--strict] [--timeout <seconds>] [--trace]\n"
+                    + "         [--analytics <file>] [--no-color]\n"))
     }
 
     @Test func aStubNamesTheCallAndWhoAnswersItInTheApp() async {

@@ -6,7 +6,7 @@ extension Action {
     public func destination() -> Screen? {
         switch effect {
         case .push(let destination), .present(let destination): destination()
-        case .back, .dismiss, .message, .close: nil
+        case .back, .dismiss, .message, .close, .reload: nil
         }
     }
 

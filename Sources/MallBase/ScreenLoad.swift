@@ -1,0 +1,128 @@
+/// The async work a screen's content comes from, and where it stands: the model a page renders
+/// (seed 001's "a page follows its state": loading, loaded, failed).
+///
+/// The work is a task the screen owns: the navigator starts it when the screen is shown and
+/// cancels it when the screen leaves the stack. A result that comes after a cancellation, or after
+/// a newer start, is dropped: never shown, never kept. Every start has a time limit; running out is
+/// a failure like any other.
+@MainActor
+public final class ScreenLoad {
+    /// Where the load stands.
+    public enum Phase: Sendable {
+        /// Not started, or cancelled.
+        case idle
+        /// Started; the content is not there yet.
+        case loading
+        /// The content the work made.
+        case loaded(Screen.Content)
+        /// Why the work failed, in words for one line.
+        case failed(String)
+    }
+
+    /// Where the load stands now.
+    public private(set) var phase = Phase.idle
+    private let work: @MainActor @Sendable () async throws -> Screen.Content
+    private var worker: Task<Void, Never>?
+    private var timer: Task<Void, Never>?
+    /// Counts starts and cancellations, so a result from an earlier one is known and dropped.
+    private var generation = 0
+
+    /// A load of `work`, not started.
+    public init(_ work: @escaping @MainActor @Sendable () async throws -> Screen.Content) {
+        self.work = work
+    }
+
+    /// Whether the work runs and its content is not there yet.
+    public var isLoading: Bool {
+        if case .loading = phase { return true }
+        return false
+    }
+
+    /// Starts the work, cancelling a start still in flight (a retry); `finished` is called once it
+    /// loaded or failed, unless it was cancelled or started again first.
+    ///
+    /// - Parameter timeLimit: The longest the work may take; then it is cancelled and fails.
+    public func start(timeLimit: Duration, finished: @escaping @MainActor @Sendable () -> Void) {
+        cancel()
+        let generation = self.generation
+        phase = .loading
+        worker = Task { [work] in
+            let outcome: Result<Screen.Content, any Error>
+            do {
+                outcome = .success(try await work())
+            } catch {
+                outcome = .failure(error)
+            }
+            self.settle(generation, with: outcome.mapError(Self.reason), finished: finished)
+        }
+        timer = Task {
+            do {
+                try await Task.sleep(for: timeLimit)
+            } catch {
+                return  // cancelled: the work settled first, or the screen left
+            }
+            self.settle(
+                generation, with: .failure(LoadFailure("no answer within \(timeLimit.seconds)")), finished: finished)
+        }
+    }
+
+    /// Cancels the work in flight, if any; the load is idle again and a late result is dropped.
+    public func cancel() {
+        generation += 1
+        worker?.cancel()
+        timer?.cancel()
+        worker = nil
+        timer = nil
+        if isLoading { phase = .idle }
+    }
+
+    /// Records the outcome of the start numbered `generation`, unless a later start or a
+    /// cancellation came first.
+    private func settle(
+        _ generation: Int, with outcome: Result<Screen.Content, LoadFailure>, finished: @MainActor () -> Void
+    ) {
+        guard generation == self.generation, isLoading else { return }
+        worker?.cancel()
+        timer?.cancel()
+        worker = nil
+        timer = nil
+        switch outcome {
+        case .success(let content): phase = .loaded(content)
+        case .failure(let failure): phase = .failed(failure.reason)
+        }
+        finished()
+    }
+
+    /// A failure in words for one line.
+    private struct LoadFailure: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// What failed, in one line: the error's own description, its first line only.
+    private nonisolated static func reason(_ error: any Error) -> LoadFailure {
+        let text = String(describing: error)
+        let line = text.prefix { $0 != "\n" && $0 != "\r" }
+        return LoadFailure(line.isEmpty ? "the work failed" : String(line))
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a person reads it: `5 seconds`, `0.3 seconds`, `1 second`.
+    fileprivate var seconds: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        let whole = milliseconds / 1000
+        let text =
+            milliseconds % 1000 == 0
+            ? "\(whole)" : "\(whole).\(String(String(milliseconds % 1000 + 1000).dropFirst()).trimmingSuffix("0"))"
+        return text == "1" ? "1 second" : "\(text) seconds"
+    }
+}
+
+extension String {
+    fileprivate func trimmingSuffix(_ character: Character) -> String {
+        var text = self
+        while text.last == character { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import MallBase
+import MallNavigator
+import Testing
+
+/// What the work behind a screen did: how often it started, ran, and saw itself cancelled.
+@MainActor
+private final class Probe {
+    var started = 0
+    var running = 0
+    var cancelled = 0
+
+    /// Work that waits `delay`, then answers `content`; a cancellation ends the wait at once.
+    func work(after delay: Duration, _ content: Screen.Content)
+        -> @MainActor @Sendable () async throws -> Screen.Content
+    {
+        { [self] in
+            started += 1
+            running += 1
+            defer { running -= 1 }
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                cancelled += 1
+                throw error
+            }
+            return content
+        }
+    }
+
+    /// Waits, a millisecond at a time and at most two seconds, until no work runs.
+    func settle() async {
+        for _ in 0..<2000 where running > 0 {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+    }
+}
+
+/// A failure whose description is what a screen that failed shows.
+private struct ServiceDown: Error, CustomStringConvertible {
+    var description: String { "the service is down" }
+}
+
+/// Screens that load: `Loading…`, then the content or what failed with `Try again`; the work is
+/// the screen's, cancelled when it leaves; a script waits for each screen, a person does not.
+@MainActor
+@Suite("Screens that load")
+struct ScreenLoadTests {
+    static let deals = Screen.Content(body: ["2 for 1 on coffee."], actions: [.message("Buy") { "Bought." }])
+
+    /// Runs a session whose home screen's action 1 pushes "Deals", a screen loading with `work`,
+    /// with `lines` as the input; returns what it printed.
+    private func run(
+        _ lines: [String], atTerminal: Bool = false, timeLimit: Duration = .seconds(10),
+        work: @escaping @MainActor @Sendable () async throws -> Screen.Content
+    ) async -> String {
+        let home = Screen(
+            title: "Home", origin: "Test", body: ["Start here."],
+            actions: [.push("Deals") { Screen(title: "Deals", origin: "Test", loading: work) }])
+        let terminal = ScriptedTerminal(lines: lines)
+        terminal.isInteractive = atTerminal
+        let session = Session(home: home, terminal: terminal)
+        session.loadTimeLimit = timeLimit
+        await session.run()
+        return terminal.output
+    }
+
+    @Test func aScriptWaitsForEachScreenSoItsTranscriptDoesNotDependOnLatency() async {
+        let quick = Probe()
+        let slow = Probe()
+        let fast = await run(["1", "1", "q"], work: quick.work(after: .milliseconds(1), Self.deals))
+        let late = await run(["1", "1", "q"], work: slow.work(after: .milliseconds(300), Self.deals))
+        #expect(fast == late)
+        let loading = fast.range(of: "== Deals ==\nLoading…\n")
+        let loaded = fast.range(of: "== Deals ==\n2 for 1 on coffee.\n\n  1. Buy\n")
+        #expect(loading != nil && loaded != nil && loading!.lowerBound < loaded!.lowerBound, "\(fast)")
+        // The 1 typed after the screen loaded chose its action; nothing was refused.
+        #expect(fast.contains("→ Bought."))
+        #expect(!fast.contains("Error:"))
+    }
+
+    @Test func aLoadThatNeverEndsIsCutByTheTimeLimitAndSaysSo() async {
+        let probe = Probe()
+        let output = await run(
+            ["1", "q"], timeLimit: .milliseconds(100), work: probe.work(after: .seconds(3600), Self.deals))
+        #expect(output.contains("== Deals ==\nCould not load: no answer within 0.1 seconds\n\n  1. Try again\n"))
+        await probe.settle()
+        #expect(probe.cancelled == 1, "the work cut by the time limit was not cancelled")
+    }
+
+    @Test(arguments: ["1", "r"])
+    func aFailureSaysWhatFailedAndTryingAgainLoadsAgain(retry: String) async {
+        var attempts = 0
+        let output = await run(["1", retry, "q"]) {
+            attempts += 1
+            guard attempts > 1 else { throw ServiceDown() }
+            return Self.deals
+        }
+        #expect(output.contains("Could not load: the service is down\n\n  1. Try again\n"))
+        #expect(output.contains("== Deals ==\n2 for 1 on coffee.\n"))
+        #expect(attempts == 2)
+    }
+
+    @Test func atATerminalBackDoesNotWaitAndNumbersWaitForTheScreen() async {
+        let probe = Probe()
+        let output = await run(
+            ["1", "1", "b", "q"], atTerminal: true, work: probe.work(after: .seconds(3600), Self.deals))
+        await probe.settle()
+        #expect(output.contains("Loading…"))
+        #expect(
+            output.contains("Error: the screen is still loading; wait for it, or type b to go back"), "\(output)")
+        #expect(output.hasSuffix("Bye.\n"))
+        #expect(probe.started == 1 && probe.cancelled == 1)
+    }
+
+    @Test func aResultThatComesAfterTheScreenLeftIsDropped() async {
+        // Work that does not stop when cancelled: it answers 50 ms later whatever happens.
+        let stubborn: @MainActor @Sendable () async throws -> Screen.Content = {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { continuation.resume() }
+            }
+            return Self.deals
+        }
+        let home = Screen(
+            title: "Home", origin: "Test", body: ["Start here."],
+            actions: [.push("Deals") { Screen(title: "Deals", origin: "Test", loading: stubborn) }])
+        // A person who opens the deals, leaves at once, and quits half a second later.
+        let terminal = PacedTerminal([("1", .zero), ("b", .zero), ("q", .milliseconds(500))])
+        await Session(home: home, terminal: terminal).run()
+        #expect(terminal.output.contains("Loading…"))
+        #expect(!terminal.output.contains("2 for 1 on coffee."), "\(terminal.output)")
+        #expect(terminal.output.hasSuffix("Bye.\n"))
+    }
+
+    @Test func theEndOfInputWhileAScreenLoadsEndsTheSessionAndCancelsTheLoad() async {
+        let probe = Probe()
+        let output = await run(["1"], atTerminal: true, work: probe.work(after: .seconds(3600), Self.deals))
+        await probe.settle()
+        #expect(output.contains("Loading…"))
+        #expect(probe.running == 0 && probe.cancelled == 1)
+    }
+
+    @Test func tenThousandQuickVisitsLeaveNoLoadRunning() async {
+        let probe = Probe()
+        let visits = Array(repeating: ["1", "b"], count: 10_000).flatMap { $0 }
+        let output = await run(visits + ["q"], atTerminal: true, work: probe.work(after: .seconds(3600), Self.deals))
+        await probe.settle()
+        #expect(output.hasSuffix("Bye.\n"))
+        #expect(probe.running == 0)
+        #expect(probe.started == 10_000 && probe.cancelled == 10_000)
+    }
+
+    @Test func aScreenThatDoesNotLoadIsShownAgainByReload() async {
+        let output = await run(["r", "q"]) { Self.deals }
+        #expect(output.components(separatedBy: "== Home ==").count == 3)
+    }
+}
+
+/// A person at a terminal who types each line after a pause.
+@MainActor
+private final class PacedTerminal: Terminal {
+    let isInteractive = true
+    let usesColor = false
+    private(set) var output = ""
+    private var lines: ArraySlice<(line: String, pause: Duration)>
+    private(set) var failure: String?
+
+    init(_ lines: [(line: String, pause: Duration)]) {
+        self.lines = lines[...]
+    }
+
+    func readLine() async -> String? {
+        guard let (line, pause) = lines.popFirst() else { return nil }
+        try? await Task.sleep(for: pause)
+        return line
+    }
+
+    func write(_ text: String) { output += text }
+    func writeError(_ text: String) { output += text }
+    func fail(_ reason: String) { failure = failure ?? reason }
+}
