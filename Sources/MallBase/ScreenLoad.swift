@@ -24,6 +24,8 @@ public final class ScreenLoad {
     private let work: @MainActor @Sendable () async throws -> Screen.Content
     private var worker: Task<Void, Never>?
     private var timer: Task<Void, Never>?
+    /// Told when the start in flight is cancelled before it settled.
+    private var onAbandon: (@MainActor @Sendable () -> Void)?
     /// Counts starts and cancellations, so a result from an earlier one is known and dropped.
     private var generation = 0
 
@@ -39,13 +41,17 @@ public final class ScreenLoad {
     }
 
     /// Starts the work, cancelling a start still in flight (a retry); `finished` is called once it
-    /// loaded or failed, unless it was cancelled or started again first.
+    /// loaded or failed, unless it was cancelled or started again first, and then `abandoned` is.
     ///
     /// - Parameter timeLimit: The longest the work may take; then it is cancelled and fails.
-    public func start(timeLimit: Duration, finished: @escaping @MainActor @Sendable () -> Void) {
+    public func start(
+        timeLimit: Duration, finished: @escaping @MainActor @Sendable () -> Void,
+        abandoned: (@MainActor @Sendable () -> Void)? = nil
+    ) {
         cancel()
         let generation = self.generation
         phase = .loading
+        onAbandon = abandoned
         worker = Task { [work] in
             let outcome: Result<Screen.Content, any Error>
             do {
@@ -73,7 +79,12 @@ public final class ScreenLoad {
         timer?.cancel()
         worker = nil
         timer = nil
-        if isLoading { phase = .idle }
+        let abandoned = onAbandon
+        onAbandon = nil
+        if isLoading {
+            phase = .idle
+            abandoned?()
+        }
     }
 
     /// Records the outcome of the start numbered `generation`, unless a later start or a
@@ -86,6 +97,7 @@ public final class ScreenLoad {
         timer?.cancel()
         worker = nil
         timer = nil
+        onAbandon = nil
         switch outcome {
         case .success(let content): phase = .loaded(content)
         case .failure(let failure): phase = .failed(failure.reason)

@@ -71,14 +71,19 @@ public struct NavigationHooks {
     public var observers: [@MainActor (NavigationEvent) -> Void]
     /// Asked before every navigation, in order; the first that does not proceed decides.
     public var guards: [@MainActor (NavigationRequest) -> GuardDecision]
+    /// Called when a screen's load is abandoned or fails: not navigations, but what `--trace` and
+    /// `--analytics` record beside them.
+    public var loadObservers: [@MainActor (LoadEnd) -> Void]
 
     /// Creates hooks.
     public init(
         observers: [@MainActor (NavigationEvent) -> Void] = [],
-        guards: [@MainActor (NavigationRequest) -> GuardDecision] = []
+        guards: [@MainActor (NavigationRequest) -> GuardDecision] = [],
+        loadObservers: [@MainActor (LoadEnd) -> Void] = []
     ) {
         self.observers = observers
         self.guards = guards
+        self.loadObservers = loadObservers
     }
 
     /// The first decision that is not ``GuardDecision/proceed``, or `proceed`.
@@ -89,5 +94,38 @@ public struct NavigationHooks {
             return decision
         }
         return .proceed
+    }
+}
+
+/// A screen's load that did not give its content: abandoned by leaving, or failed.
+public struct LoadEnd: Sendable, Equatable {
+    /// How the load ended.
+    public enum Outcome: Sendable, Equatable {
+        /// The screen left the stack (or the session ended) while it loaded.
+        case cancelled
+        /// The work failed or ran out of time, for this reason.
+        case failed(String)
+
+        /// The word `--trace` and `--analytics` use: `cancelled`, `failed`.
+        public var kind: String {
+            switch self {
+            case .cancelled: "cancelled"
+            case .failed: "failed"
+            }
+        }
+    }
+
+    /// How the load ended.
+    public var outcome: Outcome
+    /// The screen's title.
+    public var title: String
+    /// The component (or the app) that made the screen.
+    public var origin: String
+
+    /// Creates the record of a load's end.
+    public init(_ outcome: Outcome, title: String, origin: String) {
+        self.outcome = outcome
+        self.title = title
+        self.origin = origin
     }
 }

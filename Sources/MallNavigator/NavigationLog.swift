@@ -44,6 +44,32 @@ enum NavigationLog {
         return jsonLine(view)
     }
 
+    /// A trace line for a load that ended without content: `trace: cancelled 'Deals' (Shop)`, or
+    /// `trace: failed 'Deals' (Shop): no answer within 10 seconds`.
+    static func traceLine(_ end: LoadEnd) -> String {
+        let line = "trace: \(end.outcome.kind) '\(Session.echo(end.title))' (\(end.origin))"
+        guard case .failed(let reason) = end.outcome else { return line }
+        return line + ": " + Session.echo(reason)
+    }
+
+    /// A load that ended without content as a JSON line, keys sorted: `time`, `kind` (`cancelled`
+    /// or `failed`), `screen`, `origin`, and for a failure `detail`.
+    static func analyticsLine(_ end: LoadEnd, at time: Date) -> String {
+        struct Line: Encodable {
+            var time: String
+            var kind: String
+            var screen: String
+            var origin: String
+            var detail: String?
+        }
+        var detail: String?
+        if case .failed(let reason) = end.outcome { detail = reason }
+        return jsonLine(
+            Line(
+                time: time.formatted(.iso8601), kind: end.outcome.kind, screen: end.title, origin: end.origin,
+                detail: detail))
+    }
+
     /// A notice as a JSON line, keys sorted: `time`, `kind` and `detail`.
     static func noticeLine(_ notice: Notice, at time: Date) -> String {
         struct Line: Encodable {

@@ -17,6 +17,8 @@ public final class Session {
     private let renderer: ScreenRenderer
     private let style: TextStyle
     private let links: (any AppLinks)?
+    /// Told when a screen's load is abandoned or fails.
+    private let loadObservers: [@MainActor (LoadEnd) -> Void]
     /// The events the session handles, in order; ``inbox`` posts to it.
     private let events: AsyncStream<SessionEvent>
     /// Where work outside the session (a server's feed) posts what the session is to say or do.
@@ -46,6 +48,7 @@ public final class Session {
         self.style = TextStyle(usesColor: terminal.usesColor)
         self.renderer = ScreenRenderer(style: style)
         self.links = links
+        self.loadObservers = hooks.loadObservers
         let (events, continuation) = AsyncStream.makeStream(of: SessionEvent.self)
         self.events = events
         self.inbox = SessionInbox(continuation: continuation)
@@ -70,7 +73,10 @@ public final class Session {
             case .line(let line):
                 if submit(line) == .finished { return }
                 requestLineWhenReady()
-            case .loaded(let load):
+            case .loaded(let load, let title, let origin):
+                if case .failed(let reason) = load.phase {
+                    observe(LoadEnd(.failed(reason), title: title, origin: origin))
+                }
                 // A screen that loaded while covered shows its content when it is on top again.
                 guard navigator.current.load === load else { continue }
                 showCurrentScreen()
@@ -126,9 +132,21 @@ public final class Session {
         terminal.write("\n" + renderer.render(navigator) + "> ")
     }
 
-    /// Starts `load`, cancelling a start still in flight; its end comes back as an event.
+    /// Starts the current screen's `load`, cancelling a start still in flight; its end comes back
+    /// as an event, and its abandonment (the screen left) is told to the load observers.
     private func start(_ load: ScreenLoad) {
-        load.start(timeLimit: loadTimeLimit) { [inbox] in inbox.post(.loaded(load)) }
+        let (title, origin) = (navigator.current.title, navigator.current.origin)
+        load.start(timeLimit: loadTimeLimit) { [inbox] in
+            inbox.post(.loaded(load, title: title, origin: origin))
+        } abandoned: { [weak self] in
+            self?.observe(LoadEnd(.cancelled, title: title, origin: origin))
+        }
+    }
+
+    private func observe(_ end: LoadEnd) {
+        for observer in loadObservers {
+            observer(end)
+        }
     }
 
     /// Loads the current screen again (`r`, `Try again`); a screen that does not load is shown again.

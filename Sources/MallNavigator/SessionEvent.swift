@@ -11,7 +11,7 @@ public enum SessionEvent: Sendable {
     /// sent and the app refused; it is said when it happens.
     case notice(Notice)
     /// A screen's load finished or failed: the screen shows its content, or what failed.
-    case loaded(ScreenLoad)
+    case loaded(ScreenLoad, title: String, origin: String)
 }
 
 /// Where events reach a running session, from any thread or task: the events posted are handled

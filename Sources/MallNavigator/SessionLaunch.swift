@@ -109,6 +109,7 @@ public struct SessionLaunch {
         var hooks = self.hooks
         if options.isTracing {
             hooks.observers.append { terminal.writeError(NavigationLog.traceLine($0) + "\n") }
+            hooks.loadObservers.append { terminal.writeError(NavigationLog.traceLine($0) + "\n") }
         }
         if let path = options.analyticsPath {
             let file = try AnalyticsFile(path: path)
@@ -117,6 +118,12 @@ public struct SessionLaunch {
             hooks.observers.append { event in
                 guard terminal.failure == nil else { return }
                 if let failure = file.append(NavigationLog.analyticsLine(event, at: now())) {
+                    terminal.fail("cannot write analytics to '\(file.path)': \(failure)")
+                }
+            }
+            hooks.loadObservers.append { end in
+                guard terminal.failure == nil else { return }
+                if let failure = file.append(NavigationLog.analyticsLine(end, at: now())) {
                     terminal.fail("cannot write analytics to '\(file.path)': \(failure)")
                 }
             }

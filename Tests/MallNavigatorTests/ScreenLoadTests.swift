@@ -150,6 +150,34 @@ struct ScreenLoadTests {
         #expect(probe.started == 10_000 && probe.cancelled == 10_000)
     }
 
+    @Test func theTraceRecordsALoadCancelledByLeavingAndOneThatFailed() async throws {
+        let probe = Probe()
+        let slow = Screen(title: "Deals", origin: "Test", loading: probe.work(after: .seconds(3600), Self.deals))
+        let broken = Screen(title: "Coupons", origin: "Test") { () async throws -> Screen.Content in
+            throw ServiceDown()
+        }
+        let home = Screen(
+            title: "Home", origin: "Test", body: ["Start here."],
+            actions: [.push("Deals") { slow }, .push("Coupons") { broken }])
+        let launch = SessionLaunch(program: "TestPreview", options: SessionOptions(isTracing: true))
+        // A person who leaves Deals at once, opens Coupons, and quits once it has failed.
+        let terminal = PacedTerminal([("1", .zero), ("b", .zero), ("2", .zero), ("q", .milliseconds(300))])
+        let session = try launch.session(home: home, links: nil, terminal: terminal)
+        try await launch.run(session, terminal: terminal)
+        // Standard error is mixed with the screens here: a trace line may follow a prompt.
+        let trace = terminal.output.split(separator: "\n").compactMap { line in
+            line.range(of: "trace: ").map { line[$0.lowerBound...] }
+        }.filter { !$0.hasPrefix("trace: start") }
+        #expect(
+            trace == [
+                "trace: push 'Deals' (Test) depth 1",
+                "trace: cancelled 'Deals' (Test)",
+                "trace: back 'Home' (Test) depth 0",
+                "trace: push 'Coupons' (Test) depth 1",
+                "trace: failed 'Coupons' (Test): the service is down",
+            ], "\(terminal.output)")
+    }
+
     @Test func aScreenThatDoesNotLoadIsShownAgainByReload() async {
         let output = await run(["r", "q"]) { Self.deals }
         #expect(output.components(separatedBy: "== Home ==").count == 3)
