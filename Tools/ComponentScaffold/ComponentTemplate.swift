@@ -317,8 +317,8 @@ public struct ComponentTemplate {
                 }
             """,
             """
-                @Test func previewOpensTheEntryScreenWithEveryRequireAnswered() {
-                    let run = \(component)Preview.app().run(input: ["q"])
+                @Test func previewOpensTheEntryScreenWithEveryRequireAnswered() async {
+                    let run = await \(component)Preview.app().run(input: ["q"])
                     #expect(run.status == .success)
                     #expect(run.output.screenTitles == ["\(component)"])
                     #expect(run.errors.isEmpty)
