@@ -46,12 +46,13 @@ package.targets += [
 // MARK: - Base layer: this app's screens, the value types components exchange, the text navigator
 
 package.targets += [
-    .target(name: "MallBase", dependencies: ["Middleware"], path: "Sources/MallBase"),
+    .target(name: "MallBase", dependencies: ["Middleware", "Support"], path: "Sources/MallBase"),
     .testTarget(name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport"]),
     // Knows screens, never components: the app and every component preview run in it.
     .target(name: "MallNavigator", dependencies: ["MallBase", "Middleware", "Support"], path: "Sources/MallNavigator"),
     .testTarget(
-        name: "MallNavigatorTests", dependencies: ["MallNavigator", "MallBase", "MallTestSupport", "Middleware", "Support"]),
+        name: "MallNavigatorTests",
+        dependencies: ["MallNavigator", "MallBase", "MallTestSupport", "Middleware", "Support"]),
 ]
 
 // MARK: - Test support: stubs and helpers every test target may use

@@ -7,8 +7,7 @@ import Support
 enum MallCommand {
     @MainActor
     static func main() async {
-        // A closed pipe makes a write fail (reported, exit 2) instead of killing the process silently.
-        signal(SIGPIPE, SIG_IGN)
+        StandardStreams.prepare()
         let status = await Launcher.run(arguments: Array(CommandLine.arguments.dropFirst()))
         exit(status.rawValue)
     }

@@ -14,7 +14,7 @@ struct TourCommand: Equatable {
         let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
         try launch.checkWiring(app.audit, terminal: terminal)
         let session = try launch.session(home: app.home, links: app.links, terminal: terminal)
-        if case .failure(let error) = Tour.play(in: session, terminal: terminal) {
+        if case .failure(let error) = await Tour.play(in: session, terminal: terminal) {
             throw LaunchFailure(error.description, status: .findings)
         }
         try SessionLaunch.check(terminal)

@@ -27,8 +27,10 @@ enum Tour {
 
     /// Plays the tour in `session`, printing every screen to `terminal`. Returns a failure if a step's
     /// action is missing, which would mean the sample data or a screen changed under the tour.
-    static func play(in session: Session, terminal: any Terminal) -> Result<Void, InputError> {
+    static func play(in session: Session, terminal: any Terminal) async -> Result<Void, InputError> {
+        defer { session.end() }
         session.showCurrentScreen()
+        await session.waitForCurrentScreen()
         for (index, step) in steps.enumerated() {
             let actions = session.navigator.current.actions
             guard let number = actions.firstIndex(where: { $0.title.hasPrefix(step.action) }).map({ $0 + 1 }) else {
@@ -41,6 +43,7 @@ enum Tour {
                 )
             }
             session.submit("\(number)", note: "tour \(index + 1)/\(steps.count): \(step.narration)")
+            await session.waitForCurrentScreen()
         }
         terminal.write("\n# End of the tour. Run `swift run mall` to explore on your own.\n")
         return .success(())

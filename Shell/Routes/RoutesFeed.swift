@@ -38,8 +38,12 @@ final class RoutesFeed: @unchecked Sendable {
     private var deliver: (@Sendable (Warning) -> Void)?
     /// Whether a configuration arrived and applies.
     private var hasConfiguration = false
-    /// Whether the last fetch waited its whole timeout for an answer.
-    private var lastTimedOut = false
+    /// Whether the last fetch was cut short: no answer in time, or a body past the limit.
+    private var lastWasCut = false
+    /// Ends when URLSession has let go of the last fetch's transfer, which may go on after its
+    /// answer is known (a body past the limit): the next fetch starts only then, so transfers never
+    /// overlap.
+    private var lastTransfer: AsyncStream<Void>?
 
     /// What a fetch that changed nothing has to say.
     struct Warning: Sendable, Equatable {
@@ -63,10 +67,10 @@ final class RoutesFeed: @unchecked Sendable {
         var notice: Notice { Notice(kind: kind.rawValue, detail: message) }
     }
 
-    /// The least time between fetches after one that waited its whole timeout: while a request
-    /// waits, FoundationNetworking on Linux keeps a thread busy, so a server that does not answer
-    /// is asked again at most this often.
-    static let pauseAfterTimeout = Duration.seconds(30)
+    /// The least time between fetches after one that was cut short: while a request waits, or
+    /// while a body past the limit is still arriving, FoundationNetworking on Linux keeps a thread
+    /// busy, so a server that does not answer, or sends without end, is asked again at most this often.
+    static let pauseAfterCut = Duration.seconds(30)
 
     /// The default time between fetches.
     static let defaultInterval = Duration.seconds(30)
@@ -100,8 +104,9 @@ final class RoutesFeed: @unchecked Sendable {
     func poll() -> Task<Void, Never> {
         Task.detached { [self] in
             while !Task.isCancelled {
-                let timedOut = lock.withLock { lastTimedOut }
-                try? await Task.sleep(for: timedOut ? max(interval, Self.pauseAfterTimeout) : interval)
+                let (wasCut, transfer) = lock.withLock { (lastWasCut, lastTransfer) }
+                for await _ in transfer ?? AsyncStream { $0.finish() } {}
+                try? await Task.sleep(for: wasCut ? max(interval, Self.pauseAfterCut) : interval)
                 guard !Task.isCancelled else { return }
                 await refresh()
             }
@@ -115,9 +120,10 @@ final class RoutesFeed: @unchecked Sendable {
         for (header, value) in sent {
             request.setValue(value, forHTTPHeaderField: header)
         }
-        let answer = await Download.fetch(request, limit: RouteConfiguration.maximumSize, timeout: timeout)
+        let (answer, transfer) = await Download.fetch(request, limit: RouteConfiguration.maximumSize, timeout: timeout)
         lock.withLock {
-            if case .failure(let failure) = answer { lastTimedOut = failure.isTimeout } else { lastTimedOut = false }
+            lastTransfer = transfer
+            if case .failure(let failure) = answer { lastWasCut = failure.isCut } else { lastWasCut = false }
         }
         switch answer {
         case .failure(let problem):
@@ -294,8 +300,8 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
     /// Why a fetch failed, in words for a warning.
     struct Failure: Error, CustomStringConvertible {
         var description: String
-        /// Whether no answer came within the timeout.
-        var isTimeout = false
+        /// Whether the transfer was cut short: no answer within the timeout, or a body past the limit.
+        var isCut = false
     }
 
     private let limit: Int
@@ -306,16 +312,23 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var body = Data()
     /// Resumed once, by whichever comes first: the end of the transfer, a problem, the deadline.
     private var finish: CheckedContinuation<Answer, Never>?
+    /// Finished when URLSession reports the transfer complete, whenever the answer was given.
+    private let transferEnded: AsyncStream<Void>.Continuation
     /// Whether the answer was given; nothing is kept after it.
     private var isFinished = false
 
-    private init(limit: Int) {
+    private init(limit: Int, transferEnded: AsyncStream<Void>.Continuation) {
         self.limit = limit
+        self.transferEnded = transferEnded
     }
 
-    /// Fetches `request`: the answer and its whole body, or why there is none.
-    static func fetch(_ request: URLRequest, limit: Int, timeout: Duration) async -> Answer {
-        let download = Download(limit: limit)
+    /// Fetches `request`: the answer and its whole body, or why there is none, as soon as it is
+    /// known; and a stream that ends when URLSession has let go of the transfer.
+    static func fetch(
+        _ request: URLRequest, limit: Int, timeout: Duration
+    ) async -> (answer: Answer, transfer: AsyncStream<Void>) {
+        let (transfer, transferEnded) = AsyncStream.makeStream(of: Void.self)
+        let download = Download(limit: limit, transferEnded: transferEnded)
         let configuration = URLSessionConfiguration.ephemeral
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         configuration.timeoutIntervalForRequest = seconds
@@ -331,17 +344,18 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
         // The whole fetch, however slowly the bytes come, ends within the timeout.
         let deadline = Task.detached {
             try await Task.sleep(for: timeout)
-            download.end(with: .failure(Failure(description: "no answer in time", isTimeout: true)), stopping: task)
+            download.end(with: .failure(Failure(description: "no answer in time", isCut: true)), stopping: task)
         }
         defer { deadline.cancel() }
-        return await withTaskCancellationHandler {
+        let answer = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 download.lock.withLock { download.finish = continuation }
                 task.resume()
             }
         } onCancel: {
-            download.end(with: .failure(Failure(description: "no answer in time", isTimeout: true)), stopping: task)
+            download.end(with: .failure(Failure(description: "no answer in time", isCut: true)), stopping: task)
         }
+        return (answer, transfer)
     }
 
     /// Gives `answer` unless one was given, and stops `task` if it still runs.
@@ -414,7 +428,8 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
             return body.count > limit
         }
         if isOverLimit {
-            fail("the configuration is larger than \(limit) bytes", stopping: dataTask)
+            let problem = Failure(description: "the configuration is larger than \(limit) bytes", isCut: true)
+            end(with: .failure(problem), stopping: dataTask)
         }
     }
 
@@ -450,29 +465,54 @@ private final class Download: NSObject, URLSessionDataDelegate, @unchecked Senda
             let code = (error as? URLError)?.code
             let place = redirectedTo.map { " (at '\($0.absoluteString.visible)', where the server redirected)" } ?? ""
             answer = .failure(
-                Failure(description: Self.reason(error) + place, isTimeout: code == .cancelled || code == .timedOut))
+                Failure(description: Self.reason(error) + place, isCut: code == .cancelled || code == .timedOut))
         } else if let response {
             answer = .success((response, body))
         } else {
             answer = .failure(Failure(description: "the server sent no answer that could be read"))
         }
         end(with: answer, stopping: nil)
+        transferEnded.finish()
     }
 
     /// Why a redirect's `Location` is not followed before it is resolved, or `nil`: an address in
-    /// a scheme other than `http` or `https`, or one that cannot be read. A relative one is resolved
-    /// against the request and checked like any other address.
+    /// a scheme other than `http` or `https`, or one with a user or password (FoundationNetworking
+    /// drops them from a scheme-relative `//user:password@host/`). A relative one is resolved against
+    /// the request and checked like any other address. The address is named without its user or password.
     private static func problem(withLocation location: String) -> String? {
         let scheme = location.prefix { $0.isLetter || $0.isNumber || "+-.".contains($0) }
-        guard location.dropFirst(scheme.count).first == ":", !scheme.isEmpty, scheme.first?.isLetter == true else {
-            return nil
+        let hasScheme =
+            location.dropFirst(scheme.count).first == ":" && !scheme.isEmpty && scheme.first?.isLetter == true
+        let (shown, hadCredentials) = withoutCredentials(location, schemeLength: hasScheme ? scheme.count + 1 : 0)
+        let credentials = hadCredentials ? " with a user or password" : ""
+        if hasScheme, !["http", "https"].contains(scheme.lowercased()) || hadCredentials {
+            return "the server redirects to '\(shown)'\(credentials), which is not fetched"
         }
-        switch scheme.lowercased() {
-        case "http", "https": return nil
-        default:
-            let shown = location.count > 200 ? location.prefix(200) + "…" : Substring(location)
-            return "the server redirects to '\(String(shown).visible)', which is not fetched"
+        if location.hasPrefix("//"), hadCredentials {
+            return "the server redirects to '\(shown)'\(credentials), which is not fetched"
         }
+        return nil
+    }
+
+    /// `location` as a warning may show it: without the user and password of its authority
+    /// (`scheme://user:password@host/…`), cut at 200 characters, invisible characters replaced;
+    /// and whether it had a user or password.
+    private static func withoutCredentials(
+        _ location: String, schemeLength: Int
+    ) -> (shown: String, hadCredentials: Bool) {
+        var text = Substring(location)
+        var hadCredentials = false
+        let afterScheme = text.dropFirst(schemeLength)
+        if afterScheme.hasPrefix("//") {
+            let slashes = afterScheme.startIndex..<afterScheme.index(afterScheme.startIndex, offsetBy: 2)
+            let authorityEnd = text[slashes.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+            if let at = text[slashes.upperBound..<authorityEnd].lastIndex(of: "@") {
+                text = text[..<slashes.upperBound] + text[text.index(after: at)...]
+                hadCredentials = true
+            }
+        }
+        let cut = text.count > 200 ? text.prefix(200) + "…" : text
+        return (String(cut).visible, hadCredentials)
     }
 
     /// Why a redirect to `url` is not followed, naming where it leads without any user or password.

@@ -1,10 +1,13 @@
+import Support
+
 /// The async work a screen's content comes from, and where it stands: the model a page renders
 /// (seed 001's "a page follows its state": loading, loaded, failed).
 ///
 /// The work is a task the screen owns: the navigator starts it when the screen is shown and
 /// cancels it when the screen leaves the stack. A result that comes after a cancellation, or after
 /// a newer start, is dropped: never shown, never kept. Every start has a time limit; running out is
-/// a failure like any other.
+/// a failure like any other, and so is content that comes after it (work that computes on the main
+/// actor without pausing cannot be interrupted, but its late answer is not shown).
 @MainActor
 public final class ScreenLoad {
     /// Where the load stands.
@@ -50,16 +53,19 @@ public final class ScreenLoad {
     ) {
         cancel()
         let generation = self.generation
+        let deadline = ContinuousClock.now + timeLimit
+        let timedOut = LoadFailure("no answer within \(timeLimit.seconds)")
         phase = .loading
         onAbandon = abandoned
         worker = Task { [work] in
-            let outcome: Result<Screen.Content, any Error>
+            let outcome: Result<Screen.Content, LoadFailure>
             do {
-                outcome = .success(try await work())
+                let content = try await work()
+                outcome = ContinuousClock.now > deadline ? .failure(timedOut) : .success(content)
             } catch {
-                outcome = .failure(error)
+                outcome = .failure(Self.reason(error))
             }
-            self.settle(generation, with: outcome.mapError(Self.reason), finished: finished)
+            self.settle(generation, with: outcome, finished: finished)
         }
         timer = Task {
             do {
@@ -67,8 +73,7 @@ public final class ScreenLoad {
             } catch {
                 return  // cancelled: the work settled first, or the screen left
             }
-            self.settle(
-                generation, with: .failure(LoadFailure("no answer within \(timeLimit.seconds)")), finished: finished)
+            self.settle(generation, with: .failure(timedOut), finished: finished)
         }
     }
 
@@ -111,18 +116,20 @@ public final class ScreenLoad {
         init(_ reason: String) { self.reason = reason }
     }
 
-    /// What failed, in one line: the error's own description, its first line only.
+    /// What failed, in one line a terminal shows as it is: the error's own description, its first
+    /// line, cut at 200 characters, invisible characters (escape sequences) replaced.
     private nonisolated static func reason(_ error: any Error) -> LoadFailure {
-        let text = String(describing: error)
-        let line = text.prefix { $0 != "\n" && $0 != "\r" }
-        return LoadFailure(line.isEmpty ? "the work failed" : String(line))
+        let line = String(describing: error).prefix { $0 != "\n" && $0 != "\r" }
+        let cut = line.count > 200 ? line.prefix(200) + "…" : line
+        return LoadFailure(cut.isEmpty ? "the work failed" : String(cut).visible)
     }
 }
 
 extension Duration {
     /// The duration in seconds, as a person reads it: `5 seconds`, `0.3 seconds`, `1 second`.
     fileprivate var seconds: String {
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        // Under a millisecond reads as one (a limit of 0 would read as no time at all).
+        let milliseconds = max(1, components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000)
         let whole = milliseconds / 1000
         let text =
             milliseconds % 1000 == 0

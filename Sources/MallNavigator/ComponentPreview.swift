@@ -51,8 +51,7 @@ public struct ComponentPreview {
     /// Runs the preview with the process's arguments and exits with its status: the only place a
     /// preview ends its process.
     public static func main(_ preview: ComponentPreview) async -> Never {
-        // A closed pipe makes a write fail (reported, exit 2) instead of killing the process silently.
-        signal(SIGPIPE, SIG_IGN)
+        StandardStreams.prepare()
         exit(await preview.run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
     }
 

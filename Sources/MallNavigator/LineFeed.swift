@@ -4,9 +4,9 @@ import Foundation
 /// they are asked for, so the main actor never blocks on input and goes on with other work (a
 /// load, a notice) while a person has not typed yet.
 ///
-/// The thread reads a line only when one is asked for: input is never read ahead of the session,
-/// so a script of any length is held one line at a time, and what is left unread when the session
-/// ends stays unread.
+/// The thread reads a line only when one is asked for: lines are never taken ahead of the session,
+/// so a script of any length is held one buffer at a time. The bytes are read a block at a time, so
+/// what a pipe holds after the last line taken (after `q`) is consumed with it.
 ///
 /// It is `@unchecked Sendable` because the reader is touched only by the thread, and `isStopped`
 /// only holding `lock`; the stream's continuation is `Sendable` itself.

@@ -19,8 +19,9 @@ public final class Session {
     private let links: (any AppLinks)?
     /// Told when a screen's load is abandoned or fails.
     private let loadObservers: [@MainActor (LoadEnd) -> Void]
-    /// The events the session handles, in order; ``inbox`` posts to it.
-    private let events: AsyncStream<SessionEvent>
+    /// The events the session handles, in order; ``inbox`` posts to it. One iterator reads them,
+    /// whether ``run()`` or ``waitForCurrentScreen()`` asks.
+    private var events: AsyncStream<SessionEvent>.Iterator
     /// Where work outside the session (a server's feed) posts what the session is to say or do.
     public let inbox: SessionInbox
     /// What the session does with a notice: by default, a `warning:` line on standard error.
@@ -50,7 +51,7 @@ public final class Session {
         self.links = links
         self.loadObservers = hooks.loadObservers
         let (events, continuation) = AsyncStream.makeStream(of: SessionEvent.self)
-        self.events = events
+        self.events = events.makeAsyncIterator()
         self.inbox = SessionInbox(continuation: continuation)
         self.onNotice = { [terminal] notice in terminal.writeError("warning: \(notice.detail)\n") }
     }
@@ -61,26 +62,16 @@ public final class Session {
     /// for once the one before was handled, so the main actor never waits on input and a notice is
     /// said while the user reads the screen.
     public func run() async {
-        defer {
-            // Leaving never waits: loads still running are cancelled, and their results dropped.
-            navigator.cancelLoads()
-            inbox.continuation.finish()
-        }
+        defer { end() }
         showCurrentScreen()
         requestLineWhenReady()
-        for await event in events {
+        while let event = await nextEvent() {
             switch event {
             case .line(let line):
                 if submit(line) == .finished { return }
                 requestLineWhenReady()
             case .loaded(let load, let title, let origin):
-                if case .failed(let reason) = load.phase {
-                    observe(LoadEnd(.failed(reason), title: title, origin: origin))
-                }
-                // A screen that loaded while covered shows its content when it is on top again.
-                guard navigator.current.load === load else { continue }
-                showCurrentScreen()
-                if isWaitingForLoad {
+                if settle(load, title: title, origin: origin), isWaitingForLoad {
                     isWaitingForLoad = false
                     requestLine()
                 }
@@ -93,6 +84,43 @@ public final class Session {
                 say(notice)
             }
         }
+    }
+
+    /// Waits until the current screen has loaded or failed, and shows it then; notices that come
+    /// meanwhile are said. For a program that drives the session itself instead of ``run()``: the
+    /// tour waits for each screen as a script does.
+    public func waitForCurrentScreen() async {
+        while navigator.current.load?.isLoading == true, let event = await nextEvent() {
+            switch event {
+            case .loaded(let load, let title, let origin): _ = settle(load, title: title, origin: origin)
+            case .notice(let notice): say(notice)
+            case .line, .endOfInput: break  // no line is asked for while the program drives
+            }
+        }
+    }
+
+    /// Ends the session: loads still running are cancelled (leaving never waits, and their results
+    /// are dropped), and nothing posted later is handled.
+    public func end() {
+        navigator.cancelLoads()
+        inbox.continuation.finish()
+    }
+
+    private func nextEvent() async -> SessionEvent? {
+        var events = self.events
+        defer { self.events = events }
+        return await events.next(isolation: #isolation)
+    }
+
+    /// Records how `load` ended and, when its screen is on top, shows it; returns whether it was
+    /// the current screen's. A screen that loaded while covered shows its content when it is on top again.
+    private func settle(_ load: ScreenLoad, title: String, origin: String) -> Bool {
+        if case .failed(let reason) = load.phase {
+            observe(LoadEnd(.failed(reason), title: title, origin: origin))
+        }
+        guard navigator.current.load === load else { return false }
+        showCurrentScreen()
+        return true
     }
 
     /// Asks for the next line, unless input is not typed at a terminal and the current screen is
@@ -167,8 +195,9 @@ public final class Session {
         let actions = navigator.current.actions
         let isLoading = navigator.current.load?.isLoading == true
         switch Command.parse(line, actionCount: actions.count) {
-        case .failure where isLoading && line.trimmingWhitespace().allSatisfy(\.isNumber):
-            report(InputError("the screen is still loading", hint: "wait for it, or type b to go back"))
+        case .failure where isLoading && Self.isNumber(line.trimmingWhitespace()):
+            let leave = navigator.depth == 0 ? "q to quit" : "b to go back"
+            report(InputError("the screen is still loading", hint: "wait for it, or type \(leave)"))
         case .failure(let error):
             report(error)
         case .success(.quit):
@@ -257,6 +286,11 @@ public final class Session {
 
     private func report(_ error: InputError) {
         terminal.write(style.red(error.description) + "\n")
+    }
+
+    /// Whether `text` is written as an action's number: ASCII digits, at least one.
+    private static func isNumber(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 
     /// The longest input echoed whole; room for a typical `open` URL.

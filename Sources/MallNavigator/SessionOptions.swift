@@ -22,13 +22,14 @@ public struct SessionOptions: Equatable, Sendable {
     /// Creates the options of a plain interactive run.
     public init(
         scriptPath: String? = nil, isStrict: Bool = false, allowsColor: Bool = true, isTracing: Bool = false,
-        analyticsPath: String? = nil
+        analyticsPath: String? = nil, loadTimeLimit: Duration = defaultLoadTimeLimit
     ) {
         self.scriptPath = scriptPath
         self.isStrict = isStrict
         self.allowsColor = allowsColor
         self.isTracing = isTracing
         self.analyticsPath = analyticsPath
+        self.loadTimeLimit = loadTimeLimit
     }
 
     /// Every spelling these options take.
@@ -56,10 +57,11 @@ public struct SessionOptions: Equatable, Sendable {
 
     /// The time `--timeout` gives: from a tenth of a second to an hour, in plain decimal.
     private static func seconds(_ text: String, reader: ArgumentReader) throws(UsageError) -> Duration {
-        let isDecimal = text.wholeMatch(of: /[0-9]{1,5}(\.[0-9]{1,3})?/) != nil
+        let isDecimal = text.wholeMatch(of: /[0-9]+(\.[0-9]+)?/) != nil
         guard isDecimal, let seconds = Double(text), (0.1...3600).contains(seconds) else {
             throw reader.error(
-                "--timeout needs a number of seconds from 0.1 to 3600, not '\(text.visible)': \(reader.program) --timeout 10")
+                "--timeout needs a number of seconds from 0.1 to 3600, not '\(text.visible)':"
+                    + " \(reader.program) --timeout 10")
         }
         return .milliseconds(Int((seconds * 1000).rounded()))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import MallBase
 import MallNavigator
+import Support
 import Testing
 
 /// What the work behind a screen did: how often it started, ran, and saw itself cancelled.
@@ -41,6 +42,11 @@ private struct ServiceDown: Error, CustomStringConvertible {
     var description: String { "the service is down" }
 }
 
+/// A failure whose description would retitle the terminal, colour it and clear it.
+private struct Hostile: Error, CustomStringConvertible {
+    var description: String { "\u{1B}]0;pwned\u{07}\u{1B}[31mred\u{1B}[2J\nsecond line" }
+}
+
 /// Screens that load: `Loading…`, then the content or what failed with `Try again`; the work is
 /// the screen's, cancelled when it leaves; a script waits for each screen, a person does not.
 @MainActor
@@ -50,8 +56,12 @@ struct ScreenLoadTests {
 
     /// Runs a session whose home screen's action 1 pushes "Deals", a screen loading with `work`,
     /// with `lines` as the input; returns what it printed.
+    /// A time limit no load reaches, even on a machine so loaded that other tests hold the main
+    /// actor for seconds, for the tests that are not about the limit.
+    static let unreachable = Duration.seconds(600)
+
     private func run(
-        _ lines: [String], atTerminal: Bool = false, timeLimit: Duration = .seconds(10),
+        _ lines: [String], atTerminal: Bool = false, timeLimit: Duration = unreachable,
         work: @escaping @MainActor @Sendable () async throws -> Screen.Content
     ) async -> String {
         let home = Screen(
@@ -159,7 +169,8 @@ struct ScreenLoadTests {
         let home = Screen(
             title: "Home", origin: "Test", body: ["Start here."],
             actions: [.push("Deals") { slow }, .push("Coupons") { broken }])
-        let launch = SessionLaunch(program: "TestPreview", options: SessionOptions(isTracing: true))
+        let launch = SessionLaunch(
+            program: "TestPreview", options: SessionOptions(isTracing: true, loadTimeLimit: Self.unreachable))
         // A person who leaves Deals at once, opens Coupons, and quits once it has failed.
         let terminal = PacedTerminal([("1", .zero), ("b", .zero), ("2", .zero), ("q", .milliseconds(300))])
         let session = try launch.session(home: home, links: nil, terminal: terminal)
@@ -176,6 +187,70 @@ struct ScreenLoadTests {
                 "trace: push 'Coupons' (Test) depth 1",
                 "trace: failed 'Coupons' (Test): the service is down",
             ], "\(terminal.output)")
+    }
+
+    @Test func whatFailedIsShownWithoutTheTerminalsControlCharactersOnOneLine() async {
+        let output = await run(["1", "q"]) { throw Hostile() }
+        // Shown as escapes a person can read, as warnings show them.
+        #expect(output.contains(#"Could not load: \u{1B}]0;pwned\u{7}\u{1B}[31mred\u{1B}[2J"# + "\n"), "\(output)")
+        #expect(!output.contains("\u{1B}") && !output.contains("second line"))
+    }
+
+    @Test func contentThatComesAfterTheTimeLimitIsAFailureEvenIfTheWorkHeldTheMainActor() async {
+        let output = await run(["1", "q"], timeLimit: .milliseconds(100)) {
+            await Task.yield()
+            // Computes on the main actor without pausing: the timer cannot fire until it is done.
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < .milliseconds(300) {}
+            return Self.deals
+        }
+        #expect(output.contains("Could not load: no answer within 0.1 seconds"), "\(output)")
+        #expect(!output.contains("2 for 1 on coffee."))
+    }
+
+    @Test func aNumberTypedWhileTheHomeScreenLoadsIsToldToWaitOrQuit() async {
+        let home = Screen(title: "Home", origin: "Test", loading: Probe().work(after: .seconds(3600), Self.deals))
+        let terminal = ScriptedTerminal(lines: ["1", "", "q"])
+        terminal.isInteractive = true
+        await Session(home: home, terminal: terminal).run()
+        #expect(terminal.output.contains("Error: the screen is still loading; wait for it, or type q to quit"))
+        // An empty line is not a number: it gets the usual answer.
+        #expect(terminal.output.contains("Error: empty command"))
+    }
+
+    @Test func aProgramThatDrivesTheSessionWaitsForEachScreen() async {
+        let probe = Probe()
+        let home = Screen(
+            title: "Home", origin: "Test", body: ["Start here."],
+            actions: [
+                .push("Deals") {
+                    Screen(title: "Deals", origin: "Test", loading: probe.work(after: .milliseconds(50), Self.deals))
+                }
+            ])
+        let terminal = ScriptedTerminal(lines: [])
+        let session = Session(home: home, terminal: terminal)
+        session.loadTimeLimit = Self.unreachable
+        session.showCurrentScreen()
+        session.submit("1")
+        await session.waitForCurrentScreen()
+        #expect(
+            terminal.output.hasSuffix(
+                "== Deals ==\n2 for 1 on coffee.\n\n  1. Buy\n1 choose · b back · h home · q quit · ? help\n> "))
+        session.submit("1")
+        #expect(terminal.output.contains("→ Bought."))
+        session.end()
+        #expect(probe.running == 0)
+    }
+
+    @Test(arguments: [("0.1000", 100), ("3600", 3_600_000), ("0.25", 250)])
+    func timeoutsAreReadAsDecimalSeconds(text: String, milliseconds: Int) throws {
+        let command = try ComponentPreview.parse(["--timeout", text], program: "TestPreview")
+        #expect(command == .navigate(SessionOptions(loadTimeLimit: .milliseconds(milliseconds))))
+    }
+
+    @Test(arguments: [".5", "1.", "0.05", "3601", "1e3", "+1", " 1", "١", "nan"])
+    func timeoutsOutOfRangeOrNotDecimalAreRefused(text: String) {
+        #expect(throws: UsageError.self) { try ComponentPreview.parse(["--timeout", text], program: "TestPreview") }
     }
 
     @Test func aScreenThatDoesNotLoadIsShownAgainByReload() async {

@@ -176,20 +176,29 @@ struct PushedRoutesTests {
 struct HostileRoutesServerTests {
     /// Runs `mall routes --routes-config <address>` under Python, which reports the process's peak
     /// memory (its children's `ru_maxrss`, in KB); returns that, the seconds it took and its errors.
-    private static func measure(_ address: String) throws -> (kilobytes: Int, seconds: Double, errors: String) {
+    /// With `navigating`, it runs `mall <arguments> --routes-config <address>` instead, typing `q`
+    /// after that many seconds.
+    private static func measure(
+        _ address: String, navigating seconds: Double? = nil, _ arguments: [String] = []
+    ) throws -> (kilobytes: Int, seconds: Double, errors: String) {
         let products = try #require(ReadmeExampleTests.products)
         let script = """
             import resource, subprocess, sys, time
             start = time.monotonic()
-            done = subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, capture_output=True)
-            sys.stderr.buffer.write(done.stderr)
+            wait = float(sys.argv[1])
+            mall = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            if wait > 0:
+                time.sleep(wait)
+            _, errors = mall.communicate(b"q\\n")
+            sys.stderr.buffer.write(errors)
             print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, time.monotonic() - start)
             """
+        let mode = seconds == nil ? ["routes"] : arguments
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c", script, products.appendingPathComponent("mall").path, "routes", "--routes-config", address,
-        ]
+        process.arguments =
+            ["python3", "-c", script, String(seconds ?? 0), products.appendingPathComponent("mall").path] + mode
+            + ["--routes-config", address]
         process.environment = childEnvironment(["PATH": "/usr/bin:/bin"])
         let output = Pipe()
         let errors = Pipe()
@@ -220,6 +229,17 @@ struct HostileRoutesServerTests {
         #expect(hostile.seconds < 5, "the fetch took \(hostile.seconds) s, longer than its time limit")
     }
 
+    @Test func aServerThatSendsWithoutEndIsNotAskedAgainWhileItsLastTransferRuns() throws {
+        let server = try TestServer(files: ["routes.json": PushedRoutesTests.native])
+        let refresh = ["--routes-refresh", "0.1", "--state-dir", server.folder.appendingPathComponent("state").path]
+        let good = try Self.measure(server.address("routes.json"), navigating: 3, refresh)
+        let hostile = try Self.measure(server.address("endless"), navigating: 3, refresh)
+        let warnings = hostile.errors.split(separator: "\n").filter { $0.contains("larger than 1048576 bytes") }
+        #expect(warnings.count == 1, "\(hostile.errors)")
+        // Before, a fetch every 0.1 s started while the last transfer still ran: hundreds of MB.
+        #expect(hostile.kilobytes < good.kilobytes + 30_000, "\(hostile.kilobytes) KB against \(good.kilobytes) KB")
+    }
+
     @Test(arguments: [
         ("file:///routes.json", "the server redirects to 'file:///routes.json', which is not fetched"),
         ("javascript:alert(1)", "the server redirects to 'javascript:alert(1)', which is not fetched"),
@@ -227,6 +247,14 @@ struct HostileRoutesServerTests {
         (
             "http://user:secret@127.0.0.1:1/routes.json",
             "the server redirects to 'http://127.0.0.1:1/routes.json' with a user or password, which is not fetched"
+        ),
+        (
+            "ftp://user:secret@127.0.0.1/routes.json",
+            "the server redirects to 'ftp://127.0.0.1/routes.json' with a user or password, which is not fetched"
+        ),
+        (
+            "//user:secret@127.0.0.1:1/routes.json",
+            "the server redirects to '//127.0.0.1:1/routes.json' with a user or password, which is not fetched"
         ),
     ])
     func aRedirectToAnAddressThatIsNotFetchedIsNamed(location: String, problem: String) throws {

@@ -188,6 +188,28 @@ struct ScriptFailureTests {
         #expect(run.errors.hasSuffix("Error: cannot write to standard output: No space left on device\n"))
     }
 
+    @Test(arguments: ["mall", "ShopPreview"])
+    func aClosedStandardInputEndsTheSessionAsItsEndDoes(program: String) throws {
+        let products = try #require(ReadmeExampleTests.products)
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("mall-closed-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        // Before, the number of the closed descriptor went to the runtime's timer about half the
+        // time, and the session read it for ever.
+        for _ in 0..<5 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", #"exec timeout 10 "$0" <&-"#, products.appendingPathComponent(program).path]
+            process.environment = childEnvironment(["PATH": "/usr/bin:/bin", "MALL_STATE_DIR": state.path])
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(printed.hasSuffix("> (end of input)\n"), "\(printed.suffix(200))")
+        }
+    }
+
     @Test func aClosedPipeEndsWithStatus2AndTheReason() throws {
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()
