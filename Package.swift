@@ -40,7 +40,7 @@ package.targets += [
 
 package.targets += [
     .target(name: "Middleware", dependencies: ["Support"], path: "Sources/Middleware"),
-    .testTarget(name: "MiddlewareTests", dependencies: ["Middleware"]),
+    .testTarget(name: "MiddlewareTests", dependencies: ["Middleware", "MallTestSupport"]),
 ]
 
 // MARK: - Base layer: this app's screens, the value types components exchange, the text navigator
@@ -120,7 +120,7 @@ package.targets += [
     ),
     .testTarget(
         name: "LayeringCheckTests",
-        dependencies: ["LayeringCheck", "layering-check", "Support"],
+        dependencies: ["LayeringCheck", "layering-check", "MallTestSupport", "Support"],
         exclude: ["Fixtures"]
     ),
 ]
@@ -148,7 +148,7 @@ package.targets += [
     ),
     .testTarget(
         name: "ComponentScaffoldTests",
-        dependencies: ["ComponentScaffold", "LayeringCheck", "new-component", "Support"]),
+        dependencies: ["ComponentScaffold", "LayeringCheck", "MallTestSupport", "new-component", "Support"]),
 ]
 
 // MARK: - Fuzzing: one libFuzzer target per parser of outside input (see Fuzz/README.md)

@@ -1,3 +1,4 @@
+import MallTestSupport
 import Testing
 
 @testable import ComponentScaffold
@@ -9,17 +10,19 @@ struct HostileInputTests {
     private static let baseTypes = BaseTypes(concrete: ["ShopID", "Screen"], hashable: ["ShopID"])
 
     @Test(arguments: [
-        String(repeating: "[", count: 100_000) + "Int" + String(repeating: "]", count: 100_000),
-        "a(x: " + String(repeating: "Optional<", count: 100_000) + "Int" + String(repeating: ">", count: 100_000) + ")",
-        "a(x: Int" + String(repeating: "?", count: 100_000) + ")",
-        String(repeating: "a", count: 1_000_000),
-        "a(" + String(repeating: "x: Int, ", count: 10_000) + ")",
+        TestText(String(repeating: "[", count: 100_000) + "Int" + String(repeating: "]", count: 100_000)),
+        TestText(
+            "a(x: " + String(repeating: "Optional<", count: 100_000) + "Int" + String(repeating: ">", count: 100_000)
+                + ")"),
+        TestText("a(x: Int" + String(repeating: "?", count: 100_000) + ")"),
+        TestText(String(repeating: "a", count: 1_000_000)),
+        TestText("a(" + String(repeating: "x: Int, ", count: 10_000) + ")"),
         "a(x: \u{202E}Int)", "a(x: Int\u{0})", "\u{FEFF}a(x: Int)", "a(x: Int)\n",
         "a(x: Int", "a(x: Int))", "a((x: Int)", "a(x: [Int: ])", "a(x: Set<>)", "a(x: Int,)", "a(,)",
     ])
-    func extremeDeclarationsAreRefusedWithoutTrapping(declaration: String) {
+    func extremeDeclarationsAreRefusedWithoutTrapping(declaration: TestText) {
         #expect(throws: ScaffoldError.self) {
-            try Signature(parsing: declaration, baseTypes: Self.baseTypes)
+            try Signature(parsing: declaration.text, baseTypes: Self.baseTypes)
         }
     }
 

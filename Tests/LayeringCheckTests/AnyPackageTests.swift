@@ -1,5 +1,6 @@
 import Foundation
 import LayeringCheck
+import MallTestSupport
 import Testing
 
 /// What another package's layout and contract need: findings on the target's own declaration, module
@@ -190,16 +191,16 @@ struct AnyPackageTests {
             ("#if os(macOS) || os(Linux)", true), ("#if DEBUG && os(macOS)", false), ("#if DEBUG", true),
             ("#if os(Windows)\n#else", true), ("#if os(Linux)\n#else", false),
             ("#if os(Linux)\n#elseif os(macOS)", false),
-            ("#if " + String(repeating: "(", count: 50_000) + "os(macOS)", true),
-            ("#if " + String(repeating: "!", count: 50_000) + "os(macOS)", true),
-            ("#if " + String(repeating: "A && ", count: 200_000) + "os(macOS)", true),
-            ("#if " + String(repeating: "os(Linux) || ", count: 200_000) + "A", true),
+            (TestText("#if " + String(repeating: "(", count: 50_000) + "os(macOS)"), true),
+            (TestText("#if " + String(repeating: "!", count: 50_000) + "os(macOS)"), true),
+            (TestText("#if " + String(repeating: "A && ", count: 200_000) + "os(macOS)"), true),
+            (TestText("#if " + String(repeating: "os(Linux) || ", count: 200_000) + "A"), true),
             ("#if (os(macOS)\n    || os(Linux))", true), ("#if (os(macOS)\n)", false),
             ("#if os(macOS) && (DEBUG ||\n  FOO)", false), ("#if (os(macOS)", true),
             ("#if os(OSX) || os(Linux)", true), ("#if os(OSX)", false),
         ])
-    func anImportIsCompiledWhereItsConditionsMayHold(_ guardLine: String, _ onLinux: Bool) {
-        let source = guardLine + "\nimport DequeModule\n#endif\n"
+    func anImportIsCompiledWhereItsConditionsMayHold(_ guardLine: TestText, _ onLinux: Bool) {
+        let source = guardLine.text + "\nimport DequeModule\n#endif\n"
         let declaration = ImportScanner.imports(in: source).first
         #expect(declaration?.mayBeActive(on: "linux", declaredFor: ["macos"]) == onLinux)
         #expect(declaration?.mayBeActive(on: "macos", declaredFor: ["macos"]) == true)

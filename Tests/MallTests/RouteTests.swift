@@ -105,12 +105,12 @@ struct RouteTests {
             "Error: the URL contains the control character U+202E; links are printable text; control characters are never accepted, even percent-encoded"
         ),
         (
-            "mall://shop/detail?shopId=" + String(repeating: "1", count: 2_100),
+            TestText("mall://shop/detail?shopId=" + String(repeating: "1", count: 2_100)),
             "Error: the URL is 2126 bytes long; links are at most 2048 bytes"
         ),
     ])
-    func malformedLinksExitTwoAndShowNothing(url: String, message: String) async {
-        let run = await runShell(["open", url])
+    func malformedLinksExitTwoAndShowNothing(url: TestText, message: String) async {
+        let run = await runShell(["open", url.text])
         #expect(run.status == .usage)
         #expect(run.output == "")
         #expect(run.errors == message + "\n")

@@ -1,4 +1,5 @@
 import Foundation
+import MallTestSupport
 import Testing
 
 @testable import Middleware
@@ -116,7 +117,7 @@ struct KeptStateTests {
         #expect(first.value.names == ["from the first", "from the second"], "an update reads what others wrote")
     }
 
-    nonisolated static let damaged: [(text: String, problem: String)] = [
+    nonisolated static let damaged: [(text: TestText, problem: String)] = [
         ("", "is not valid JSON"),
         ("{", "is not valid JSON"),
         ("\u{FEFF}garbage", "is not valid JSON"),
@@ -129,7 +130,7 @@ struct KeptStateTests {
         (#"{"format": 1, "state": {"names": [], "count": -1}}"#, "holds a count of -1"),
         (#"{"format": 1, "state": {"names": [], "count": 9223372036854775807}}"#, "holds a count of"),
         (#"{"format": 1, "state": {"names": [], "count": 1e400}}"#, "is not valid JSON"),
-        (String(repeating: "[", count: 100_000), "is not valid JSON"),
+        (TestText(String(repeating: "[", count: 100_000)), "is not valid JSON"),
         ("[1, 2]", "is not a JSON object"),
         ("null", "is not a JSON object"),
         (#"{"format": 1.5, "state": {}}"#, "has no whole-number 'format'"),
@@ -140,16 +141,16 @@ struct KeptStateTests {
     ]
 
     @Test(arguments: damaged)
-    func aDamagedFileIsMovedAsideWithAWarningAndTheStateStartsAfresh(text: String, problem: String) throws {
+    func aDamagedFileIsMovedAsideWithAWarningAndTheStateStartsAfresh(text: TestText, problem: String) throws {
         let scratch = Scratch()
-        try scratch.write(text)
+        try scratch.write(text.text)
         let state = scratch.state()
         #expect(state.value == Notes())
         let warning = try #require(scratch.warnings.first)
         #expect(warning.hasPrefix("Notes's saved state "), "\(warning)")
         #expect(warning.contains(problem), "\(warning)")
         #expect(warning.hasSuffix("; moved it to '\(scratch.file).damaged' and started afresh"), "\(warning)")
-        #expect(scratch.contents("Notes.json.damaged") == text, "the damaged file is kept whole, aside")
+        #expect(scratch.contents("Notes.json.damaged") == text.text, "the damaged file is kept whole, aside")
         #expect(scratch.contents("Notes.json") == nil)
         // The next change starts a sound file.
         state.update { $0.count = 2 }
