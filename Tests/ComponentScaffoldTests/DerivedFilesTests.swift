@@ -51,7 +51,7 @@ struct DerivedFilesTests {
         defer { copy.remove() }
         let generated = copy.root.appendingPathComponent("Components/Event/Event+Generated.swift")
         try "// edited by hand\n".write(to: generated, atomically: true, encoding: .utf8)
-        let tool = PackageCopy.sourceRoot.appendingPathComponent(".build/debug/new-component").path
+        let tool = try PackageCopy.product("new-component")
         let check = try copy.run([tool, "--check"])
         #expect(check.status == 1)
         #expect(

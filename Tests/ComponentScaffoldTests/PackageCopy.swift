@@ -1,11 +1,20 @@
 import Foundation
 import LayeringCheck
 import Support
+import Testing
 
 /// A throwaway copy of this package (sources, manifest, tests; no build folder) to scaffold into.
 struct PackageCopy {
     static let sourceRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The path of the executable `name` this test run built: beside the test bundle, wherever the
+    /// build put it (`swift test --scratch-path DIR` puts it under DIR, not `.build`).
+    static func product(_ name: String) throws -> String {
+        let products = try #require(
+            Bundle.main.executableURL?.deletingLastPathComponent(), "cannot tell where the executables were built")
+        return products.appendingPathComponent(name).path
+    }
 
     let root: URL
 

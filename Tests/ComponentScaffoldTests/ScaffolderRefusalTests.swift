@@ -64,7 +64,7 @@ struct ScaffolderRefusalTests {
         let copy = try PackageCopy()
         defer { copy.remove() }
         let before = try copy.snapshot()
-        let tool = PackageCopy.sourceRoot.appendingPathComponent(".build/debug/new-component").path
+        let tool = try PackageCopy.product("new-component")
         // A name the copy does not have yet: the suite also runs in a copy a component was added to.
         let run = try copy.run([
             "/bin/sh", "-c", "\"$0\" \"$1\" --existing-targets Shop,Event > /dev/full", tool, copy.unusedComponentName,
