@@ -292,4 +292,40 @@ struct KeptStateTests {
         second.state().update { $0 = Notes(names: ["b", "a"], count: 2) }
         #expect(first.contents("Notes.json") == second.contents("Notes.json"))
     }
+    @Test func aLockAnotherProcessHoldsIsSaidAtOnceAndGivenUpAfterItsLimit() throws {
+        let scratch = Scratch()
+        try scratch.write(#"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
+        // Another open file description holds the lock, as another process would.
+        let holder = open(scratch.path + "/Notes.lock", O_CREAT | O_RDWR, 0o600)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        defer { close(holder) }
+        let folder = StateFolder(path: scratch.path, lockWaitLimit: .seconds(1)) { scratch.warnings.append($0) }
+        let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
+        #expect(state.value == Notes())
+        #expect(
+            scratch.warnings.first
+                == "Notes's saved state is locked by another process ('\(scratch.path)/Notes.lock'); waiting up to 1"
+                + " seconds")
+        #expect(
+            scratch.warnings.last?.contains(
+                "another process held '\(scratch.path)/Notes.lock' for 1 seconds; gave up waiting") == true)
+        // Once the lock is free, the next read finds what the file holds.
+        flock(holder, LOCK_UN)
+        #expect(scratch.state().value == Notes(names: ["kept"], count: 3))
+    }
+
+    /// Only where permissions hold: the superuser writes into a read-only folder.
+    @Test(.enabled(if: getuid() != 0)) func aReadOnlyFolderIsReadAndSavingIsWhatFails() throws {
+        let scratch = Scratch()
+        try scratch.write(#"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
+        #expect(chmod(scratch.path, 0o500) == 0)
+        defer { chmod(scratch.path, 0o700) }
+        let state = scratch.state()
+        #expect(state.value == Notes(names: ["kept"], count: 3))
+        state.update { $0.count = 4 }
+        #expect(state.value.count == 4)
+        #expect(scratch.warnings.count == 1, "\(scratch.warnings)")
+        #expect(scratch.warnings.first?.hasPrefix("Notes's changes cannot be saved: cannot open") == true)
+        #expect(scratch.contents("Notes.json") == #"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
+    }
 }

@@ -16,16 +16,21 @@ public struct StateFolder: Sendable {
     public let path: String
     /// Told, in one line, of every problem with a file: unreadable, damaged and moved aside, not saved.
     public let warn: @MainActor @Sendable (String) -> Void
+    /// The longest a file's lock is waited for while another process holds it.
+    public let lockWaitLimit: Duration
 
     /// Creates a state folder at `path` that tells `warn` of its problems.
-    public init(path: String, warn: @escaping @MainActor @Sendable (String) -> Void) {
+    public init(
+        path: String, lockWaitLimit: Duration = .seconds(10), warn: @escaping @MainActor @Sendable (String) -> Void
+    ) {
         self.path = path
+        self.lockWaitLimit = lockWaitLimit
         self.warn = warn
     }
 
     /// The file `<name>.json` in the folder.
     public func file(named name: String) -> StateFile {
-        StateFile(folder: path, name: name)
+        StateFile(folder: path, name: name, lockWaitLimit: lockWaitLimit)
     }
 }
 
@@ -80,7 +85,7 @@ public final class KeptState<Value: StoredState> {
         guard let file, writes else { return changeInMemory(change) }
         var result: Result?
         do {
-            try file.withLock { () throws(StateFile.Failure) in
+            try file.withLock(onWait: sayWaiting) { () throws(StateFile.Failure) in
                 var current = try latest(in: file, otherwise: initial)
                 let before = current
                 result = change(&current)
@@ -98,6 +103,14 @@ public final class KeptState<Value: StoredState> {
         return result ?? changeInMemory(change)
     }
 
+    /// Says, as soon as it happens, that another process holds the file's lock and this one waits.
+    private func sayWaiting() {
+        guard let file else { return }
+        warn(
+            "\(owner)'s saved state is locked by another process (\(file.lockDescription)); waiting up to"
+                + " \(file.lockWaitLimit.components.seconds) seconds")
+    }
+
     private func changeInMemory<Result>(_ change: (inout Value) -> Result) -> Result {
         var current = value
         let result = change(&current)
@@ -113,7 +126,20 @@ public final class KeptState<Value: StoredState> {
     private func load() -> Value {
         guard let file else { return initial }
         do {
-            return try file.withLock { () throws(StateFile.Failure) in try latest(in: file, otherwise: initial) }
+            return try file.withLock(onWait: sayWaiting) { () throws(StateFile.Failure) in
+                try latest(in: file, otherwise: initial)
+            }
+        } catch  where error.kind == .readOnly {
+            // A folder that cannot be written can still be read: a replacement is a rename, so the
+            // file is whole without the lock. Saving is what fails, said once.
+            writes = false
+            warn("\(owner)'s changes cannot be saved: \(error); they last only until you quit")
+            do {
+                return try latest(in: file, otherwise: initial)
+            } catch {
+                warn("\(owner)'s saved state cannot be read: \(error); the sample data is shown")
+                return initial
+            }
         } catch  where error.kind == .unreadable {
             writes = false
             warn(

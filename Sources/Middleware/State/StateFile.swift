@@ -22,6 +22,9 @@ public struct StateFile: Sendable {
             /// The file is there but cannot be read (not a regular file, no permission). It must
             /// never be overwritten.
             case unreadable
+            /// The folder cannot be written (read-only, no permission): the lock cannot be made, but
+            /// the file may still be read.
+            case readOnly
             /// Something else: the folder, the lock, a write.
             case other
         }
@@ -37,6 +40,15 @@ public struct StateFile: Sendable {
     public let folder: String
     /// The owner's name, e.g. `Shop`; the file is `<name>.json`.
     public let name: String
+    /// The longest the lock is waited for while another process holds it.
+    public var lockWaitLimit = Duration.seconds(10)
+
+    /// The file `<name>.json` in `folder`.
+    public init(folder: String, name: String, lockWaitLimit: Duration = .seconds(10)) {
+        self.folder = folder
+        self.name = name
+        self.lockWaitLimit = lockWaitLimit
+    }
 
     /// The file's path.
     public var path: String { folder + "/" + name + ".json" }
@@ -47,19 +59,55 @@ public struct StateFile: Sendable {
 
     /// Runs `body` holding the file's exclusive lock, which every process that keeps state in the
     /// folder takes before it reads or writes the file; creates the folder if it is missing.
-    public func withLock<Result>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    ///
+    /// While another process holds the lock, it is asked for again every 20 ms for at most
+    /// ``lockWaitLimit``, then the wait fails; `onWait` is told once, when the wait passes half a
+    /// second (two processes changing state at once wait a few milliseconds for each other, which
+    /// is not worth a word).
+    public func withLock<Result>(
+        onWait: () -> Void = {}, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         try createFolder()
         // Never through a link, and never waiting on a FIFO someone put there.
         let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
-        guard descriptor >= 0 else { throw failure("cannot open", lockPath) }
+        guard descriptor >= 0 else {
+            let isReadOnly = [EACCES, EPERM, EROFS].contains(errno)
+            throw failure("cannot open", lockPath, kind: isReadOnly ? .readOnly : .other)
+        }
         defer { close(descriptor) }
         guard isRegularFile(descriptor) else {
             throw Failure(description: "'\(lockPath.visible)' is not a regular file; remove it")
         }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw failure("cannot lock", lockPath) }
-        }
+        try lock(descriptor, onWait: onWait)
         return try body()
+    }
+
+    /// The lock file's path, as a warning names it.
+    public var lockDescription: String { "'\(lockPath.visible)'" }
+
+    private func lock(_ descriptor: Int32, onWait: () -> Void) throws(Failure) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start + lockWaitLimit
+        var hasSaid = false
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            switch errno {
+            case EINTR: continue
+            case EWOULDBLOCK:
+                if !hasSaid, clock.now - start >= .milliseconds(500) {
+                    hasSaid = true
+                    onWait()
+                }
+                guard clock.now < deadline else {
+                    throw Failure(
+                        description: "another process held \(lockDescription) for \(lockWaitLimit.components.seconds)"
+                            + " seconds; gave up waiting")
+                }
+                usleep(20_000)
+            default:
+                throw failure("cannot lock", lockPath)
+            }
+        }
     }
 
     /// The file's bytes, or `nil` when there is no file yet.
