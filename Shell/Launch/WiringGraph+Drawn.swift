@@ -4,7 +4,7 @@ import Support
 extension WiringGraph {
     /// What to do when `dot` is not on the `PATH`.
     static let graphvizMissing = """
-        error: --format svg needs Graphviz's 'dot' on the PATH, and there is none.
+        Error: --format svg needs Graphviz's 'dot' on the PATH, and there is none.
         Install Graphviz (apt-get install graphviz, brew install graphviz), or print DOT with --format dot.
         """
 
@@ -21,7 +21,7 @@ extension WiringGraph {
             } catch {
                 switch error {
                 case .missing: throw LaunchFailure(Self.graphvizMissing, status: .usage)
-                case .failed(let reason): throw LaunchFailure("error: \(reason)", status: .usage)
+                case .failed(let reason): throw LaunchFailure("Error: \(reason)", status: .usage)
                 }
             }
         }

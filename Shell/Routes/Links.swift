@@ -112,7 +112,9 @@ final class Links: AppLinks {
             readsEnvironment ? environment[Self.configurationVariable].flatMap { $0.isEmpty ? nil : $0 } : nil
         guard let given = routesConfigPath ?? fromEnvironment else {
             guard refresh == nil else {
-                throw LaunchFailure("Error: --routes-refresh needs --routes-config <address>", status: .usage)
+                throw LaunchFailure(
+                    "Error: --routes-refresh needs --routes-config <address>\nRun 'mall --help' for usage.",
+                    status: .usage)
             }
             return
         }
@@ -128,7 +130,7 @@ final class Links: AppLinks {
             guard refresh == nil else {
                 throw LaunchFailure(
                     "Error: --routes-refresh applies to a routes config fetched from an address, not to the file"
-                        + " '\(file.visible)'", status: .usage)
+                        + " '\(file.visible)'\nRun 'mall --help' for usage.", status: .usage)
             }
             path = file
         }

@@ -113,6 +113,10 @@ struct DerivedFilesTests {
             "Shop.swift:2: require_a is 'public static'; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
         ),
         (
+            "public private(set) var require_a: ((_ x: Int) -> Screen)?",
+            "Shop.swift:2: require_a is 'public private(set)'; the app's router assigns a require, so its setter cannot be private; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+        ),
+        (
             "public var require_a: ((_ x: Int) -> Screen)?\npublic var require_a: ((_ y: Int) -> Screen)?",
             "Shop.swift:3: require_a is declared twice; keep one"
         ),

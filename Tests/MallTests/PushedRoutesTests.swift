@@ -289,7 +289,10 @@ struct RefusedRoutesAddressTests {
             (["--routes-config", "http://127.000.000.001/r.json"], "http:// is allowed only to this machine"),
             (["--routes-config", "http://127.0.0.1:1/r.json", "--routes-refresh", "0x1p3"], "not '0x1p3'"),
             (["routes", "--routes-config", "http://127.0.0.1:1/r.json"], "Error: cannot fetch routes config"),
-            (["--routes-refresh", "30"], "--routes-refresh needs --routes-config <address>"),
+            (
+                ["--routes-refresh", "30"],
+                "--routes-refresh needs --routes-config <address>\nRun 'mall --help' for usage."
+            ),
             (["--routes-config", "routes.json", "--routes-refresh", "30"], "not to the file 'routes.json'"),
             (["--routes-config", "http://127.0.0.1:1/r.json", "--routes-refresh", "0"], "from 0.1 to 86400, not '0'"),
             (["--routes-config", "http://127.0.0.1:1/r.json", "--routes-refresh", "nan"], "not 'nan'"),

@@ -142,11 +142,15 @@ private struct Code {
         while true {
             var index = end
             while index > 0, [0x20, 0x09, 0x0A, 0x0D, 0x01].contains(bytes[index - 1]) { index -= 1 }
+            // A setter's access, `private(set)`, is read as one modifier.
+            let setter = Array("(set)".utf8)
+            let isSetter = index >= setter.count && Array(bytes[(index - setter.count)..<index]) == setter
+            if isSetter { index -= setter.count }
             let wordEnd = index
             while index > 0, Self.isWordByte(bytes[index - 1]) { index -= 1 }
             let word = text(index..<wordEnd)
             guard known.contains(word) else { return modifiers }
-            modifiers.append(word)
+            modifiers.append(isSetter ? word + "(set)" : word)
             end = index
         }
     }
@@ -241,6 +245,11 @@ private struct Code {
         let shape =
             "write it as a public optional closure with named parameters, e.g."
             + " public var require_\(name): ((_ shopId: ShopID) -> Screen)?"
+        if let setter = modifiers.first(where: { $0.hasSuffix("(set)") }) {
+            throw ScaffoldError(
+                "\(place) is '\(modifiers.reversed().joined(separator: " "))'; the app's router assigns a require,"
+                    + " so its setter cannot be \(setter.dropLast(5)); \(shape)")
+        }
         guard modifiers.contains("public"), !modifiers.contains("static"), !modifiers.contains("class") else {
             throw ScaffoldError(
                 "\(place) is \(modifiers.isEmpty ? "not public" : "'\(modifiers.reversed().joined(separator: " "))'");"

@@ -32,7 +32,7 @@ struct DerivedFiles {
     ///   layer that conform to `StubAnswer`); a require answering anything else is refused.
     func files(answerable: Set<String>) throws(ScaffoldError) -> [(path: String, contents: String)] {
         for require in api.requires where !Self.isAnswerable(require.answer, by: answerable) {
-            let known = (["Screen"] + answerable.sorted()).joined(separator: ", ")
+            let known = (["Screen"] + answerable.subtracting(["Screen"]).sorted()).joined(separator: ", ")
             throw ScaffoldError(
                 "\(Self.apiPath(component)):\(require.line): require_\(require.name) answers '\(require.answer)',"
                     + " which no stub can answer; answer one of \(known) or an array of one, or make the type"
