@@ -67,6 +67,26 @@ struct DerivedFilesTests {
         #expect(try copy.run([tool, "--check", "Coupon"]).status == 2)
     }
 
+    @Test func aDerivedFileThatIsAFolderStopsTheRegenerationBeforeAnythingIsWritten() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        // Shop's file is stale and comes first; Event's is a folder, which no rename can replace.
+        try "// edited by hand\n".write(
+            to: copy.root.appendingPathComponent("Components/Shop/Shop+Generated.swift"), atomically: true,
+            encoding: .utf8)
+        let event = copy.root.appendingPathComponent("Components/Event/Event+Generated.swift")
+        try FileManager.default.removeItem(at: event)
+        try FileManager.default.createDirectory(at: event, withIntermediateDirectories: false)
+        let before = try copy.snapshot()
+        let regenerate = try copy.run([try PackageCopy.product("new-component"), "--regenerate"])
+        #expect(regenerate.status == 2)
+        #expect(
+            regenerate.output
+                == "Error: cannot write Components/Event/Event+Generated.swift: it is a folder; remove it and run again;"
+                + " nothing was written\n")
+        #expect(try copy.snapshot() == before)
+    }
+
     @Test(arguments: [
         (
             "public var require_a: (_ x: Int) -> Screen",

@@ -73,7 +73,6 @@ struct ScaffolderRefusalTests {
         #expect(
             run.output == """
                 Error: could not report the new component: no space left on device; every change was rolled back
-                Run 'new-component --help' for usage.
 
                 """)
         #expect(try copy.snapshot() == before)

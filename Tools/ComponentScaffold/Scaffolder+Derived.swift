@@ -72,6 +72,14 @@ extension Scaffolder {
                     "cannot write \(file.path): the folder \(relative) does not exist; create it (every component"
                         + " has one, see CONTRIBUTING.md); nothing was written")
             }
+            // A rename cannot replace a folder (or anything but a file): found now, before any file
+            // is written, so the regeneration stays all or none.
+            var status = stat()
+            if lstat(url(file.path).path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+                let what = status.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"
+                throw ScaffoldError(
+                    "cannot write \(file.path): it is \(what); remove it and run again; nothing was written")
+            }
         }
         // Each file is written beside its destination first, then all are moved in.
         var staged: [(temporary: URL, destination: URL)] = []

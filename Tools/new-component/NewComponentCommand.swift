@@ -72,7 +72,8 @@ enum NewComponentCommand {
         } catch let error as UsageError {
             writeError(error.description)
         } catch let error as ScaffoldError {
-            writeError(UsageError(error.message, program: program).description)
+            // A refusal of what the package holds, or a failed write: the usage would not help.
+            writeError("Error: \(error.message)")
         } catch {
             writeError(UsageError("\(error)", program: program).description)
         }
@@ -91,7 +92,7 @@ enum NewComponentCommand {
             return try derivedFiles(mode, options: options)
         }
         guard let name = options.name else {
-            throw ScaffoldError("a component name is required, e.g. new-component Coupon")
+            throw UsageError("a component name is required, e.g. new-component Coupon", program: program)
         }
         if let interfacePath = options.interfacePath {
             guard let data = FileManager.default.contents(atPath: interfacePath) else {
