@@ -21,6 +21,16 @@ func fourComponentRouters(links: Links) -> [any ComponentRouter] {
     ]
 }
 
+/// How many requires each of the four components declares, from their derived lists: a require
+/// added to a component changes what the tests expect with it.
+@MainActor
+func fourComponentRequireCounts() -> [(component: String, count: Int)] {
+    [
+        ("Shop", Shop.requirements.count), ("Event", Event.requirements.count),
+        ("Groupbuy", Groupbuy.requirements.count), ("Appointment", Appointment.requirements.count),
+    ]
+}
+
 /// Every component the app wires: what `.freshComponents` resets before each test case of a suite
 /// that runs the app.
 @MainActor

@@ -87,10 +87,15 @@ struct ComponentAPIFile: Sendable, Hashable {
 private struct Code {
     let bytes: [UInt8]
     let file: String
+    /// The offset of each line break (a blanked one too), in order: a line is found by a binary
+    /// search, so naming the lines of every declaration stays linear in the file's size.
+    private let lineBreaks: [Int]
 
     init(_ source: String, file: String) {
-        bytes = ArrayLiteralEdit.blankingCommentsAndStrings(Array(source.utf8))
+        let bytes = ArrayLiteralEdit.blankingCommentsAndStrings(Array(source.utf8))
+        self.bytes = bytes
         self.file = file
+        lineBreaks = bytes.indices.filter { bytes[$0] == 0x0A || bytes[$0] == 0x01 }
     }
 
     static func isWordByte(_ byte: UInt8) -> Bool {
@@ -118,7 +123,14 @@ private struct Code {
 
     /// The 1-based line of `offset` (a blanked line break still counts).
     func line(of offset: Int) -> Int {
-        1 + bytes[..<min(offset, bytes.count)].reduce(0) { $0 + ($1 == 0x0A || $1 == 0x01 ? 1 : 0) }
+        // The number of line breaks before `offset`.
+        var low = 0
+        var high = lineBreaks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if lineBreaks[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return 1 + low
     }
 
     /// The name after `prefix`, when the word that follows `start` begins with it.
