@@ -44,6 +44,15 @@ struct LineReader {
         case failure(String)
     }
 
+    /// The lines already read and complete, without reading more.
+    mutating func bufferedLines() -> [String] {
+        var lines: [String] = []
+        while let line = splitter.nextLine() {
+            lines.append(line)
+        }
+        return lines
+    }
+
     /// The next line, the end of input, or why a script cannot be read on.
     mutating func next() -> Outcome {
         while !isAtEnd {

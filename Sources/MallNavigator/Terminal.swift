@@ -41,20 +41,16 @@ public final class StandardTerminal: Terminal {
         usesColor = allowsColor && !noColor && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
-    private let input = LineFeed(.standardInput)
-    private lazy var lines = input.outcomes.makeAsyncIterator()
+    private let input = LineSource(.standardInput)
     public private(set) var failure: String?
 
     /// The next line, split as scripts are (``LineSplitter``); any bytes become some string. After
     /// a failure there is nothing more to read, so the session ends.
     public func readLine() async -> String? {
         guard failure == nil else { return nil }
-        input.request()
-        var lines = self.lines
-        defer { self.lines = lines }
-        switch await lines.next(isolation: #isolation) {
-        case .line(let line)?: return line
-        case .end?, .failure?, nil: return nil  // standard input that fails to read ends like its end
+        switch await input.next() {
+        case .line(let line): return line
+        case .end, .failure: return nil  // standard input that fails to read ends like its end
         }
     }
 
@@ -95,8 +91,7 @@ public final class ScriptedTerminal: Terminal {
     public let usesColor: Bool
     private var lines: ArraySlice<String>
     /// A script file's lines, read on a thread of their own: a FIFO may keep the reader waiting.
-    private let file: LineFeed?
-    private lazy var fileLines = file?.outcomes.makeAsyncIterator()
+    private let file: LineSource?
     private let forward: (any Terminal)?
     /// Everything written to standard output; empty when the text is forwarded, so a long script
     /// runs in constant memory.
@@ -111,7 +106,7 @@ public final class ScriptedTerminal: Terminal {
         self.init(lines: lines, file: nil, usesColor: usesColor, forwardingTo: forward)
     }
 
-    private init(lines: [String], file: LineFeed?, usesColor: Bool, forwardingTo forward: (any Terminal)?) {
+    private init(lines: [String], file: LineSource?, usesColor: Bool, forwardingTo forward: (any Terminal)?) {
         self.lines = lines[...]
         self.file = file
         self.usesColor = usesColor
@@ -126,7 +121,7 @@ public final class ScriptedTerminal: Terminal {
     /// Creates a terminal that answers the lines of an opened script file, reading them as they are asked for.
     convenience init(file: FileHandle, path: String, usesColor: Bool, forwardingTo forward: any Terminal) {
         self.init(
-            lines: [], file: LineFeed(LineReader(script: file, path: path)), usesColor: usesColor,
+            lines: [], file: LineSource(LineReader(script: file, path: path)), usesColor: usesColor,
             forwardingTo: forward)
     }
 
@@ -143,10 +138,7 @@ public final class ScriptedTerminal: Terminal {
     public func readLine() async -> String? {
         guard failure == nil else { return nil }
         if let line = lines.popFirst() { return line }
-        guard let file, var fileLines else { return nil }
-        file.request()
-        defer { self.fileLines = fileLines }
-        switch await fileLines.next(isolation: #isolation) {
+        switch await file?.next() {
         case .line(let line)?: return line
         case .failure(let reason)?:
             fail(reason)

@@ -15,8 +15,11 @@ struct ChildRun {
         var description: String
     }
 
-    /// Runs `executable` with `arguments`, standard input from `input` (or `/dev/null`).
-    static func run(_ executable: String, _ arguments: [String] = [], input: String = "/dev/null") throws -> ChildRun {
+    /// Runs `executable` with `arguments`, standard input from `input` (or `/dev/null`); an exit
+    /// status other than those `allowing` names is a failure.
+    static func run(
+        _ executable: String, _ arguments: [String] = [], input: String = "/dev/null", allowing: Set<Int32> = [0]
+    ) throws -> ChildRun {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -39,7 +42,7 @@ struct ChildRun {
         }
         let seconds = (ContinuousClock.now - start).nanoseconds / 1e9
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        guard exitStatus == 0 else {
+        guard allowing.contains(exitStatus) else {
             throw Failure(
                 description: "\(executable) \(arguments.joined(separator: " ")) exited with status \(exitStatus)")
         }

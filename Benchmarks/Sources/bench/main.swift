@@ -17,7 +17,7 @@ let usage = """
     """
 
 enum Section: String, CaseIterable {
-    case require, routes, lexer, audit, launch, render, memory, fetch
+    case require, routes, lexer, audit, launch, render, memory, fetch, scaffold
 }
 
 struct Options {
@@ -116,6 +116,7 @@ func runBenchmarks() -> Int32 {
             case .fetch:
                 let bench = try mallBench()
                 figures += try FetchBench(mall: bench.mall, scratch: scratch, quick: options.quick).figures()
+            case .scaffold: figures += try ScaffoldBench(scratch: scratch, quick: options.quick).figures()
             }
         }
     } catch {
