@@ -9,8 +9,8 @@ import Foundation
 /// The environment variables a program reads: the process's own, or a fixed set (in tests).
 ///
 /// The process's variables are read one at a time as they are asked for. Foundation's
-/// `ProcessInfo.environment` copies every variable into a dictionary first, which cost the app a
-/// sixteenth of its launch to read the three or four it needs.
+/// `ProcessInfo.environment` copies every variable into a dictionary first, a cost at every launch
+/// for the three or four the app reads.
 public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     /// `nil` for the process's own variables.
     private let variables: [String: String]?
