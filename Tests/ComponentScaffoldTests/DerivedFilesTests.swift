@@ -133,6 +133,10 @@ struct DerivedFilesTests {
             "Shop.swift:2: require_a is 'public static'; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
         ),
         (
+            "public private( set ) var require_a: ((_ x: Int) -> Screen)?",
+            "Shop.swift:2: require_a is 'public private(set)'; the app's router assigns a require, so its setter cannot be private; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+        ),
+        (
             "public private(set) var require_a: ((_ x: Int) -> Screen)?",
             "Shop.swift:2: require_a is 'public private(set)'; the app's router assigns a require, so its setter cannot be private; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
         ),
@@ -148,6 +152,28 @@ struct DerivedFilesTests {
     func aDeclarationTheListCannotExpressIsRefused(declaration: String, message: String) {
         #expect(throws: ScaffoldError(message)) {
             try Scaffolder.requires(inAPIFile: "class Shop {\n\(declaration)\n}\n", named: "Shop.swift")
+        }
+    }
+
+    @Test(arguments: ["\r\n", "\r"])
+    func anAPIFileWithOtherLineBreaksIsReadAsWithLineFeeds(lineBreak: String) throws {
+        let source = try String(
+            contentsOf: PackageCopy.sourceRoot.appendingPathComponent("Components/Shop/Shop.swift"), encoding: .utf8)
+        let expected = try Scaffolder.requires(inAPIFile: source, named: "Shop.swift")
+        #expect(expected.count > 5)
+        let other = source.replacingOccurrences(of: "\n", with: lineBreak)
+        #expect(try Scaffolder.requires(inAPIFile: other, named: "Shop.swift") == expected)
+        // A refusal names the line the compiler would.
+        let refused = "/// A note.\npublic final class Shop {\n    var require_a: ((_ x: Int) -> Screen)?\n}\n"
+        #expect(throws: ScaffoldError.self) {
+            try Scaffolder.requires(
+                inAPIFile: refused.replacingOccurrences(of: "\n", with: lineBreak), named: "Shop.swift")
+        }
+        do {
+            _ = try Scaffolder.requires(
+                inAPIFile: refused.replacingOccurrences(of: "\n", with: lineBreak), named: "Shop.swift")
+        } catch {
+            #expect(error.message.hasPrefix("Shop.swift:3: require_a is not public"), "\(error.message)")
         }
     }
 

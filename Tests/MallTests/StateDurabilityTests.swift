@@ -120,8 +120,11 @@ struct StateDurabilityTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try Booker(folder: folder.path, bookings: 60)
         let second = try Booker(folder: folder.path, bookings: 60)
-        #expect(first.finish().isEmpty)
-        #expect(second.finish().isEmpty)
+        // On a loaded machine one may wait over half a second for the other's lock, and say so;
+        // nothing else is to be said.
+        let waited = { (line: Substring) in line.contains("is locked by another process") }
+        #expect(first.finish().split(separator: "\n").filter { !waited($0) }.isEmpty)
+        #expect(second.finish().split(separator: "\n").filter { !waited($0) }.isEmpty)
         #expect(first.process.terminationStatus == 0)
         #expect(second.process.terminationStatus == 0)
         let saved = try Self.saved(in: folder)

@@ -181,7 +181,9 @@ struct ArrayLiteralEdit {
         }
         while index < text.count {
             if starts(with: "//", at: index) {
-                let end = text[index...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+                // A line comment ends at any line break Swift knows: LF, or CR alone (CR LF too).
+                let end =
+                    text[index...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? text.count
                 blank(index..<end)
                 index = end
             } else if starts(with: "/*", at: index) {

@@ -92,7 +92,17 @@ private struct Code {
     private let lineBreaks: [Int]
 
     init(_ source: String, file: String) {
-        let bytes = ArrayLiteralEdit.blankingCommentsAndStrings(Array(source.utf8))
+        // Line breaks as Swift reads them: CR LF and CR alone become LF, so a comment ends and a
+        // line is counted wherever the compiler's do.
+        var lines: [UInt8] = []
+        lines.reserveCapacity(source.utf8.count)
+        var previous: UInt8 = 0
+        for byte in source.utf8 {
+            defer { previous = byte }
+            if byte == UInt8(ascii: "\n"), previous == UInt8(ascii: "\r") { continue }
+            lines.append(byte == UInt8(ascii: "\r") ? UInt8(ascii: "\n") : byte)
+        }
+        let bytes = ArrayLiteralEdit.blankingCommentsAndStrings(lines)
         self.bytes = bytes
         self.file = file
         lineBreaks = bytes.indices.filter { bytes[$0] == 0x0A || bytes[$0] == 0x01 }
@@ -154,15 +164,21 @@ private struct Code {
         while true {
             var index = end
             while index > 0, [0x20, 0x09, 0x0A, 0x0D, 0x01].contains(bytes[index - 1]) { index -= 1 }
-            // A setter's access, `private(set)`, is read as one modifier.
-            let setter = Array("(set)".utf8)
-            let isSetter = index >= setter.count && Array(bytes[(index - setter.count)..<index]) == setter
-            if isSetter { index -= setter.count }
+            // A modifier with an argument, `private(set)` or `nonisolated(unsafe)`, is read as one,
+            // its argument without spaces: `private( set )` is `private(set)`.
+            var argument: String?
+            if index > 0, bytes[index - 1] == UInt8(ascii: ")") {
+                var open = index - 1
+                while open > 0, bytes[open - 1] != UInt8(ascii: "("), bytes[open - 1] != UInt8(ascii: ")") { open -= 1 }
+                guard open > 0, bytes[open - 1] == UInt8(ascii: "(") else { return modifiers }
+                argument = String(Self.tidy(text(open..<(index - 1))).filter { $0 != " " })
+                index = open - 1
+            }
             let wordEnd = index
             while index > 0, Self.isWordByte(bytes[index - 1]) { index -= 1 }
             let word = text(index..<wordEnd)
             guard known.contains(word) else { return modifiers }
-            modifiers.append(isSetter ? word + "(set)" : word)
+            modifiers.append(argument.map { "\(word)(\($0))" } ?? word)
             end = index
         }
     }

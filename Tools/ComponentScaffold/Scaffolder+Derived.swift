@@ -55,7 +55,9 @@ extension Scaffolder {
         try derivedFiles().compactMap { path, contents in
             let current = FileManager.default.contents(atPath: url(path).path)
             guard current != Data(contents.utf8) else { return nil }
-            return StaleFile(path: path, contents: contents, exists: current != nil)
+            // A folder or a FIFO in a derived file's place is there, stale, not missing.
+            var status = stat()
+            return StaleFile(path: path, contents: contents, exists: lstat(url(path).path, &status) == 0)
         }
     }
 
@@ -83,17 +85,17 @@ extension Scaffolder {
         }
         // Each file is written beside its destination first, then all are moved in.
         var staged: [(temporary: URL, destination: URL)] = []
-        do {
-            for file in stale {
-                let destination = url(file.path)
-                let temporary = destination.deletingLastPathComponent()
-                    .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString)")
+        for file in stale {
+            let destination = url(file.path)
+            let temporary = destination.deletingLastPathComponent()
+                .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString)")
+            do {
                 try Data(file.contents.utf8).write(to: temporary)
-                staged.append((temporary, destination))
+            } catch {
+                for file in staged { try? fileManager.removeItem(at: file.temporary) }
+                throw ScaffoldError("cannot write \(file.path): \(Self.reason(error)); nothing was written")
             }
-        } catch {
-            for file in staged { try? fileManager.removeItem(at: file.temporary) }
-            throw ScaffoldError("cannot write the derived files: \(Self.reason(error)); nothing was written")
+            staged.append((temporary, destination))
         }
         for file in staged {
             if rename(file.temporary.path, file.destination.path) != 0 {

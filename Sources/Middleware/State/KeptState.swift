@@ -135,7 +135,7 @@ public final class KeptState<Value: StoredState> {
             writes = false
             warn("\(owner)'s changes cannot be saved: \(error); they last only until you quit")
             do {
-                return try latest(in: file, otherwise: initial)
+                return try latest(in: file, otherwise: initial, movingAside: false)
             } catch {
                 warn("\(owner)'s saved state cannot be read: \(error); the sample data is shown")
                 return initial
@@ -156,7 +156,12 @@ public final class KeptState<Value: StoredState> {
 
     /// The value the file holds; `otherwise` when there is no file, or when the file is damaged
     /// (then it is moved aside, with a warning). Called holding the file's lock.
-    private func latest(in file: StateFile, otherwise fallback: Value) throws(StateFile.Failure) -> Value {
+    ///
+    /// - Parameter movingAside: Whether a damaged file is moved aside; not in a folder that cannot be
+    ///   written, where it stays as it is.
+    private func latest(
+        in file: StateFile, otherwise fallback: Value, movingAside: Bool = true
+    ) throws(StateFile.Failure) -> Value {
         let damage: String
         do {
             guard let bytes = try file.read() else { return fallback }
@@ -166,6 +171,10 @@ public final class KeptState<Value: StoredState> {
             }
         } catch  where error.kind == .damage {
             damage = error.description
+        }
+        guard movingAside else {
+            warn("\(owner)'s saved state \(damage); the sample data is shown and the file stays as it is")
+            return fallback
         }
         let aside = try file.moveAside()
         warn(

@@ -202,7 +202,8 @@ public struct StateFile: Sendable {
                 // The new folder's name is on the disk only once the folder holding it is flushed.
                 try flush(made ?? (folder.hasPrefix("/") ? "/" : "."))
             } else if errno != EEXIST {
-                throw failure("cannot create the folder", next)
+                let isReadOnly = [EACCES, EPERM, EROFS].contains(errno)
+                throw failure("cannot create the folder", next, kind: isReadOnly ? .readOnly : .other)
             }
             made = next
         }
