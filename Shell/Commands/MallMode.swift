@@ -69,9 +69,10 @@ enum MallMode: Equatable {
                 routesConfigPath = try reader.value(
                     of: argument, needs: "a file or an address", example: "--routes-config routes.json")
             case "--routes-refresh":
-                refresh = try seconds(
+                // From a tenth of a second to a day.
+                refresh = try reader.seconds(
                     reader.value(of: argument, needs: "a number of seconds", example: "--routes-refresh 30"),
-                    reader: reader)
+                    of: argument, in: 0.1...86_400, example: "30")
             case "--state-dir":
                 stateDirectory = try reader.value(
                     of: argument, needs: "a folder", example: "--state-dir ~/.local/state/mall")
@@ -115,17 +116,6 @@ enum MallMode: Equatable {
             return .graph(command)
         case .audit, .help: return mode
         }
-    }
-
-    /// The time `--routes-refresh` gives: from a tenth of a second to a day.
-    private static func seconds(_ text: String, reader: ArgumentReader) throws(UsageError) -> Duration {
-        let isDecimal = text.wholeMatch(of: /[0-9]+(\.[0-9]+)?/) != nil
-        guard isDecimal, let seconds = Double(text), (0.1...86_400).contains(seconds) else {
-            throw reader.error(
-                "--routes-refresh needs a number of seconds from 0.1 to 86400, not '\(text.visible)':"
-                    + " mall --routes-refresh 30")
-        }
-        return .milliseconds(Int((seconds * 1000).rounded()))
     }
 
     /// The arguments that choose the mode.

@@ -45,24 +45,15 @@ public struct SessionOptions: Equatable, Sendable {
         case "--analytics":
             analyticsPath = try reader.value(of: argument, needs: "a file", example: "--analytics views.jsonl")
         case "--timeout":
-            loadTimeLimit = try Self.seconds(
-                reader.value(of: argument, needs: "a number of seconds", example: "--timeout 10"), reader: reader)
+            // From a tenth of a second to an hour.
+            loadTimeLimit = try reader.seconds(
+                reader.value(of: argument, needs: "a number of seconds", example: "--timeout 10"), of: argument,
+                in: 0.1...3600, example: "10")
         case "--trace": isTracing = true
         case "--strict": isStrict = true
         case "--no-color": allowsColor = false
         default: return false
         }
         return true
-    }
-
-    /// The time `--timeout` gives: from a tenth of a second to an hour, in plain decimal.
-    private static func seconds(_ text: String, reader: ArgumentReader) throws(UsageError) -> Duration {
-        let isDecimal = text.wholeMatch(of: /[0-9]+(\.[0-9]+)?/) != nil
-        guard isDecimal, let seconds = Double(text), (0.1...3600).contains(seconds) else {
-            throw reader.error(
-                "--timeout needs a number of seconds from 0.1 to 3600, not '\(text.visible)':"
-                    + " \(reader.program) --timeout 10")
-        }
-        return .milliseconds(Int((seconds * 1000).rounded()))
     }
 }

@@ -91,6 +91,24 @@ public struct ArgumentReader {
         return value
     }
 
+    /// `text` as a duration in seconds written in plain decimal (`30`, `0.5`; not `1e3`, `.5` or
+    /// `+1`) within `range`, to the millisecond; or the refusal naming the range and an example:
+    /// `--timeout needs a number of seconds from 0.1 to 3600, not 'x': mall --timeout 10`.
+    public func seconds(
+        _ text: String, of option: String, in range: ClosedRange<Double>, example: String
+    ) throws(UsageError) -> Duration {
+        let isDecimal = text.wholeMatch(of: /[0-9]+(\.[0-9]+)?/) != nil
+        guard isDecimal, let seconds = Double(text), range.contains(seconds) else {
+            func written(_ bound: Double) -> String {
+                bound == bound.rounded() ? String(Int(bound)) : String(bound)
+            }
+            throw error(
+                "\(option) needs a number of seconds from \(written(range.lowerBound)) to \(written(range.upperBound)),"
+                    + " not '\(Self.shown(text))': \(program) \(option) \(example)")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
     /// The refusal of an argument the program does not know, naming the spelling it most likely meant.
     public func unknown(_ argument: String, among spellings: [String] = []) -> UsageError {
         let what = argument.hasPrefix("-") ? "unknown option" : "unexpected argument"
