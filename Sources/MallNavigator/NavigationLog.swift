@@ -23,25 +23,10 @@ enum NavigationLog {
 
     /// One screen view as a JSON line, keys sorted; `route` and `url` only when it came from a link.
     static func analyticsLine(_ event: NavigationEvent, at time: Date) -> String {
-        struct View: Encodable {
-            var time: String
-            var kind: String
-            var screen: String
-            var origin: String
-            var depth: Int
-            var route: String?
-            var url: String?
-        }
-        let view = View(
-            time: time.formatted(.iso8601),
-            kind: event.kind.rawValue,
-            screen: event.title,
-            origin: event.origin,
-            depth: event.depth,
-            route: event.link?.route,
-            url: event.link?.url
-        )
-        return jsonLine(view)
+        jsonLine(
+            ScreenLine(
+                time: time.formatted(.iso8601), kind: event.kind.rawValue, screen: event.title, origin: event.origin,
+                depth: event.depth, route: event.link?.route, url: event.link?.url))
     }
 
     /// A trace line for a load that ended without content: `trace: cancelled 'Deals' (Shop)`, or
@@ -55,19 +40,25 @@ enum NavigationLog {
     /// A load that ended without content as a JSON line, keys sorted: `time`, `kind` (`cancelled`
     /// or `failed`), `screen`, `origin`, and for a failure `detail`.
     static func analyticsLine(_ end: LoadEnd, at time: Date) -> String {
-        struct Line: Encodable {
-            var time: String
-            var kind: String
-            var screen: String
-            var origin: String
-            var detail: String?
-        }
         var detail: String?
         if case .failed(let reason) = end.outcome { detail = reason }
         return jsonLine(
-            Line(
+            ScreenLine(
                 time: time.formatted(.iso8601), kind: end.outcome.kind, screen: end.title, origin: end.origin,
                 detail: detail))
+    }
+
+    /// What the file records of a screen: a view (with its depth, and its link if it came from one)
+    /// or a load that ended without content (with what failed); a `nil` field is left out.
+    private struct ScreenLine: Encodable {
+        var time: String
+        var kind: String
+        var screen: String
+        var origin: String
+        var depth: Int?
+        var route: String?
+        var url: String?
+        var detail: String?
     }
 
     /// A notice as a JSON line, keys sorted: `time`, `kind` and `detail`.
