@@ -20,7 +20,7 @@ extension Appointment: ComponentAPI {
 extension Appointment {
     /// Calls `require_shopDetail`; unwired, the screen that names it.
     func shopDetail(_ shopId: ShopID) -> Screen {
-        require_shopDetail?(shopId) ?? .unavailable("Appointment.require_shopDetail")
+        self.require_shopDetail?(shopId) ?? .unavailable("Appointment.require_shopDetail")
     }
 }
 

@@ -20,7 +20,7 @@ extension Event: ComponentAPI {
 extension Event {
     /// Calls `require_shopDetail`; unwired, the screen that names it.
     func shopDetail(_ shopId: ShopID) -> Screen {
-        require_shopDetail?(shopId) ?? .unavailable("Event.require_shopDetail")
+        self.require_shopDetail?(shopId) ?? .unavailable("Event.require_shopDetail")
     }
 }
 

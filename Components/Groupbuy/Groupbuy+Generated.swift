@@ -21,12 +21,12 @@ extension Groupbuy: ComponentAPI {
 extension Groupbuy {
     /// Calls `require_shopDetail`; unwired, the screen that names it.
     func shopDetail(_ shopId: ShopID, _ onDisappear: @escaping @MainActor @Sendable (_ isFavorited: Bool) -> Void) -> Screen {
-        require_shopDetail?(shopId, onDisappear) ?? .unavailable("Groupbuy.require_shopDetail")
+        self.require_shopDetail?(shopId, onDisappear) ?? .unavailable("Groupbuy.require_shopDetail")
     }
 
     /// Calls `require_shopApplyForGroupbuy`; unwired, the screen that names it.
     func shopApplyForGroupbuy(_ gbId: GroupbuyID) -> Screen {
-        require_shopApplyForGroupbuy?(gbId) ?? .unavailable("Groupbuy.require_shopApplyForGroupbuy")
+        self.require_shopApplyForGroupbuy?(gbId) ?? .unavailable("Groupbuy.require_shopApplyForGroupbuy")
     }
 }
 

@@ -29,52 +29,52 @@ extension Shop: ComponentAPI {
 extension Shop {
     /// Calls `require_eventDetail`; unwired, the screen that names it.
     func eventDetail(_ eventId: EventID, _ eventType: EventType) -> Screen {
-        require_eventDetail?(eventId, eventType) ?? .unavailable("Shop.require_eventDetail")
+        self.require_eventDetail?(eventId, eventType) ?? .unavailable("Shop.require_eventDetail")
     }
 
     /// Calls `require_buyOrder`; unwired, the screen that names it.
     func buyOrder(_ merchantNo: String, _ itemNo: String) -> Screen {
-        require_buyOrder?(merchantNo, itemNo) ?? .unavailable("Shop.require_buyOrder")
+        self.require_buyOrder?(merchantNo, itemNo) ?? .unavailable("Shop.require_buyOrder")
     }
 
     /// Calls `require_groupbuyInfo`; unwired, the screen that names it.
     func groupbuyInfo(_ gbId: GroupbuyID) -> Screen {
-        require_groupbuyInfo?(gbId) ?? .unavailable("Shop.require_groupbuyInfo")
+        self.require_groupbuyInfo?(gbId) ?? .unavailable("Shop.require_groupbuyInfo")
     }
 
     /// Calls `require_allGroupbuy`; unwired, the screen that names it.
     func allGroupbuy(_ summaries: [GroupbuySummary]) -> Screen {
-        require_allGroupbuy?(summaries) ?? .unavailable("Shop.require_allGroupbuy")
+        self.require_allGroupbuy?(summaries) ?? .unavailable("Shop.require_allGroupbuy")
     }
 
     /// Calls `require_couponDetail`; unwired, the screen that names it.
     func couponDetail(_ couponId: CouponID, _ category: CouponCategory) -> Screen {
-        require_couponDetail?(couponId, category) ?? .unavailable("Shop.require_couponDetail")
+        self.require_couponDetail?(couponId, category) ?? .unavailable("Shop.require_couponDetail")
     }
 
     /// Calls `require_couponConsumeDetail`; unwired, the screen that names it.
     func couponConsumeDetail(_ couponId: CouponID) -> Screen {
-        require_couponConsumeDetail?(couponId) ?? .unavailable("Shop.require_couponConsumeDetail")
+        self.require_couponConsumeDetail?(couponId) ?? .unavailable("Shop.require_couponConsumeDetail")
     }
 
     /// Calls `require_navFindShopAndCar`; unwired, the screen that names it.
     func navFindShopAndCar(_ url: String) -> Screen {
-        require_navFindShopAndCar?(url) ?? .unavailable("Shop.require_navFindShopAndCar")
+        self.require_navFindShopAndCar?(url) ?? .unavailable("Shop.require_navFindShopAndCar")
     }
 
     /// Calls `require_appointmentBookInfo`; unwired, the screen that names it.
     func appointmentBookInfo(_ shopId: ShopID) -> Screen {
-        require_appointmentBookInfo?(shopId) ?? .unavailable("Shop.require_appointmentBookInfo")
+        self.require_appointmentBookInfo?(shopId) ?? .unavailable("Shop.require_appointmentBookInfo")
     }
 
     /// Calls `require_appointmentBookDetail`; unwired, the screen that names it.
     func appointmentBookDetail(_ serialNo: String, _ orderNo: String) -> Screen {
-        require_appointmentBookDetail?(serialNo, orderNo) ?? .unavailable("Shop.require_appointmentBookDetail")
+        self.require_appointmentBookDetail?(serialNo, orderNo) ?? .unavailable("Shop.require_appointmentBookDetail")
     }
 
-    /// Calls `require_appointmentBookings`; unwired, `nil`.
-    func appointmentBookings(_ shopId: ShopID) -> [BookingSummary]? {
-        require_appointmentBookings?(shopId)
+    /// Calls `require_appointmentBookings`; unwired, it throws `UnwiredRequire`.
+    func appointmentBookings(_ shopId: ShopID) async throws -> [BookingSummary] {
+        try await UnwiredRequire.check(self.require_appointmentBookings, "Shop.require_appointmentBookings")(shopId)
     }
 }
 

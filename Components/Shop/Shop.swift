@@ -56,9 +56,10 @@ public final class Shop {
     /// A booking's detail page.
     public var require_appointmentBookDetail: ((_ serialNo: String, _ orderNo: String) -> Screen)?
 
-    /// The bookings the user holds at a shop, as they stand now: asked each time the shop's page is
-    /// shown, so a booking taken or cancelled elsewhere shows at once.
-    public var require_appointmentBookings: ((_ shopId: ShopID) -> [BookingSummary])?
+    /// The bookings the user holds at a shop, as they stand now: asked each time the shop's page
+    /// comes on top, so a booking taken or cancelled elsewhere shows at once. Async: the answer may
+    /// come from a service, and the page shows the rest of the shop meanwhile.
+    public var require_appointmentBookings: ((_ shopId: ShopID) async throws -> [BookingSummary])?
 
     // MARK: provide
 

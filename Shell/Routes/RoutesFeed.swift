@@ -105,7 +105,7 @@ final class RoutesFeed: @unchecked Sendable {
         Task.detached { [self] in
             while !Task.isCancelled {
                 let (wasCut, transfer) = lock.withLock { (lastWasCut, lastTransfer) }
-                for await _ in transfer ?? AsyncStream { $0.finish() } {}
+                for await _ in transfer ?? AsyncStream(unfolding: { nil }) {}
                 try? await Task.sleep(for: wasCut ? max(interval, Self.pauseAfterCut) : interval)
                 guard !Task.isCancelled else { return }
                 await refresh()

@@ -54,18 +54,36 @@ public struct Screen: Sendable {
         onDisappear: (@MainActor @Sendable () -> Void)? = nil,
         loading work: @escaping @MainActor @Sendable () async throws -> Content
     ) {
-        let load = ScreenLoad(work)
-        self.title = title
-        self.origin = origin
-        self.onDisappear = onDisappear
-        self.load = load
-        self.makeContent = {
-            switch load.phase {
-            case .idle, .loading: Content(body: [Self.loadingText])
+        self.init(title: title, origin: origin, onDisappear: onDisappear, loading: work) { state in
+            switch state {
+            case .loading: Content(body: [Self.loadingText])
             case .loaded(let content): content
             case .failed(let reason): Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
             }
         }
+    }
+
+    /// Creates a screen a part of which comes from async work: `content` is built anew each time the
+    /// screen is shown, from where the work stands (``Loadable``), so the rest of the page is there
+    /// at once and stays current.
+    ///
+    /// - Parameter reloadsWhenShownAgain: Whether the work runs again each time the screen comes
+    ///   back on top, for data another screen may have changed meanwhile.
+    @MainActor
+    public init<Model: Sendable>(
+        title: String,
+        origin: String,
+        onDisappear: (@MainActor @Sendable () -> Void)? = nil,
+        reloadsWhenShownAgain: Bool = false,
+        loading work: @escaping @MainActor @Sendable () async throws -> Model,
+        content: @escaping @MainActor @Sendable (Loadable<Model>) -> Content
+    ) {
+        let load = ScreenLoad(reloadsWhenShownAgain: reloadsWhenShownAgain, work)
+        self.title = title
+        self.origin = origin
+        self.onDisappear = onDisappear
+        self.load = load
+        self.makeContent = { content(load.state(of: Model.self)) }
     }
 
     /// What a screen that loads shows until its content is there.

@@ -1,7 +1,7 @@
 import Support
 
-/// The async work a screen's content comes from, and where it stands: the model a page renders
-/// (seed 001's "a page follows its state": loading, loaded, failed).
+/// The async work a screen's content (or a part of it) comes from, and where it stands: the model
+/// a page renders (seed 001's "a page follows its state": loading, loaded, failed).
 ///
 /// The work is a task the screen owns: the navigator starts it when the screen is shown and
 /// cancels it when the screen leaves the stack. A result that comes after a cancellation, or after
@@ -16,15 +16,17 @@ public final class ScreenLoad {
         case idle
         /// Started; the content is not there yet.
         case loading
-        /// The content the work made.
-        case loaded(Screen.Content)
+        /// The work made its model.
+        case loaded
         /// Why the work failed, in words for one line.
         case failed(String)
     }
 
     /// Where the load stands now.
     public private(set) var phase = Phase.idle
-    private let work: @MainActor @Sendable () async throws -> Screen.Content
+    /// The model of the last start that loaded.
+    private var model: (any Sendable)?
+    private let work: @MainActor @Sendable () async throws -> any Sendable
     private var worker: Task<Void, Never>?
     private var timer: Task<Void, Never>?
     /// Told when the start in flight is cancelled before it settled.
@@ -32,9 +34,26 @@ public final class ScreenLoad {
     /// Counts starts and cancellations, so a result from an earlier one is known and dropped.
     private var generation = 0
 
+    /// Whether the screen loads again each time it comes back on top (a page covered by another and
+    /// uncovered, the seed's `viewWillAppear`), for data that may have changed meanwhile.
+    public let reloadsWhenShownAgain: Bool
+
     /// A load of `work`, not started.
-    public init(_ work: @escaping @MainActor @Sendable () async throws -> Screen.Content) {
-        self.work = work
+    public init<Model: Sendable>(
+        reloadsWhenShownAgain: Bool = false, _ work: @escaping @MainActor @Sendable () async throws -> Model
+    ) {
+        self.reloadsWhenShownAgain = reloadsWhenShownAgain
+        self.work = { try await work() }
+    }
+
+    /// Where the load stands, with its model as the type the work makes.
+    public func state<Model>(of type: Model.Type) -> Loadable<Model> {
+        switch phase {
+        case .idle, .loading: .loading
+        // The work is the one given to `init` with this model type; another type reads as loading.
+        case .loaded: (model as? Model).map(Loadable.loaded) ?? .loading
+        case .failed(let reason): .failed(reason)
+        }
     }
 
     /// Whether the work runs and its content is not there yet.
@@ -58,10 +77,10 @@ public final class ScreenLoad {
         phase = .loading
         onAbandon = abandoned
         worker = Task { [work] in
-            let outcome: Result<Screen.Content, LoadFailure>
+            let outcome: Result<any Sendable, LoadFailure>
             do {
-                let content = try await work()
-                outcome = ContinuousClock.now > deadline ? .failure(timedOut) : .success(content)
+                let model = try await work()
+                outcome = ContinuousClock.now > deadline ? .failure(timedOut) : .success(model)
             } catch {
                 outcome = .failure(Self.reason(error))
             }
@@ -95,7 +114,7 @@ public final class ScreenLoad {
     /// Records the outcome of the start numbered `generation`, unless a later start or a
     /// cancellation came first.
     private func settle(
-        _ generation: Int, with outcome: Result<Screen.Content, LoadFailure>, finished: @MainActor () -> Void
+        _ generation: Int, with outcome: Result<any Sendable, LoadFailure>, finished: @MainActor () -> Void
     ) {
         guard generation == self.generation, isLoading else { return }
         worker?.cancel()
@@ -104,7 +123,9 @@ public final class ScreenLoad {
         timer = nil
         onAbandon = nil
         switch outcome {
-        case .success(let content): phase = .loaded(content)
+        case .success(let model):
+            self.model = model
+            phase = .loaded
         case .failure(let failure): phase = .failed(failure.reason)
         }
         finished()
@@ -145,3 +166,15 @@ extension String {
         return text
     }
 }
+
+/// A screen's loaded model as its content sees it: not there yet, there, or what failed.
+public enum Loadable<Model> {
+    /// The work runs (or has not started).
+    case loading
+    /// The model the work made.
+    case loaded(Model)
+    /// Why the work failed, in words for one line.
+    case failed(String)
+}
+
+extension Loadable: Sendable where Model: Sendable {}

@@ -7,14 +7,16 @@ import Support
 ///
 /// A preview executable (`ShopPreview`) links its component and the lower layers only. It answers every
 /// requirement with its stub (a ``Screen`` naming the call), so nothing of a sibling is
-/// needed, and opens the component's entry screen in the text navigator with the same commands, piped
+/// needed; async requires answer at once, or after `--stub-delay`, or fail with `--stub-fail`, so a
+/// screen's loading and failed states can be seen alone. It opens the component's entry screen in the text navigator with the same commands, piped
 /// input and `--script` files as the app.
 @MainActor
 public struct ComponentPreview {
     /// What a preview's command line asks for: one mode, with the options that mode uses.
     public enum Command: Equatable, Sendable {
-        /// Navigate from the entry screen: interactively, from piped input, or from `--script`.
-        case navigate(SessionOptions)
+        /// Navigate from the entry screen: interactively, from piped input, or from `--script`, the
+        /// async requires' stubs answering as `stubs` says.
+        case navigate(SessionOptions, stubs: StubBehavior = .immediate)
         /// Print the component's requires and whether each is answered.
         case audit
         /// Print the usage.
@@ -27,6 +29,8 @@ public struct ComponentPreview {
     public var program: String { "\(component)Preview" }
     /// The component's wiring, as the audit reads it.
     private let audit: @MainActor () -> WiringReport
+    /// Answers every require of the component with its stub, async ones as told.
+    private let stub: @MainActor (StubBehavior) -> Void
     /// The component's entry screen.
     private let entry: @MainActor () -> Screen
 
@@ -45,6 +49,7 @@ public struct ComponentPreview {
         return ComponentPreview(
             component: Component.componentName,
             audit: { WiringReport(components: [WiringAudit.wiring(of: component)]) },
+            stub: { component.stubEveryRequire(answeredBy: answeredBy, behavior: $0) },
             entry: entry)
     }
 
@@ -60,13 +65,22 @@ public struct ComponentPreview {
         var reader = ArgumentReader(
             arguments, program: program, words: ["audit"], aliases: ["-h": "--help", "help": "--help"])
         var options = SessionOptions()
+        var stubs = StubBehavior.immediate
         var isAudit = false
         while let argument = try reader.next() {
             if try options.take(argument, from: &reader) { continue }
             switch argument {
             case "-h", "--help", "help": continue
             case "audit": isAudit = true
-            default: throw reader.unknown(argument, among: SessionOptions.spellings + ["--help", "audit"])
+            case "--stub-delay":
+                // Up to an hour, as --timeout; 0 answers at once.
+                stubs.delay = try reader.seconds(
+                    reader.value(of: argument, needs: "a number of seconds", example: "--stub-delay 2"),
+                    of: argument, in: 0...3600, example: "2")
+            case "--stub-fail": stubs.fails = true
+            default:
+                throw reader.unknown(
+                    argument, among: SessionOptions.spellings + ["--stub-delay", "--stub-fail", "--help", "audit"])
             }
         }
         if isAudit, let option = reader.given.first(where: { $0 != "audit" && $0 != "--help" }) {
@@ -74,7 +88,7 @@ public struct ComponentPreview {
         }
         if reader.hasSeen("--help") { return .help }
         if isAudit { return .audit }
-        return .navigate(options)
+        return .navigate(options, stubs: stubs)
     }
 
     /// Runs the preview and returns its exit status.
@@ -104,7 +118,8 @@ public struct ComponentPreview {
             let report = audit()
             terminal.write(report.description + "\n")
             return terminal.failure != nil ? .usage : report.isComplete ? .success : .findings
-        case .navigate(let options):
+        case .navigate(let options, let stubs):
+            stub(stubs)
             let terminal = makeTerminal(options.allowsColor)
             let launch = SessionLaunch(program: program, options: options)
             do {
@@ -125,7 +140,7 @@ public struct ComponentPreview {
         answered by a stub that names the require and the values it was called with.
 
         USAGE: \(component)Preview [--script <file>] [--strict] [--timeout <seconds>] [--trace]
-                 [--analytics <file>] [--no-color]
+                 [--analytics <file>] [--no-color] [--stub-delay <seconds>] [--stub-fail]
                \(component)Preview audit
 
         SUBCOMMANDS:
@@ -138,6 +153,9 @@ public struct ComponentPreview {
           --trace             Print one line per navigation on standard error.
           --analytics <file>  Append one JSON object per screen view to <file>.
           --no-color          Never colour the output (NO_COLOR=1 does the same).
+          --stub-delay <seconds>
+                              Async requires' stubs answer after <seconds> (default 0, up to 3600).
+          --stub-fail         Async requires' stubs fail, so a screen's failed state shows.
           -h, --help          Show this help.
 
         Commands on a screen: a number, b (back), h (home), r (reload), q (quit), ? (help).

@@ -32,6 +32,8 @@ public final class Session {
     /// terminal reads like a person who waits for each screen, so a transcript never depends on
     /// how long the work behind a screen takes.
     private var isWaitingForLoad = false
+    /// The load of the screen shown last, so a screen that comes back on top is known.
+    private weak var shownLoad: ScreenLoad?
 
     /// Creates a session that starts on `home` and talks through `terminal`.
     ///
@@ -152,11 +154,22 @@ public final class Session {
     }
 
     /// Shows the current screen and the prompt; the first time, observers see it as the start.
+    ///
+    /// A screen that loads starts its work when first shown, and again when it comes back on top if
+    /// it asks to. Input not typed at a terminal sees a screen once it has loaded or failed, as a
+    /// person who waits for each screen would: its transcript never depends on how long work takes.
     public func showCurrentScreen() {
         navigator.start()
-        if let load = navigator.current.load, case .idle = load.phase {
-            start(load)
+        if let load = navigator.current.load {
+            let isBackOnTop = load !== shownLoad && load.reloadsWhenShownAgain && !load.isLoading
+            if case .idle = load.phase {
+                start(load)
+            } else if isBackOnTop {
+                start(load)
+            }
         }
+        shownLoad = navigator.current.load
+        guard terminal.isInteractive || navigator.current.load?.isLoading != true else { return }
         terminal.write("\n" + renderer.render(navigator) + "> ")
     }
 

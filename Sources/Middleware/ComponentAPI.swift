@@ -36,14 +36,17 @@ extension ComponentAPI {
 
     /// Answers every require with its stub (``StubAnswer``), reporting each call to `onCall` first.
     ///
-    /// - Parameter answeredBy: Who answers a require in the app, by the require's name; a preview's
-    ///   stub screen says so.
+    /// - Parameters:
+    ///   - answeredBy: Who answers a require in the app, by the require's name; a preview's stub
+    ///     screen says so.
+    ///   - behavior: How the stubs of async requires answer: at once, after a delay, or failing.
     public func stubEveryRequire(
         answeredBy: [String: String] = [:],
+        behavior: StubBehavior = .immediate,
         onCall: @escaping @MainActor (RequireCall) -> Void = { _ in }
     ) {
         for requirement in Self.requirements {
-            requirement.stub(self, answeredBy: answeredBy[requirement.name], onCall: onCall)
+            requirement.stub(self, answeredBy: answeredBy[requirement.name], behavior: behavior, onCall: onCall)
         }
     }
 }

@@ -5,6 +5,9 @@
 /// per number of parameters (up to six) takes the require's key path, so the list only builds when each
 /// entry names a `require_` property of that shape. The type is not generic over the component, so a
 /// list of requires is one type for every component: the runtime builds it once, not per component.
+///
+/// An async require (`(_ shopId: ShopID) async throws -> [BookingSummary]`) has initializers of its
+/// own; its stub answers as ``StubBehavior`` says: at once, after a delay, or with a failure.
 @MainActor
 public struct Requirement {
     /// The property's name, e.g. `require_eventDetail`.
@@ -15,26 +18,33 @@ public struct Requirement {
     public let keyPath: AnyKeyPath
     /// The component's name, e.g. `Shop`.
     public let component: String
+    /// Whether the require is `async throws`: its answer may take time, and may fail.
+    public let isAsync: Bool
     @usableFromInline let isSet: @MainActor (AnyObject) -> Bool
     @usableFromInline let clear: @MainActor (AnyObject) -> Void
     /// Assigns a closure that builds the call from its arguments, hands it over, and answers its stub.
-    private let answer: @MainActor (AnyObject, _ call: @escaping @MainActor ([Any]) -> RequireCall) -> Void
+    private let answer:
+        @MainActor (AnyObject, StubBehavior, _ call: @escaping @MainActor ([Any]) -> RequireCall) -> Void
 
     private init<Component: ComponentAPI, Closure>(
         _ name: String,
         _ keyPath: ReferenceWritableKeyPath<Component, Closure?>,
         labels: [String],
-        answer: @escaping @MainActor (Component, _ call: @escaping @MainActor ([Any]) -> RequireCall) -> Void
+        isAsync: Bool = false,
+        answer:
+            @escaping @MainActor (Component, StubBehavior, _ call: @escaping @MainActor ([Any]) -> RequireCall)
+            -> Void
     ) {
         self.name = name
         self.labels = labels
         self.keyPath = keyPath
         self.component = Component.componentName
+        self.isAsync = isAsync
         // Another object than the component has no such require: it reads as unwired, and is left alone.
         self.isSet = { ($0 as? Component)?[keyPath: keyPath] != nil }
         self.clear = { ($0 as? Component)?[keyPath: keyPath] = nil }
-        self.answer = { object, call in
-            if let component = object as? Component { answer(component, call) }
+        self.answer = { object, behavior, call in
+            if let component = object as? Component { answer(component, behavior, call) }
         }
     }
 
@@ -45,15 +55,18 @@ public struct Requirement {
     @inlinable public func unwire(_ component: AnyObject) { clear(component) }
 
     /// Answers the require on `component` with its stub, reporting each call to `onCall` first.
+    ///
+    /// - Parameter behavior: How an async require's stub answers; a synchronous one answers at once.
     public func stub(
         _ component: AnyObject,
         answeredBy: String? = nil,
+        behavior: StubBehavior = .immediate,
         onCall: @escaping @MainActor (RequireCall) -> Void = { _ in }
     ) {
         let componentName = self.component
         let name = name
         let labels = labels
-        answer(component) { values in
+        answer(component, behavior) { values in
             let call = RequireCall(
                 component: componentName,
                 requirement: name,
@@ -69,7 +82,7 @@ public struct Requirement {
     public init<Component: ComponentAPI, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, (() -> Answer)?>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, call in
+        self.init(name, keyPath, labels: labels) { component, _, call in
             component[keyPath: keyPath] = { Answer.stub(answering: call([])) }
         }
     }
@@ -79,7 +92,7 @@ public struct Requirement {
     public init<Component: ComponentAPI, A, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A) -> Answer)?>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, call in
+        self.init(name, keyPath, labels: labels) { component, _, call in
             component[keyPath: keyPath] = { a in Answer.stub(answering: call([a])) }
         }
     }
@@ -89,7 +102,7 @@ public struct Requirement {
     public init<Component: ComponentAPI, A, B, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B) -> Answer)?>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, call in
+        self.init(name, keyPath, labels: labels) { component, _, call in
             component[keyPath: keyPath] = { a, b in Answer.stub(answering: call([a, b])) }
         }
     }
@@ -99,7 +112,7 @@ public struct Requirement {
     public init<Component: ComponentAPI, A, B, C, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C) -> Answer)?>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, call in
+        self.init(name, keyPath, labels: labels) { component, _, call in
             component[keyPath: keyPath] = { a, b, c in Answer.stub(answering: call([a, b, c])) }
         }
     }
@@ -109,7 +122,7 @@ public struct Requirement {
     public init<Component: ComponentAPI, A, B, C, D, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Answer)?>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, call in
+        self.init(name, keyPath, labels: labels) { component, _, call in
             component[keyPath: keyPath] = { a, b, c, d in Answer.stub(answering: call([a, b, c, d])) }
         }
     }
@@ -119,7 +132,7 @@ public struct Requirement {
     public init<Component: ComponentAPI, A, B, C, D, E, Answer: StubAnswer>(
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Answer)?>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, call in
+        self.init(name, keyPath, labels: labels) { component, _, call in
             component[keyPath: keyPath] = { a, b, c, d, e in Answer.stub(answering: call([a, b, c, d, e])) }
         }
     }
@@ -130,8 +143,106 @@ public struct Requirement {
         _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Answer)?>,
         labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, call in
+        self.init(name, keyPath, labels: labels) { component, _, call in
             component[keyPath: keyPath] = { a, b, c, d, e, f in Answer.stub(answering: call([a, b, c, d, e, f])) }
+        }
+    }
+
+    // MARK: Async requires
+
+    /// An async require with no parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, (() async throws -> Answer)?>, labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(name)"
+            component[keyPath: keyPath] = {
+                try await behavior.answer(Answer.stub(answering: call([])), to: requirement)
+            }
+        }
+    }
+
+    /// An async require with 1 parameter, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A) async throws -> Answer)?>, labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(name)"
+            component[keyPath: keyPath] = { a in
+                try await behavior.answer(Answer.stub(answering: call([a])), to: requirement)
+            }
+        }
+    }
+
+    /// An async require with 2 parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, B, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B) async throws -> Answer)?>,
+        labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(name)"
+            component[keyPath: keyPath] = { a, b in
+                try await behavior.answer(Answer.stub(answering: call([a, b])), to: requirement)
+            }
+        }
+    }
+
+    /// An async require with 3 parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, B, C, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C) async throws -> Answer)?>,
+        labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(name)"
+            component[keyPath: keyPath] = { a, b, c in
+                try await behavior.answer(Answer.stub(answering: call([a, b, c])), to: requirement)
+            }
+        }
+    }
+
+    /// An async require with 4 parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, B, C, D, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D) async throws -> Answer)?>,
+        labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(name)"
+            component[keyPath: keyPath] = { a, b, c, d in
+                try await behavior.answer(Answer.stub(answering: call([a, b, c, d])), to: requirement)
+            }
+        }
+    }
+
+    /// An async require with 5 parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, B, C, D, E, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) async throws -> Answer)?>,
+        labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(name)"
+            component[keyPath: keyPath] = { a, b, c, d, e in
+                try await behavior.answer(Answer.stub(answering: call([a, b, c, d, e])), to: requirement)
+            }
+        }
+    }
+
+    /// An async require with 6 parameters, as the generated list writes it:
+    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    public init<Component: ComponentAPI, A, B, C, D, E, F, Answer: StubAnswer>(
+        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) async throws -> Answer)?>,
+        labels: [String]
+    ) {
+        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(name)"
+            component[keyPath: keyPath] = { a, b, c, d, e, f in
+                try await behavior.answer(Answer.stub(answering: call([a, b, c, d, e, f])), to: requirement)
+            }
         }
     }
 }

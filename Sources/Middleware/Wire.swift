@@ -100,3 +100,67 @@ extension Router {
             closure: { a, b, c, d, e, f in provide(a, b, c, d, e, f) })
     }
 }
+
+// MARK: - An async require answered by a provide
+
+/// The same lines for an `async throws` require: a provide that answers at once answers it, so the
+/// component can wait for data that later comes from a service without its router changing.
+extension Router {
+    /// Wires the async `requirement` to `provide`.
+    public func provide<Output>(
+        _ requirement: ReferenceWritableKeyPath<Component, (() async throws -> Output)?>,
+        _ provide: Provide<Output>
+    ) -> Wire {
+        Wire(requirement, answer: .provide(name: provide.name), closure: { provide() })
+    }
+
+    /// Wires the async `requirement` to `provide`.
+    public func provide<A, Output>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A) async throws -> Output)?>,
+        _ provide: Provide<Output, A>
+    ) -> Wire {
+        Wire(requirement, answer: .provide(name: provide.name), closure: { a in provide(a) })
+    }
+
+    /// Wires the async `requirement` to `provide`.
+    public func provide<A, B, Output>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B) async throws -> Output)?>,
+        _ provide: Provide<Output, A, B>
+    ) -> Wire {
+        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b in provide(a, b) })
+    }
+
+    /// Wires the async `requirement` to `provide`.
+    public func provide<A, B, C, Output>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C) async throws -> Output)?>,
+        _ provide: Provide<Output, A, B, C>
+    ) -> Wire {
+        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c in provide(a, b, c) })
+    }
+
+    /// Wires the async `requirement` to `provide`.
+    public func provide<A, B, C, D, Output>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) async throws -> Output)?>,
+        _ provide: Provide<Output, A, B, C, D>
+    ) -> Wire {
+        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c, d in provide(a, b, c, d) })
+    }
+
+    /// Wires the async `requirement` to `provide`.
+    public func provide<A, B, C, D, E, Output>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) async throws -> Output)?>,
+        _ provide: Provide<Output, A, B, C, D, E>
+    ) -> Wire {
+        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c, d, e in provide(a, b, c, d, e) })
+    }
+
+    /// Wires the async `requirement` to `provide`.
+    public func provide<A, B, C, D, E, F, Output>(
+        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) async throws -> Output)?>,
+        _ provide: Provide<Output, A, B, C, D, E, F>
+    ) -> Wire {
+        Wire(
+            requirement, answer: .provide(name: provide.name),
+            closure: { a, b, c, d, e, f in provide(a, b, c, d, e, f) })
+    }
+}

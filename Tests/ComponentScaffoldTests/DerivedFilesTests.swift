@@ -38,7 +38,7 @@ struct DerivedFilesTests {
         #expect(
             generated.contains(
                 "    func valetDesk(_ shopId: ShopID, _ level: Int) -> Screen {\n"
-                    + "        require_valetDesk?(shopId, level) ?? .unavailable(\"Shop.require_valetDesk\")\n"))
+                    + "        self.require_valetDesk?(shopId, level) ?? .unavailable(\"Shop.require_valetDesk\")\n"))
         let answers = try String(
             contentsOf: copy.root.appendingPathComponent("Components/Shop/Preview/ShopPreview+AnsweredBy.swift"),
             encoding: .utf8)
@@ -114,11 +114,23 @@ struct DerivedFilesTests {
         ),
         (
             "public var require_a: ((_ x: Int) async -> Screen)?",
-            "Shop.swift:2: require_a has 'async' before its arrow; a require is a plain closure, without attributes, async or throws; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a has 'async' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+        ),
+        (
+            "public var require_a: ((_ x: Int) throws -> Screen)?",
+            "Shop.swift:2: require_a has 'throws' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+        ),
+        (
+            "public var require_a: ((_ x: Int) async throws(CancellationError) -> Screen)?",
+            "Shop.swift:2: require_a has 'async' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+        ),
+        (
+            "public var require_a: ((_ x: Int) throws async -> Screen)?",
+            "Shop.swift:2: require_a has 'throws' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
         ),
         (
             "public var require_a: (@MainActor (_ x: Int) -> Screen)?",
-            "Shop.swift:2: require_a has '@MainActor' before its parameters; a require is a plain closure, without attributes, async or throws; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a has '@MainActor' before its parameters; a require is a closure without attributes; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
         ),
         (
             "public var require_a: ((_ x: Int))?",

@@ -61,7 +61,7 @@ struct ScaffolderTests {
         #expect(
             generated.contains(
                 "    func shopDetail(_ shopId: ShopID) -> Screen {\n"
-                    + "        require_shopDetail?(shopId) ?? .unavailable(\"\(name).require_shopDetail\")"
+                    + "        self.require_shopDetail?(shopId) ?? .unavailable(\"\(name).require_shopDetail\")"
             ))
         #expect(generated.contains("Requirement(\"require_refresh\", \\\(name).require_refresh, labels: [])"))
         let answers = try #require(plan.newFiles["Components/\(name)/Preview/\(name)Preview+AnsweredBy.swift"])

@@ -12,12 +12,14 @@ private final class Kiosk: ComponentAPI {
     var require_ticket: ((_ number: Int, _ kind: EventType) -> Screen)?
     var require_maybe: ((_ some: ShopID?, _ none: Int?) -> Screen)?
     var require_list: ((_ ids: [ShopID], _ note: String) -> Screen)?
+    var require_bookings: ((_ shopId: ShopID) async throws -> [BookingSummary])?
 
     static let componentName = "Kiosk"
     static let requirements: [Requirement] = [
         Requirement("require_ticket", \Kiosk.require_ticket, labels: ["number", "kind"]),
         Requirement("require_maybe", \Kiosk.require_maybe, labels: ["some", "none"]),
         Requirement("require_list", \Kiosk.require_list, labels: ["ids", "note"]),
+        Requirement("require_bookings", \Kiosk.require_bookings, labels: ["shopId"]),
     ]
 
     func ticket(_ number: Int) -> Screen {
@@ -47,7 +49,7 @@ struct ComponentPreviewTests {
         #expect(run.status == .success)
         #expect(run.errors == "")
         #expect(run.output.contains("== Kiosk.require_ticket ==\nKiosk.require_ticket(number: 7, kind: workshop)\n"))
-        #expect(await self.run(["audit"]).output.hasSuffix("All 3 requires of 1 component are wired.\n"))
+        #expect(await self.run(["audit"]).output.hasSuffix("All 4 requires of 1 component are wired.\n"))
     }
 
     @Test func anUnwiredRequireShowsTheScreenNamingIt() async {
@@ -58,6 +60,29 @@ struct ComponentPreviewTests {
 
     @Test(arguments: [
         (["--tour"], "Error: unknown option '--tour'\nRun 'KioskPreview --help' for usage.\n"),
+        (
+            ["--stub-delay"],
+            "Error: --stub-delay needs a number of seconds: KioskPreview --stub-delay 2\n"
+                + "Run 'KioskPreview --help' for usage.\n"
+        ),
+        (
+            ["--stub-delay", "-1"],
+            "Error: --stub-delay needs a number of seconds: KioskPreview --stub-delay 2\n"
+                + "Run 'KioskPreview --help' for usage.\n"
+        ),
+        (
+            ["--stub-delay", "3601"],
+            "Error: --stub-delay needs a number of seconds from 0 to 3600, not '3601': KioskPreview --stub-delay 2\n"
+                + "Run 'KioskPreview --help' for usage.\n"
+        ),
+        (
+            ["--stub-fails"],
+            "Error: unknown option '--stub-fails'; did you mean '--stub-fail'?\nRun 'KioskPreview --help' for usage.\n"
+        ),
+        (
+            ["audit", "--stub-fail"],
+            "Error: 'KioskPreview audit' does not use --stub-fail; remove it\nRun 'KioskPreview --help' for usage.\n"
+        ),
         (
             ["--script"],
             "Error: --script needs a file: KioskPreview --script commands.txt\nRun 'KioskPreview --help' for usage.\n"
@@ -77,7 +102,41 @@ struct ComponentPreviewTests {
         #expect(
             run.output.contains(
                 "USAGE: KioskPreview [--script <file>] [--strict] [--timeout <seconds>] [--trace]\n"
-                    + "         [--analytics <file>] [--no-color]\n"))
+                    + "         [--analytics <file>] [--no-color] [--stub-delay <seconds>] [--stub-fail]\n"))
+    }
+
+    @Test func anAsyncRequireIsAnsweredAtOnceByDefault() async throws {
+        _ = await run([])
+        let require = try #require(Kiosk.shared.require_bookings)
+        #expect(try await require("s02") == [BookingSummary(serialNo: "A001", orderNo: "BK-PREVIEW")])
+    }
+
+    @Test func stubDelayAnswersAsyncRequiresLater() async throws {
+        _ = await run(["--stub-delay", "0.2"])
+        let require = try #require(Kiosk.shared.require_bookings)
+        let start = ContinuousClock.now
+        _ = try await require("s02")
+        #expect(ContinuousClock.now - start >= .milliseconds(200))
+        // A synchronous require still answers at once.
+        #expect(Kiosk.shared.ticket(7).title == "Kiosk.require_ticket")
+    }
+
+    @Test func stubFailMakesAsyncRequiresFailAndNamesThem() async throws {
+        _ = await run(["--stub-fail"])
+        let require = try #require(Kiosk.shared.require_bookings)
+        await #expect {
+            _ = try await require("s02")
+        } throws: { error in
+            "\(error)" == "the stub of Kiosk.require_bookings was told to fail"
+        }
+    }
+
+    @Test func aCancelledDelayEndsTheWaitAtOnce() async throws {
+        _ = await run(["--stub-delay", "3600"])
+        let require = try #require(Kiosk.shared.require_bookings)
+        let task = Task { try await require("s02") }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
     }
 
     @Test func aStubNamesTheCallAndWhoAnswersItInTheApp() async {

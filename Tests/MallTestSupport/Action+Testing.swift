@@ -36,3 +36,16 @@ extension Screen {
         actions.first { $0.title.hasPrefix(prefix) }?.destination()
     }
 }
+
+extension Screen {
+    /// The screen once its load (if it has one) has run to its end, as when the navigator shows it:
+    /// each call loads it again, as each time the screen comes back on top.
+    @MainActor
+    public func loaded(timeLimit: Duration = .seconds(10)) async -> Screen {
+        guard let load else { return self }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            load.start(timeLimit: timeLimit, finished: { done.resume() }, abandoned: { done.resume() })
+        }
+        return self
+    }
+}

@@ -63,7 +63,7 @@ struct WiringTests {
             case screen(title: String, call: @MainActor @Sendable () -> Screen?)
             /// A value, compared with what `provider`'s provide returns for the same arguments: whether
             /// they are equal (and not trivially empty), or `nil` when the require is not wired.
-            case value(provider: String, call: @MainActor @Sendable () -> Bool?)
+            case value(provider: String, call: @MainActor @Sendable () async throws -> Bool?)
         }
 
         var requirement: String
@@ -76,7 +76,10 @@ struct WiringTests {
         }
 
         /// A require answered with data from `provider`: `call` says whether the two agree.
-        init(requirement: String, sameValueAs provider: String, call: @escaping @MainActor @Sendable () -> Bool?) {
+        init(
+            requirement: String, sameValueAs provider: String,
+            call: @escaping @MainActor @Sendable () async throws -> Bool?
+        ) {
             self.requirement = requirement
             self.answer = .value(provider: provider, call: call)
         }
@@ -115,7 +118,8 @@ struct WiringTests {
         Case(requirement: "Shop.require_appointmentBookings", sameValueAs: "Appointment") {
             // Take a number first, so there is a booking to agree on whatever other tests cancelled.
             _ = Appointment.shared.provide_appointmentBookInfo(shopId: "s02").open("Take a number: table for 1–2")
-            guard let bookings = Shop.shared.require_appointmentBookings?("s02") else { return nil }
+            guard let require = Shop.shared.require_appointmentBookings else { return nil }
+            let bookings = try await require("s02")
             return !bookings.isEmpty && bookings == Appointment.shared.provide_bookings(shopId: "s02")
         },
         Case(requirement: "Event.require_shopDetail", title: "Blue Bottle Coffee") {
@@ -133,14 +137,14 @@ struct WiringTests {
     ]
 
     @Test(arguments: cases)
-    func everyRequireAnswersAsExpected(_ testCase: Case) throws {
+    func everyRequireAnswersAsExpected(_ testCase: Case) async throws {
         _ = MallApp()
         switch testCase.answer {
         case .screen(let title, let call):
             let screen = try #require(call(), "\(testCase.requirement) is nil after configuring")
             #expect(screen.title == title)
         case .value(let provider, let call):
-            let agrees = try #require(call() as Bool?, "\(testCase.requirement) is nil after configuring")
+            let agrees = try #require(try await call() as Bool?, "\(testCase.requirement) is nil after configuring")
             #expect(agrees, "\(testCase.requirement) answers what \(provider) provides")
         }
     }

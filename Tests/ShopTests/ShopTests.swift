@@ -82,37 +82,52 @@ struct ShopTests {
             ("s05", "Event: Hot Pot Tasting Night", "Shop.require_eventDetail(eventId: e06, eventType: tasting)"),
         ]
     )
-    func actionCallsRequire(shopId: String, action: String, expectedCall: String) throws {
+    func actionCallsRequire(shopId: String, action: String, expectedCall: String) async throws {
         let log = stubbedShop()
-        let screen = Shop.shared.provide_shopDetail(shopId: ShopID(shopId))
+        let screen = await Shop.shared.provide_shopDetail(shopId: ShopID(shopId)).loaded()
         let destination = try #require(screen.open(action))
         #expect(log.calls == [expectedCall])
         #expect(destination.origin == "Preview")
     }
 
-    @Test func aShopsPageAsksForTheBookingsEachTimeItIsShownAndKeepsNoCopy() throws {
+    @Test func aShopsPageAsksForTheBookingsEachTimeItComesOnTopAndKeepsNoCopy() async throws {
         let bookings = Bookings()
         _ = stubbedShop(bookings: bookings)
         let screen = Shop.shared.provide_shopDetail(shopId: "s02")
-        #expect(screen.actionTitles.contains("Your booking A007"))
+        #expect(screen.load?.reloadsWhenShownAgain == true)
+        #expect(screen.body.contains("Your bookings: Loading…"))
+        #expect(await screen.loaded().actionTitles.contains("Your booking A007"))
         bookings.held = [BookingSummary(serialNo: "B032", orderNo: "BK-1008")]
-        #expect(screen.actionTitles.filter { $0.hasPrefix("Your booking") } == ["Your booking B032"])
+        #expect(await screen.loaded().actionTitles.filter { $0.hasPrefix("Your booking") } == ["Your booking B032"])
         bookings.held = []
-        #expect(!screen.actionTitles.contains { $0.hasPrefix("Your booking") })
+        #expect(await !screen.loaded().actionTitles.contains { $0.hasPrefix("Your booking") })
         #expect(bookings.askedFor == ["s02", "s02", "s02"])
     }
 
-    @Test func aShopWithoutAQueueDoesNotAskForBookings() {
+    @Test func bookingsThatFailToLoadSayWhatFailedAndCanBeAskedForAgain() async throws {
+        Shop.shared.stubEveryRequire(behavior: StubBehavior(fails: true))
+        let screen = await Shop.shared.provide_shopDetail(shopId: "s02").loaded()
+        #expect(
+            screen.body.last
+                == "Your bookings are unavailable: the stub of Shop.require_appointmentBookings was told to fail")
+        #expect(screen.actionTitles.contains("Try again"))
+        #expect(screen.actionTitles.contains("Queue: take a number"))
+        #expect(!screen.actionTitles.contains { $0.hasPrefix("Your booking") })
+    }
+
+    @Test func aShopWithoutAQueueDoesNotAskForBookings() async {
         let bookings = Bookings()
         _ = stubbedShop(bookings: bookings)
-        #expect(!Shop.shared.provide_shopDetail(shopId: "s01").actionTitles.contains { $0.hasPrefix("Your booking") })
+        let screen = Shop.shared.provide_shopDetail(shopId: "s01")
+        #expect(screen.load == nil)
+        #expect(await !screen.loaded().actionTitles.contains { $0.hasPrefix("Your booking") })
         #expect(bookings.askedFor == [])
     }
 
-    @Test func unwiredBookingsAreNamedOnThePage() {
+    @Test func unwiredBookingsAreNamedOnThePage() async {
         _ = stubbedShop()
         Shop.shared.require_appointmentBookings = nil
-        let screen = Shop.shared.provide_shopDetail(shopId: "s02")
+        let screen = await Shop.shared.provide_shopDetail(shopId: "s02").loaded()
         #expect(screen.body.last == "Your bookings are unavailable: Shop.require_appointmentBookings is not wired")
         #expect(!screen.actionTitles.contains { $0.hasPrefix("Your booking") })
     }

@@ -14,6 +14,8 @@ struct ComponentAPIFile: Sendable, Hashable {
         var parameters: [Parameter]
         /// What the closure returns, e.g. `Screen` or `[BookingSummary]`.
         var answer: String
+        /// Whether the closure is `async throws`.
+        var isAsync = false
         /// The 1-based line of the declaration.
         var line: Int
 
@@ -295,18 +297,23 @@ private struct Code {
         guard bytes[inner] == UInt8(ascii: "(") else {
             let attribute = Self.tidy(text(inner..<outerEnd)).prefix { $0 != " " && $0 != "(" }
             throw ScaffoldError(
-                "\(place) has '\(attribute)' before its parameters; a require is a plain closure, without"
-                    + " attributes, async or throws; \(shape)")
+                "\(place) has '\(attribute)' before its parameters; a require is a closure without attributes;"
+                    + " \(shape)")
         }
         guard let parametersEnd = closing(inner) else {
             throw ScaffoldError("\(place) is not an optional closure; \(shape)")
         }
-        let rest = Self.tidy(text(parametersEnd..<(outerEnd - 1)))
+        var rest = Self.tidy(text(parametersEnd..<(outerEnd - 1)))
         guard !rest.isEmpty else { throw ScaffoldError("\(place) has no return type; \(shape)") }
+        // The effects a require may have: none, or `async throws` (an unwired one throws).
+        let isAsync = rest.hasPrefix("async throws ->") || rest.hasPrefix("async throws->")
+        if isAsync {
+            rest = Self.tidy(String(rest.dropFirst("async throws".count)))
+        }
         guard rest.hasPrefix("->") else {
             throw ScaffoldError(
-                "\(place) has '\(rest.prefix { $0 != " " })' before its arrow; a require is a plain closure, without"
-                    + " attributes, async or throws; \(shape)")
+                "\(place) has '\(rest.prefix { $0 != " " && $0 != "-" })' before its arrow; a require's effects are"
+                    + " none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?")
         }
         let answer = Self.tidy(String(rest.dropFirst(2)))
         guard !answer.isEmpty else { throw ScaffoldError("\(place) has no return type; \(shape)") }
@@ -337,7 +344,8 @@ private struct Code {
                 "\(place) takes \(parameters.count) parameters; a require takes at most"
                     + " \(DerivedFiles.maximumParameters): pass a value type of the base layer instead")
         }
-        return ComponentAPIFile.Require(name: name, parameters: parameters, answer: answer, line: line(of: offset))
+        return ComponentAPIFile.Require(
+            name: name, parameters: parameters, answer: answer, isAsync: isAsync, line: line(of: offset))
     }
 
     /// Reads `(label name: Type, …) -> Output` after `provide_<name>`.

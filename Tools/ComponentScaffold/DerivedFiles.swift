@@ -124,7 +124,16 @@ struct DerivedFiles {
         let parameters = require.parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ")
         let arguments = require.parameters.map(\.label).joined(separator: ", ")
         let isScreen = require.answer == "Screen"
-        let call = "require_\(require.name)?(\(arguments))"
+        // `self.`: a parameter may have the require's own name.
+        let call = "self.require_\(require.name)?(\(arguments))"
+        if require.isAsync {
+            return """
+                    /// Calls `require_\(require.name)`; unwired, it throws `UnwiredRequire`.
+                    func \(require.name)(\(parameters)) async throws -> \(require.answer) {
+                        try await UnwiredRequire.check(self.require_\(require.name), "\(component).require_\(require.name)")(\(arguments))
+                    }
+                """
+        }
         return """
                 /// Calls `require_\(require.name)`; unwired, \(isScreen ? "the screen that names it" : "`nil`").
                 func \(require.name)(\(parameters)) -> \(isScreen ? "Screen" : optional(require.answer)) {

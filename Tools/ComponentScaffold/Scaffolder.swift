@@ -106,10 +106,12 @@ public struct Scaffolder: Sendable {
         }
     }
 
-    /// The base layer's concrete types, which requires and provides may take as parameters.
+    /// The base layer's concrete types, which requires and provides may take as parameters; a generic
+    /// one (`Loadable<Model>`) is not a type without its arguments, which a declaration cannot give.
     public func baseTypes() -> BaseTypes {
         let declarations = TopLevelTypes(folder: url(Self.basePath)).declarations.filter {
             ["struct", "enum", "class"].contains($0.kind) && $0.header.contains("public ")
+                && !$0.header.contains("\($0.name)<")
         }
         return BaseTypes(
             concrete: Set(declarations.filter { !$0.isUninhabited }.map(\.name)),

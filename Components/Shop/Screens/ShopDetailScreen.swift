@@ -10,12 +10,19 @@ enum ShopDetailScreen {
         guard let shop = Shop.shared.store.shop(shopId) else {
             return .notFound("Shop", shopId.rawValue, origin: "Shop")
         }
-        let screen = Screen(title: shop.name, origin: "Shop") { content(of: shop) }
+        // Appointment owns bookings: asked anew each time the page comes on top, never copied.
+        let screen =
+            shop.hasQueue
+            ? Screen(
+                title: shop.name, origin: "Shop", reloadsWhenShownAgain: true,
+                loading: { try await Shop.shared.appointmentBookings(shopId) },
+                content: { content(of: shop, bookings: $0) })
+            : Screen(title: shop.name, origin: "Shop") { content(of: shop, bookings: .loaded([])) }
         guard let onDisappear else { return screen }
         return screen.onDisappear { onDisappear(Shop.shared.store.isFavorited(shopId)) }
     }
 
-    private static func content(of shop: ShopRecord) -> Screen.Content {
+    private static func content(of shop: ShopRecord, bookings: Loadable<[BookingSummary]>) -> Screen.Content {
         let api = Shop.shared
         let isFavorited = api.store.isFavorited(shop.id)
         var body = [
@@ -29,10 +36,10 @@ enum ShopDetailScreen {
             body.append(
                 "Group-buys: " + shop.groupbuys.map { "\($0.title) \($0.formattedPrice)" }.joined(separator: ", "))
         }
-        // Appointment owns bookings: asked anew each time the page is shown, never copied.
-        let bookings = shop.hasQueue ? api.appointmentBookings(shop.id) : []
-        if bookings == nil {
-            body.append("Your bookings are unavailable: Shop.require_appointmentBookings is not wired")
+        switch bookings {
+        case .loading: body.append("Your bookings: \(Screen.loadingText)")
+        case .loaded: break
+        case .failed(let reason): body.append("Your bookings are unavailable: \(reason)")
         }
 
         var actions: [Action] = [
@@ -84,12 +91,17 @@ enum ShopDetailScreen {
                 }
             )
         }
-        for booking in bookings ?? [] {
-            actions.append(
-                .push("Your booking \(booking.serialNo)") {
-                    api.appointmentBookDetail(booking.serialNo, booking.orderNo)
-                }
-            )
+        if case .failed = bookings {
+            actions.append(.tryAgain())
+        }
+        if case .loaded(let bookings) = bookings {
+            for booking in bookings {
+                actions.append(
+                    .push("Your booking \(booking.serialNo)") {
+                        api.appointmentBookDetail(booking.serialNo, booking.orderNo)
+                    }
+                )
+            }
         }
         actions.append(
             .present("Pay the bill") {
