@@ -17,7 +17,7 @@ let usage = """
     """
 
 enum Section: String, CaseIterable {
-    case require, routes, lexer, audit, launch, render, memory, fetch, scaffold
+    case require, async, routes, lexer, audit, launch, render, memory, fetch, scaffold
 }
 
 struct Options {
@@ -77,7 +77,7 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 @MainActor
-func runBenchmarks() -> Int32 {
+func runBenchmarks() async -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
 
     if arguments.contains("-h") || arguments.contains("--help") {
@@ -107,6 +107,7 @@ func runBenchmarks() -> Int32 {
             FileHandle.standardError.write(Data("measuring \(section.rawValue)…\n".utf8))
             switch section {
             case .require: figures += requireFigures(quick: options.quick)
+            case .async: figures += try await asyncRequireFigures(quick: options.quick)
             case .routes: figures += routeFigures(quick: options.quick)
             case .lexer: figures += try lexerFigures(root: root, quick: options.quick)
             case .audit: figures += try AuditBench(root: root, scratch: scratch, quick: options.quick).figures()
@@ -150,4 +151,4 @@ func buildMall() throws -> String {
     return URL(fileURLWithPath: binPath).appendingPathComponent("mall").path
 }
 
-exit(MainActor.assumeIsolated { runBenchmarks() })
+exit(await runBenchmarks())
