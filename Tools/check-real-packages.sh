@@ -4,9 +4,9 @@
 #
 #   bash Tools/check-real-packages.sh [--keep]
 #
-# For each package (swift-nio, hummingbird, vapor, at fixed versions) it clones the release into a
-# temporary folder, checks it as it is (no error expected), then appends two targets to its manifest
-# and checks again:
+# For each package (swift-nio, hummingbird, vapor, swift-crypto, at fixed versions) it clones the
+# release into a temporary folder, checks it as it is (no error expected), then appends two targets to
+# its manifest and checks again:
 #   PlantedExternal     declares nothing and imports a module of one of the package's dependencies
 #                       (expected: undeclared-import)
 #   PlantedConditional  declares that module for macOS only and imports it unconditionally
@@ -14,6 +14,10 @@
 # For swift-nio it also checks the contract of issue 22, "NIOHTTP1 may depend on NIO but import only
 # NIOCore" (expected: clean), and that a dependency finding lands on the entry inside NIOHTTP1's own
 # target declaration, not on its product.
+# For swift-crypto, whose imports of BoringSSL stand in the `#else` of `#if CRYPTO_IN_SWIFTPM &&
+# !CRYPTO_IN_SWIFTPM_FORCE_BUILD_API` and whose manifest defines the second name only for the platforms
+# that declare BoringSSL, it also defines that name on every platform (expected: conditional-import at
+# the import, compiled on macOS).
 #
 # The packages come from GitHub, or from wherever git's url.<base>.insteadOf sends github.com (a
 # local mirror). A package that can be fetched from neither is skipped, and the script says so; a
@@ -36,6 +40,7 @@ packages=(
     "swift-nio https://github.com/apple/swift-nio 2.101.3 DequeModule DequeModule swift-collections"
     "hummingbird https://github.com/hummingbird-project/hummingbird 2.28.1 NIOCore NIOCore swift-nio"
     "vapor https://github.com/vapor/vapor 4.122.3 NIOCore NIOCore swift-nio"
+    "swift-crypto https://github.com/apple/swift-crypto 4.5.2 SwiftASN1 SwiftASN1 swift-asn1"
 )
 
 # A package whose repository cannot be reached here is skipped, and said so; one that can be reached
@@ -112,6 +117,21 @@ JSON
         read -r first after <<< "$range"
         expect "a dependency finding lands in NIOHTTP1's target declaration (line $line, declaration $first-$after)" \
             test -n "$line" -a "${line:-0}" -gt "${first:-0}" -a "${line:-0}" -lt "${after:-0}"
+    fi
+
+    if [ "$name" = swift-crypto ]; then
+        # The manifest defines the name in a variable, for the platforms in a local array; the planted
+        # manifest defines it everywhere, and is put back afterwards.
+        cp "$folder/Package.swift" "$work/crypto-manifest.swift"
+        sed 's/\.define("CRYPTO_IN_SWIFTPM_FORCE_BUILD_API", \.when(platforms: platforms))/.define("CRYPTO_IN_SWIFTPM_FORCE_BUILD_API")/' \
+            "$work/crypto-manifest.swift" > "$folder/Package.swift"
+        expect "CRYPTO_IN_SWIFTPM_FORCE_BUILD_API is planted on every platform" \
+            bash -c "! cmp -s '$folder/Package.swift' '$work/crypto-manifest.swift'"
+        check "$folder" "$work/$name.everywhere.txt" || true
+        expect "defined everywhere, it compiles the import of BoringSSL on macOS, where it is not declared" \
+            grep -q "^Sources/Crypto/AEADs/AES/GCM/BoringSSL/AES-GCM_boring.swift:17:1: error: 'Crypto' imports 'CCryptoBoringSSL', which it declares only for .*; the import is also compiled on macOS.*\[conditional-import\]" \
+            "$work/$name.everywhere.txt"
+        cp "$work/crypto-manifest.swift" "$folder/Package.swift"
     fi
 
     mkdir -p "$folder/Planted/External" "$folder/Planted/Conditional"

@@ -17,13 +17,17 @@ enum Fixture {
         return destination
     }
 
-    /// Describes and checks the package at `root`. Describe gets its own scratch folder, so it never
-    /// waits for the lock of a `swift test` running in the same package.
-    static func check(packageAt root: URL) throws -> LayeringReport {
+    /// Describes the package at `root` in its own scratch folder, so it never waits for the lock of a
+    /// `swift test` running in the same package.
+    static func describe(packageAt root: URL) throws -> PackageGraph {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("describe-\(UUID())")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let graph = try PackageLoader.describe(packagePath: root.path, scratchPath: scratch.path)
-        return try LayeringChecker.check(packageAt: root, graph: graph)
+        return try PackageLoader.describe(packagePath: root.path, scratchPath: scratch.path)
+    }
+
+    /// Describes and checks the package at `root`.
+    static func check(packageAt root: URL) throws -> LayeringReport {
+        try LayeringChecker.check(packageAt: root, graph: describe(packageAt: root))
     }
 
     /// Checks a fixture from a temporary copy.

@@ -62,14 +62,28 @@ public struct DependencyPackage: Sendable, Codable, Hashable {
 
 // MARK: Reading SwiftPM's JSON
 
+/// What `swift package dump-package` says about a package, as far as the check needs it.
+struct DumpedManifest {
+    var name: String
+    /// Each library product and the targets it offers.
+    var products: [String: [String]]
+    /// Each target and the dependencies it declares.
+    var targets: [String: [DeclaredDependency]]
+    var dependsOnPackages: Bool
+    /// The platforms named in `platforms:`.
+    var platforms: [String]
+    /// Each target and the names it defines for `#if` in its Swift sources.
+    var defines: [String: [SwiftDefine]]
+    /// The names of the package's traits.
+    var traits: [String]
+}
+
 extension DeclaredDependency {
     /// The dependencies of each target in the JSON of `swift package dump-package`, whose entries look
     /// like `{"product": ["Name", "package", aliases, {"platformNames": ["macos"]}]}`,
-    /// `{"byName": ["Name", condition]}` and `{"target": ["Name", condition]}`.
-    static func fromDump(_ data: Data) throws(LayeringCheckError) -> (
-        name: String, products: [String: [String]], targets: [String: [DeclaredDependency]], dependsOnPackages: Bool,
-        platforms: [String]
-    ) {
+    /// `{"byName": ["Name", condition]}` and `{"target": ["Name", condition]}`, with what else the check
+    /// reads there.
+    static func fromDump(_ data: Data) throws(LayeringCheckError) -> DumpedManifest {
         let json = data.firstIndex(of: UInt8(ascii: "{")).map { data[$0...] } ?? data
         guard let root = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
             let name = root["name"] as? String, let targets = root["targets"] as? [[String: Any]]
@@ -84,13 +98,20 @@ extension DeclaredDependency {
             products[productName] = members
         }
         var declared: [String: [DeclaredDependency]] = [:]
+        var defines: [String: [SwiftDefine]] = [:]
         for target in targets {
             guard let targetName = target["name"] as? String else { continue }
             declared[targetName] = (target["dependencies"] as? [[String: Any]] ?? []).compactMap(parse)
+            defines[targetName] = SwiftDefine.fromSettings(target["settings"] as? [[String: Any]] ?? [])
         }
         let dependsOnPackages = !(root["dependencies"] as? [Any] ?? []).isEmpty
         let platforms = (root["platforms"] as? [[String: Any]] ?? []).compactMap { $0["platformName"] as? String }
-        return (name, products, declared, dependsOnPackages, platforms)
+        // The default traits are listed as a trait named `default`, which no `#if` can name.
+        let traits = (root["traits"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            .filter { $0 != "default" }
+        return DumpedManifest(
+            name: name, products: products, targets: declared, dependsOnPackages: dependsOnPackages,
+            platforms: platforms, defines: defines, traits: traits)
     }
 
     private static func parse(_ entry: [String: Any]) -> DeclaredDependency? {

@@ -28,20 +28,26 @@ public struct ImportDeclaration: Sendable, Hashable, Codable {
 
     /// Whether the import may be compiled on `platform` (SwiftPM's spelling: `linux`, `macos`…), given
     /// the platforms its module is declared for: `false` only when a condition rules it out there.
-    public func mayBeActive(on platform: String, declaredFor platforms: [String]?) -> Bool {
-        conditions.allSatisfy { $0.value(on: platform, module: module, declaredFor: platforms) != false }
+    /// `names` tells whether a name such as `DEBUG` is defined there (`nil`: it may or may not be).
+    public func mayBeActive(
+        on platform: String, declaredFor platforms: [String]?, names: (String) -> Bool? = { _ in nil }
+    ) -> Bool {
+        conditions.allSatisfy { $0.value(on: platform, module: module, declaredFor: platforms, names: names) != false }
     }
 }
 
 /// A compilation condition of `#if`, as far as platforms go: `os(…)`, `canImport(…)` of the imported
 /// module and of system modules that exist on some platforms only (`Darwin`, `Glibc`, `Network`…) are
-/// known; anything else (`DEBUG`, `compiler(>=6)`, `arch(…)`) may be true or false.
+/// known, and so is a name (`DEBUG`, `FLAG`) where the caller knows what the build defines; anything
+/// else (`compiler(>=6)`, `arch(…)`) may be true or false.
 public indirect enum ImportCondition: Sendable, Hashable, Codable {
     case os(String)
     case canImport(String)
     /// `targetEnvironment(macCatalyst)`, `targetEnvironment(simulator)`.
     case targetEnvironment(String)
     case constant(Bool)
+    /// A name the build may define: `DEBUG`, a `.define` of the manifest, a trait of the package.
+    case flag(String)
     case unknown
     case not(ImportCondition)
     /// `a && b && …`, flat, so a long chain is a list and never a deep tree.
@@ -68,8 +74,11 @@ public indirect enum ImportCondition: Sendable, Hashable, Codable {
 
     /// The condition's value on `platform` for an import of `module` declared for `platforms` (`nil`
     /// for every one), or `nil` where it cannot be known. `canImport(module)` holds exactly where the
-    /// module is declared.
-    func value(on platform: String, module: String, declaredFor platforms: [String]?) -> Bool? {
+    /// module is declared; a name has the value `names` gives it.
+    func value(
+        on platform: String, module: String, declaredFor platforms: [String]?,
+        names: (String) -> Bool? = { _ in nil }
+    ) -> Bool? {
         switch self {
         case .os(let name):
             // `OSX` and `xrOS` are the older spellings the compiler still accepts.
@@ -83,17 +92,19 @@ public indirect enum ImportCondition: Sendable, Hashable, Codable {
             return Self.systemModules[name].map { $0.contains(platform) }
         case .constant(let value):
             return value
+        case .flag(let name):
+            return names(name)
         case .unknown:
             return nil
         case .not(let inner):
-            return inner.value(on: platform, module: module, declaredFor: platforms).map(!)
+            return inner.value(on: platform, module: module, declaredFor: platforms, names: names).map(!)
         case .all(let terms):
             return Self.combine(terms, decidedBy: false) {
-                $0.value(on: platform, module: module, declaredFor: platforms)
+                $0.value(on: platform, module: module, declaredFor: platforms, names: names)
             }
         case .any(let terms):
             return Self.combine(terms, decidedBy: true) {
-                $0.value(on: platform, module: module, declaredFor: platforms)
+                $0.value(on: platform, module: module, declaredFor: platforms, names: names)
             }
         }
     }

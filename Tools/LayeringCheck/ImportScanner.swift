@@ -246,9 +246,10 @@ public enum ImportScanner {
     static let maximumConditionTokens = 256
 
     /// Parses a compilation condition: `||` below `&&` below `!`, parentheses, `os(…)`, `canImport(…)`,
-    /// `true` and `false`; anything else is unknown. A condition nested deeper than 32 or with more than
-    /// 64 terms reads as unknown, so no input can exhaust the call stack, and evaluating a condition
-    /// costs at most 64 steps however many imports stand under it.
+    /// `targetEnvironment(…)`, `true`, `false` and names (`DEBUG`); anything else is unknown. A
+    /// condition nested deeper than 32 or with more than 64 terms reads as unknown, so no input can
+    /// exhaust the call stack, and evaluating a condition costs at most 64 steps however many imports
+    /// stand under it.
     private struct ConditionParser {
         let tokens: [Token]
         let bytes: UnsafeBufferPointer<UInt8>
@@ -317,7 +318,7 @@ public enum ImportScanner {
             guard token.kind == .identifier else { return .unknown }
             let name = token.text(in: bytes)
             guard isPunctuation(UInt8(ascii: "(")) else {
-                return name == "true" ? .constant(true) : name == "false" ? .constant(false) : .unknown
+                return name == "true" ? .constant(true) : name == "false" ? .constant(false) : .flag(name)
             }
             // A call: its first name is the argument that matters (`os(Linux)`, `canImport(A.B, _version: 2)`).
             let hasName = index + 1 < tokens.count && tokens[index + 1].isName

@@ -89,6 +89,7 @@ public struct LayeringChecker: Sendable {
                     hint: "resolve the dependencies (swift package resolve), then run again with --no-cache",
                     target: ""))
         }
+        run.countUndecidedImports()
         var diagnostics = run.applyIgnores()
         diagnostics.sort {
             ($0.path, $0.line, $0.column, $0.rule.rawValue, $0.message)
@@ -116,6 +117,11 @@ public struct LayeringChecker: Sendable {
         private var reachable: [String: Set<String>] = [:]
         /// For each target, the highest layer it reaches along allowed dependencies.
         private var highestLayer: [String: Int] = [:]
+        /// For each target, what its `#if`s may test, worked out on demand.
+        private var definedNames: [String: DefinedNames] = [:]
+        /// For each target, the one warning about imports whose conditions the check cannot decide:
+        /// where it is in ``diagnostics``, and how many imports it stands for.
+        private var undecided: [String: (index: Int, count: Int)] = [:]
 
         init(checker: LayeringChecker, contract: ResolvedContract, locator: ManifestLocator) {
             self.checker = checker
@@ -344,7 +350,9 @@ public struct LayeringChecker: Sendable {
         }
 
         /// An import of a module `source` declares for some platforms only: reported where some
-        /// import of it may be compiled on a platform it is not declared for.
+        /// import of it may be compiled, in either configuration, on a platform it is not declared for,
+        /// with what the target defines there. One that is compiled there only if a name the check
+        /// cannot decide goes one way is not reported; the target's first such import says so.
         private mutating func checkPlatforms(
             of module: String, imports: some Sequence<ImportDeclaration>, in path: String,
             from source: PackageGraph.Target
@@ -353,21 +361,106 @@ public struct LayeringChecker: Sendable {
                 return
             }
             let missing = checker.modules.platforms.filter { !platforms.contains($0) }
+            let names = names(of: source.name)
+            let only = Platform.list(platforms.sorted { Platform.name($0) < Platform.name($1) })
             for declaration in imports {
-                let active = missing.filter { declaration.mayBeActive(on: $0, declaredFor: platforms) }
-                guard !active.isEmpty else { continue }
-                let only = Platform.list(platforms.sorted { Platform.name($0) < Platform.name($1) })
+                var active: [String] = []
+                var configurations: Set<BuildConfiguration> = []
+                var unsettled: Unsettled?
+                for platform in missing {
+                    for configuration in BuildConfiguration.allCases {
+                        switch names.verdict(of: declaration, on: platform, in: configuration, declaredFor: platforms) {
+                        case .notCompiled:
+                            continue
+                        case .compiled:
+                            if active.last != platform { active.append(platform) }
+                            configurations.insert(configuration)
+                        case .undecided(let name, let reason):
+                            if unsettled == nil { unsettled = Unsettled(platforms: [], name: name, reason: reason) }
+                            if unsettled?.platforms.last != platform { unsettled?.platforms.append(platform) }
+                        }
+                    }
+                }
+                guard !active.isEmpty else {
+                    if let unsettled {
+                        noteUnsettled(unsettled, at: declaration, of: module, declaredFor: only, in: path, from: source)
+                    }
+                    continue
+                }
+                // Said when one configuration alone compiles it: `#if DEBUG` holds in debug builds only.
+                let builds = configurations.count == 1 ? configurations.first.map { " in \($0) builds" } ?? "" : ""
                 append(
                     Diagnostic(
                         path: path, line: declaration.line, column: declaration.column, rule: .conditionalImport,
                         message: "'\(source.name)' imports '\(module)', which it declares only for \(only); the "
-                            + "import is also compiled on \(Platform.list(active)), where the build fails with "
-                            + "no such module '\(module)'",
+                            + "import is also compiled on \(Platform.list(active))\(builds), where the build fails "
+                            + "with no such module '\(module)'",
                         hint:
                             "guard it with #if \(platforms.map { Platform.condition($0, among: platforms) }.joined(separator: " || ")) "
                             + "or #if canImport(\(module)), or declare the dependency for every platform",
                         target: source.name, module: module))
                 return
+            }
+        }
+
+        /// What the `#if`s of `target` may test.
+        private mutating func names(of target: String) -> DefinedNames {
+            if let known = definedNames[target] { return known }
+            let names = DefinedNames(target: target, graph: checker.graph, locator: locator)
+            definedNames[target] = names
+            return names
+        }
+
+        /// Where an import may be compiled though its module is missing, if a name goes one way: the
+        /// platforms, and the first such name with why it cannot be decided.
+        private struct Unsettled {
+            var platforms: [String]
+            var name: String
+            var reason: DefinedNames.Reason
+        }
+
+        /// Warns, once per target, of an import the check does not report because whether it is
+        /// compiled where its module is missing turns on a name it cannot decide.
+        private mutating func noteUnsettled(
+            _ unsettled: Unsettled, at declaration: ImportDeclaration, of module: String, declaredFor only: String,
+            in path: String, from source: PackageGraph.Target
+        ) {
+            if let first = undecided[source.name] {
+                undecided[source.name]?.count = first.count + 1
+                return
+            }
+            let name = unsettled.name
+            let why: String
+            switch unsettled.reason {
+            case .trait:
+                why = "'\(name)' is a trait of the package, defined where whoever builds it enables it"
+            case .definedWithTraits(let traits):
+                let list = traits.map { "'\($0)'" }.joined(separator: " or ")
+                why = "'\(name)' is defined only with the trait\(traits.count == 1 ? "" : "s") \(list) enabled"
+            case .manifestBranch(let line):
+                why =
+                    "'\(name)' may be defined at \(locator.path):\(line), under an #if of the manifest that SwiftPM "
+                    + "decides on the machine that runs it"
+            }
+            undecided[source.name] = (diagnostics.count, 1)
+            append(
+                Diagnostic(
+                    path: path, line: declaration.line, column: declaration.column, severity: .warning,
+                    rule: .incompleteSources,
+                    message: "'\(source.name)' imports '\(module)', which it declares only for \(only), under a "
+                        + "condition the check cannot decide on \(Platform.list(unsettled.platforms)): \(why); the "
+                        + "import is not reported",
+                    hint: "guard it with #if canImport(\(module)), which the check reads, or make sure the name is "
+                        + "defined only where '\(module)' is declared",
+                    target: source.name, module: module))
+        }
+
+        /// Counts, in each target's warning about undecided imports, the imports it stands for.
+        mutating func countUndecidedImports() {
+            for (index, count) in undecided.values where count > 1 {
+                diagnostics[index].message +=
+                    " (nor \(count - 1) more import\(count == 2 ? "" : "s") of the target "
+                    + "that turn\(count == 2 ? "s" : "") on such a name)"
             }
         }
 

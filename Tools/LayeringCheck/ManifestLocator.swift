@@ -13,8 +13,9 @@ public struct ManifestFile: Sendable, Equatable {
 }
 
 /// Points findings about the manifest at their lines: each target declaration (`.target(name: "X", …)`
-/// and its kin, never a product of the same name), the dependency entries inside it, and the module
-/// aliases and compiler flags that rename modules.
+/// and its kin, never a product of the same name), the dependency entries inside it, the module
+/// aliases and compiler flags that rename modules, and the defines that the manifest's own `#if`
+/// chooses.
 ///
 /// Manifests are Swift programs, so a target may come from a loop and have no declaration of its own;
 /// such a finding falls back to the top of the file. The reading is one pass over tokens: comments are
@@ -33,7 +34,7 @@ struct ManifestLocator {
 
         /// The names the outline looks for.
         enum Word: Equatable {
-            case targetKind, name, moduleAliases, dependencies, unsafeFlags, other
+            case targetKind, name, moduleAliases, dependencies, unsafeFlags, define, other
         }
 
         var kind: Kind
@@ -59,10 +60,37 @@ struct ManifestLocator {
         var isExpression: Bool
     }
 
+    /// The names that `.define(` and `.unsafeFlags(` define inside `#if`s of the manifest which the
+    /// machine running it decides (`#if os(Linux)`, `#if canImport(Darwin)`): SwiftPM on another machine
+    /// may define other names than the description read here says.
+    struct BranchNames {
+        /// Each name a `.define` of a plain string literal defines, with the line of the first.
+        var names: [String: Int] = [:]
+        /// The line of the first `.define` of anything else, or `.unsafeFlags`: it may define any name.
+        var anyName: Int?
+
+        /// The line of a define there that may define `name`.
+        func line(of name: String) -> Int? {
+            names[name] ?? anyName
+        }
+
+        /// Keeps the first line that defines `name` (`nil`: any name).
+        mutating func add(_ name: String?, line: Int) {
+            if let name {
+                names[name] = names[name] ?? line
+            } else {
+                anyName = anyName ?? line
+            }
+        }
+    }
+
     /// The file this locator reads.
     let path: String
     let declarations: [String: Declaration]
     let renames: [Rename]
+    /// The names defined under `#if`s the machine decides, by the target whose declaration holds
+    /// them; `nil` for those outside any, which may serve every target.
+    let branchDefines: [String?: BranchNames]
 
     /// The kinds of target a manifest declares; products (`.library`, `.executable`) are not targets.
     private static let targetKinds: [String] = [
@@ -72,12 +100,12 @@ struct ManifestLocator {
     init(_ manifest: ManifestFile) {
         path = manifest.path
         var text = manifest.text
-        (declarations, renames) = text.withUTF8 { bytes in
+        (declarations, renames, branchDefines) = text.withUTF8 { bytes in
             var outline = Outline(bytes: bytes)
             var scanner = Scanner(bytes: bytes)
             scanner.scan { outline.take($0) }
             outline.finish()
-            return (outline.declarations, outline.renames)
+            return (outline.declarations, outline.renames, outline.branchDefines)
         }
     }
 
@@ -91,19 +119,21 @@ struct ManifestLocator {
 
     // MARK: Reading
 
-    /// Finds the target declarations and the renames one token at a time, tracking brackets so a
-    /// `.target(name:)` inside a dependency list is read as the dependency it is. It looks back at
-    /// the last five tokens and never ahead, so no token is kept.
+    /// Finds the target declarations, the renames and the defines of varying branches one token at a
+    /// time, tracking brackets so a `.target(name:)` inside a dependency list is read as the dependency
+    /// it is. It looks back at the last five tokens and never ahead, so no token is kept.
     private struct Outline {
         let bytes: UnsafeBufferPointer<UInt8>
         var declarations: [String: Declaration] = [:]
         var renames: [Rename] = []
+        var branchDefines: [String?: BranchNames] = [:]
         private var depth = 0
         /// The declaration being read: its name and the depth its parenthesis opened.
         private var open: (name: String, depth: Int, declaration: Declaration, isListing: Bool)?
-        /// The `unsafeFlags(` being read: where, the depth it opened, its strings joined, and whether
-        /// anything but strings and `+` builds it.
-        private var flags: (line: Int, column: Int, depth: Int, joined: String, isExpression: Bool)?
+        /// The `unsafeFlags(` being read: where, the depth it opened, its strings joined, whether
+        /// anything but strings and `+` builds it, and whether its flags were read whole, so that only
+        /// its condition (`.when(platforms:)`) is left.
+        private var flags: (line: Int, column: Int, depth: Int, joined: String, isExpression: Bool, isRead: Bool)?
         /// The kinds of the last five tokens, oldest first, and where the last one was.
         private var recent: (Token.Kind?, Token.Kind?, Token.Kind?, Token.Kind?, Token.Kind?)
         private var last: (line: Int, column: Int) = (0, 0)
@@ -120,11 +150,19 @@ struct ManifestLocator {
         /// condition's text starts and ends.
         private var directive: (word: String, line: Int, start: Int, end: Int)?
         /// For each open `#if` of the manifest: whether code around it is compiled on this machine,
-        /// whether a branch so far surely is, and whether the current one may be.
-        private var branches: [(outer: Bool, taken: Bool, current: Bool)] = []
+        /// whether a branch so far surely is, whether the current one may be, and whether another
+        /// machine may choose another branch of it or of an `#if` around it.
+        private var branches: [(outer: Bool, taken: Bool, current: Bool, varies: Bool)] = []
         /// Whether the code being read may be compiled on this machine: a declaration in a branch that
         /// is not is not the one SwiftPM reads.
         private var isCompiled: Bool { branches.last?.current ?? true }
+        /// Whether the code being read is compiled on some machines and not on others.
+        private var varies: Bool { branches.last?.varies ?? false }
+        /// A `.define` in such code whose name is being read: its line, and its literal once read.
+        private var pendingDefine: (line: Int, state: PendingState)?
+        private enum PendingState {
+            case parenthesis, name, end(String)
+        }
 
         mutating func take(_ token: Token) {
             if let current = directive {
@@ -146,11 +184,14 @@ struct ManifestLocator {
                 recent = (recent.1, recent.2, recent.3, recent.4, token.kind)
                 last = (token.line, token.column)
             }
+            if varies || pendingDefine != nil {
+                noteBranchDefine(token)
+            }
             switch token.kind {
             case .punctuation(UInt8(ascii: "(")), .punctuation(UInt8(ascii: "[")):
                 depth += 1
                 if flags == nil, recent.4 == .word(.unsafeFlags) {
-                    flags = (last.line, last.column, depth, "", false)
+                    flags = (last.line, last.column, depth, "", false, false)
                     return
                 }
             case .punctuation(UInt8(ascii: ")")), .punctuation(UInt8(ascii: "]")):
@@ -190,8 +231,10 @@ struct ManifestLocator {
             default:
                 break
             }
-            guard flags != nil else { return }
+            guard let current = flags, !current.isRead else { return }
             switch token.kind {
+            case .punctuation(UInt8(ascii: ",")) where depth == current.depth:
+                flags?.isRead = true  // the flags are the first argument; the condition follows
             case .string:
                 let string = text(token)
                 flags?.joined += string
@@ -205,6 +248,45 @@ struct ManifestLocator {
             }
         }
 
+        /// Follows `.define("X")` and `.unsafeFlags(` in code that another machine may not compile: a
+        /// define whose name is not a plain string literal, and flags, may define any name.
+        private mutating func noteBranchDefine(_ token: Token) {
+            let isAfterDot = recent.4 == .punctuation(UInt8(ascii: "."))
+            guard let pending = pendingDefine else {
+                if isAfterDot, token.kind == .word(.define) {
+                    pendingDefine = (token.line, .parenthesis)
+                } else if isAfterDot, token.kind == .word(.unsafeFlags) {
+                    addBranchDefine(nil, line: token.line)
+                }
+                return
+            }
+            pendingDefine = nil
+            var name: String?
+            switch (pending.state, token.kind) {
+            case (.parenthesis, .punctuation(UInt8(ascii: "("))):
+                pendingDefine = (pending.line, .name)
+                return
+            case (.name, .string):
+                let literal = text(token)
+                // With an escape, an interpolation or a line break, the name is not the text as written.
+                if !literal.contains("\\"), !literal.contains("\n") {
+                    pendingDefine = (pending.line, .end(literal))
+                    return
+                }
+            case (.end(let literal), .punctuation(UInt8(ascii: ","))),
+                (.end(let literal), .punctuation(UInt8(ascii: ")"))):
+                name = literal
+            default:
+                break
+            }
+            addBranchDefine(name, line: pending.line)
+        }
+
+        /// Keeps a define of `name` (`nil`: any name) for the declaration being read.
+        private mutating func addBranchDefine(_ name: String?, line: Int) {
+            branchDefines[open?.name, default: BranchNames()].add(name, line: line)
+        }
+
         /// Whether the last five tokens are `.`, a kind of target, `(`, `name` and `:`.
         private var opensDeclaration: Bool {
             recent.0 == .punctuation(UInt8(ascii: ".")) && recent.1 == .word(.targetKind)
@@ -212,35 +294,45 @@ struct ManifestLocator {
                 && recent.4 == .punctuation(UInt8(ascii: ":"))
         }
 
-        /// Keeps a declaration the file left open.
         /// Follows a directive of the manifest, its condition evaluated for this machine.
         private mutating func enter(_ directive: (word: String, line: Int, start: Int, end: Int)) {
             let bytes = self.bytes
-            func condition() -> Bool? {
+            /// The condition's value on this machine, and whether it is the same on every platform.
+            func condition() -> (value: Bool?, isFixed: Bool) {
                 let text = String(
                     decoding: UnsafeBufferPointer(rebasing: bytes[directive.start..<directive.end]), as: UTF8.self)
-                return ImportScanner.condition(of: text).value(on: Platform.host, module: "", declaredFor: nil)
+                let condition = ImportScanner.condition(of: text)
+                let values = Platform.all.map { condition.value(on: $0.id, module: "", declaredFor: nil) }
+                let value = condition.value(on: Platform.host, module: "", declaredFor: nil)
+                return (value, value != nil && values.allSatisfy { $0 == value })
             }
             switch directive.word {
             case "if":
-                let value = condition()
-                branches.append((isCompiled, value == true, isCompiled && value != false))
+                let (value, isFixed) = condition()
+                branches.append((isCompiled, value == true, isCompiled && value != false, varies || !isFixed))
             case "elseif":
                 guard let branch = branches.popLast() else { return }
-                let value = condition()
+                let (value, isFixed) = condition()
                 branches.append(
-                    (branch.outer, branch.taken || value == true, branch.outer && !branch.taken && value != false))
+                    (
+                        branch.outer, branch.taken || value == true, branch.outer && !branch.taken && value != false,
+                        branch.varies || !isFixed
+                    ))
             case "else":
                 guard let branch = branches.popLast() else { return }
-                branches.append((branch.outer, true, branch.outer && !branch.taken))
+                branches.append((branch.outer, true, branch.outer && !branch.taken, branch.varies))
             default:
                 _ = branches.popLast()
             }
         }
 
+        /// Keeps a declaration, and a define, the file left open.
         mutating func finish() {
             if let current = directive {
                 enter(current)
+            }
+            if let pending = pendingDefine {
+                addBranchDefine(nil, line: pending.line)
             }
             if let current = open, declarations[current.name] == nil {
                 declarations[current.name] = current.declaration
@@ -271,6 +363,7 @@ struct ManifestLocator {
             ManifestLocator.targetKinds.map { (Array($0.utf8), .targetKind) } + [
                 (Array("name".utf8), .name), (Array("moduleAliases".utf8), .moduleAliases),
                 (Array("dependencies".utf8), .dependencies), (Array("unsafeFlags".utf8), .unsafeFlags),
+                (Array("define".utf8), .define),
             ]
 
         /// Which of the names the outline looks for the bytes in `range` spell, compared as bytes.

@@ -97,6 +97,12 @@ public struct PackageGraph: Sendable, Codable {
     public var conditionsApplied: Bool?
     /// The platforms its manifest names in `platforms:` (SwiftPM's spelling), `nil` when not read.
     public var namedPlatforms: [String]?
+    /// The names each target defines for `#if` in its Swift sources, as SwiftPM ran the manifest;
+    /// `nil` when the manifest was not read, so no name's value is known.
+    public var defines: [String: [SwiftDefine]]?
+    /// The names of the package's traits, each defined for `#if` where whoever builds enables it;
+    /// `nil` when not read.
+    public var traits: [String]?
     /// The packages it depends on, directly or not; `nil` when they were not read.
     public var packages: [DependencyPackage]?
     /// Why the other packages could not be read, if they could not: their modules go unchecked.

@@ -29,6 +29,8 @@ public enum PackageLoader {
         let manifest = try DeclaredDependency.fromDump(try swiftPM.run(["dump-package"], in: root.path))
         graph.declared = manifest.targets
         graph.namedPlatforms = manifest.platforms
+        graph.defines = manifest.defines
+        graph.traits = manifest.traits
         if manifest.dependsOnPackages {
             do {
                 graph.packages = try swiftPM.packages(of: root.path)
@@ -160,7 +162,8 @@ struct DescriptionCache {
         let manager = FileManager.default
         guard let paths = Self.files(under: packageRoot.path) else { return nil }
         var manifests = Data()
-        mix("v2: describe, dump-package and other packages".utf8)  // what the cached file holds
+        // What the cached file holds: a graph of another shape is never read back.
+        mix("v3: describe, dump-package with defines and traits, and other packages".utf8)
         for path in paths.sorted() {
             mix(path.utf8)
             if path == "Package.resolved" {

@@ -24,7 +24,8 @@ public enum Rule: String, Sendable, Codable, CaseIterable {
     case conditionalImport = "conditional-import"
     /// A source file is not valid UTF-8; its imports were read from the readable parts.
     case invalidEncoding = "invalid-utf8"
-    /// The check cannot see all of a target's sources or module names (a build-tool plugin, a module alias).
+    /// The check cannot see all of a target's sources, module names or defines (a build-tool plugin, a
+    /// module alias, a trait).
     case incompleteSources = "incomplete-sources"
     /// An `ignore` entry of the contract matches no finding.
     case unusedIgnore = "unused-ignore"
@@ -57,7 +58,7 @@ public enum Rule: String, Sendable, Codable, CaseIterable {
         case .transitiveImport: "A target imports a module it reaches only through its dependencies."
         case .conditionalImport: "A target imports a module on a platform its dependency is not declared for."
         case .invalidEncoding: "A source file is not valid UTF-8."
-        case .incompleteSources: "The check cannot see all of a target's sources or module names."
+        case .incompleteSources: "The check cannot see all of a target's sources, module names or defines."
         case .unusedIgnore: "An ignore entry of the contract matches no finding."
         case .staleBaseline: "A baseline entry matches no finding any more."
         }
@@ -90,7 +91,8 @@ public enum Rule: String, Sendable, Codable, CaseIterable {
             "Re-save the file as UTF-8; the compiler rejects it as it is."
         case .incompleteSources:
             "Keep generated code's imports to modules the target declares, or check them at build time with "
-                + "--explicit-target-dependency-import-check."
+                + "--explicit-target-dependency-import-check; guard an import that turns on a trait or on a define "
+                + "the manifest's own #if chooses with #if canImport(…) too."
         case .unusedIgnore:
             "Remove the ignore entry: the finding it accepted is gone."
         case .staleBaseline:

@@ -1,0 +1,3 @@
+#if DEBUG
+    import Linux
+#endif

@@ -1,0 +1,3 @@
+#if DEBUG_ON_LINUX
+    import Linux
+#endif

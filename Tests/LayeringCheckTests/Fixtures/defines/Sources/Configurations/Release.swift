@@ -1,0 +1,3 @@
+#if RELEASE
+    import Linux
+#endif

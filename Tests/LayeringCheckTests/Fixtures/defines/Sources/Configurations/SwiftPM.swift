@@ -1,0 +1,3 @@
+#if !SWIFT_PACKAGE
+    import Linux
+#endif

@@ -1,0 +1,3 @@
+#if FLAG
+    import Linux
+#endif

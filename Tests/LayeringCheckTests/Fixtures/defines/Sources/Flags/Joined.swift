@@ -1,0 +1,3 @@
+#if JOINED
+    import Linux
+#endif

@@ -1,0 +1,3 @@
+#if SPACED
+    import Linux
+#endif

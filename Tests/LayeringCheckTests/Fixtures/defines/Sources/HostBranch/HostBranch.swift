@@ -1,0 +1,3 @@
+#if HOST_FLAG
+    import Linux
+#endif

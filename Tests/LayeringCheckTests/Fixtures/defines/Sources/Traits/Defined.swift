@@ -1,0 +1,3 @@
+#if WITH_EXTRA
+    import Linux
+#endif

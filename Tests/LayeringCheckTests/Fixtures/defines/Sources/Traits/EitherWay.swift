@@ -1,0 +1,3 @@
+#if WITH_EXTRA || os(Windows)
+    import Linux
+#endif

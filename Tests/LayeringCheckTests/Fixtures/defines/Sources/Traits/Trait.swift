@@ -1,0 +1,3 @@
+#if Extra
+    import Linux
+#endif
