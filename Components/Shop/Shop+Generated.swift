@@ -73,7 +73,7 @@ extension Shop {
     }
 
     /// Calls `require_appointmentBookings`; unwired, it throws `UnwiredRequire`.
-    func appointmentBookings(_ shopId: ShopID) async throws -> [BookingSummary] {
+    func appointmentBookings(_ shopId: sending ShopID) async throws -> [BookingSummary] {
         try await UnwiredRequire.check(self.require_appointmentBookings, "Shop.require_appointmentBookings")(shopId)
     }
 }

@@ -102,11 +102,11 @@ struct DerivedFilesTests {
         ),
         (
             "public var require_a: ((_ _: Int) -> Screen)?",
-            "Shop.swift:2: require_a: the parameter name '_' is '_', a keyword or not a plain identifier; name it like shopId"
+            "Shop.swift:2: require_a: the parameter name '_' is '_', a keyword or not a plain lowerCamelCase identifier; name it like shopId"
         ),
         (
             "public var require_a: ((_ default: Int) -> Screen)?",
-            "Shop.swift:2: require_a: the parameter name 'default' is '_', a keyword or not a plain identifier; name it like shopId"
+            "Shop.swift:2: require_a: the parameter name 'default' is '_', a keyword or not a plain lowerCamelCase identifier; name it like shopId"
         ),
         (
             "public var require_a: ((_ done: (Int) -> Void) -> Screen)?",
@@ -122,11 +122,11 @@ struct DerivedFilesTests {
         ),
         (
             "public var require_a: ((_ x: Int) async throws(CancellationError) -> Screen)?",
-            "Shop.swift:2: require_a has 'async' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+            "Shop.swift:2: require_a has 'async throws(CancellationError)' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
         ),
         (
             "public var require_a: ((_ x: Int) throws async -> Screen)?",
-            "Shop.swift:2: require_a has 'throws' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+            "Shop.swift:2: require_a has 'throws async' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
         ),
         (
             "public var require_a: (@MainActor (_ x: Int) -> Screen)?",
@@ -160,11 +160,78 @@ struct DerivedFilesTests {
             "public var require_a: ((_ a: Int, _ b: Int, _ c: Int, _ d: Int, _ e: Int, _ f: Int, _ g: Int) -> Screen)?",
             "Shop.swift:2: require_a takes 7 parameters; a require takes at most 6: pass a value type of the base layer instead"
         ),
+        (
+            "#if false\npublic var require_a: ((_ x: Int) -> Screen)?\n#endif",
+            "Shop.swift:3: require_a stands inside #if; the derived list is the same on every platform, so a require is declared unconditionally"
+        ),
+        (
+            "public var require_default: (() -> Screen)?",
+            "Shop.swift:2: require_default: the name after require_ is the name of its calling function and of its stub's entry, so it is ASCII lowerCamelCase, at most 40 characters, and not a keyword"
+        ),
+        (
+            "public var require_événement: (() -> Screen)?",
+            "Shop.swift:2: require_\\u{E9}v\\u{E9}nement: the name after require_ is the name of its calling function and of its stub's entry, so it is ASCII lowerCamelCase, at most 40 characters, and not a keyword"
+        ),
+        (
+            "public var require_a: ((_ x: inout Int) -> Screen)?",
+            "Shop.swift:2: require_a: the parameter 'x' is 'inout', which a stored closure's calling function cannot pass on; take a plain value"
+        ),
+        (
+            "public var require_a: ((_ x: Int...) -> Screen)?",
+            "Shop.swift:2: require_a: the parameter 'x' is '...', which a stored closure's calling function cannot pass on; take a plain value"
+        ),
+        (
+            "public var require_a: ((_ x: @autoclosure @escaping () -> Int) -> Screen)?",
+            "Shop.swift:2: require_a: the parameter 'x' is '@autoclosure', which a stored closure's calling function cannot pass on; take a plain value"
+        ),
+        (
+            "public var require_a: ((_ UnwiredRequire: Int) async throws -> Screen)?",
+            "Shop.swift:2: require_a: the parameter name 'UnwiredRequire' is '_', a keyword or not a plain lowerCamelCase identifier; name it like shopId"
+        ),
+        (
+            "public var require_a: ((_ x: Int) async throws(StubFailure) -> Screen)?",
+            "Shop.swift:2: require_a has 'async throws(StubFailure)' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+        ),
+        (
+            "public var require_a: ((_ x: Int, _ x: Int) -> Screen)?",
+            "Shop.swift:2: require_a: two parameters are named 'x'; name each once"
+        ),
+        (
+            "public var require_store: (() -> Screen)?",
+            "Shop.swift:2: require_store would be called through a function named 'store', which the component already has; rename it"
+        ),
+        (
+            "public var require_tick: (() -> Screen)?\nfunc tick() {}",
+            "Shop.swift:2: require_tick would be called through a function named 'tick', which the component already has; rename it"
+        ),
+        (
+            "public var `require_tick`: (() -> Screen)?",
+            "Shop.swift:2: `require_tick` is written in backticks; a require's name is a plain identifier: write require_tick"
+        ),
+        (
+            "struct Inner {\n    public var require_a: ((_ x: Int) -> Screen)?\n}",
+            "Shop.swift:3: require_a is not a member of the component's class itself; declare requires in the class, and give other properties another name than require_"
+        ),
+        (
+            "let pattern = /\\{/",
+            "Shop.swift: its braces do not balance as read (a regex literal written /…/ can hide one); write it #/…/#, or keep it out of the API file"
+        ),
     ])
     func aDeclarationTheListCannotExpressIsRefused(declaration: String, message: String) {
         #expect(throws: ScaffoldError(message)) {
             try Scaffolder.requires(inAPIFile: "class Shop {\n\(declaration)\n}\n", named: "Shop.swift")
         }
+    }
+
+    @Test func aRegexLiteralWithABraceLeavesTheRequiresAsTheyAre() throws {
+        let source = """
+            class Shop {
+                let pattern = #/\\{"/#
+                let other = ##/a/#b/##
+                public var require_a: ((_ x: Int) -> Screen)?
+            }
+            """
+        #expect(try Scaffolder.requires(inAPIFile: source, named: "Shop.swift") == ["require_a"])
     }
 
     @Test(arguments: ["\r\n", "\r"])
@@ -214,12 +281,12 @@ struct DerivedFilesTests {
                 private func provide_hidden() -> Screen { fatalError() }
                 public func provide_opaque() -> some Sendable { 1 }
                 struct Nested {
-                    public var require_inner: ((_ x: Int) -> Screen)?
+                    public var inner: ((_ x: Int) -> Screen)?
                 }
             }
             """
         let api = try ComponentAPIFile(source: source, file: "Shop.swift")
-        #expect(api.requires.isEmpty, "a nested type's property is not the component's require")
+        #expect(api.requires.isEmpty)
         let generated = try #require(
             try DerivedFiles(component: "Shop", api: api, router: nil).files(answerable: []).first)
         #expect(generated.contents.contains("public static let detailScanned = Provide<Screen, ShopID>"))

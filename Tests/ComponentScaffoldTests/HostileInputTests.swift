@@ -30,7 +30,7 @@ struct HostileInputTests {
         var generator = SeededGenerator(seed: 11)
         let pieces = [
             "a", "b", "x", "Int", "String", "ShopID", "Screen", "Array", "Set", "Dictionary", "Optional",
-            "(", ")", "[", "]", "<", ">", ":", ",", "?", " ", "throws", "_", "é", "\u{0}", "->", ".",
+            "(", ")", "[", "]", "<", ">", ":", ",", "?", " ", "throws", "async", "_", "é", "\u{0}", "->", ".",
         ]
         var accepted = 0
         for _ in 0..<20_000 {
@@ -38,10 +38,10 @@ struct HostileInputTests {
                 pieces.randomElement(using: &generator)!
             }
             .joined()
-            if let signature = try? Signature(parsing: text, baseTypes: Self.baseTypes) {
+            if let signature = try? Signature(parsing: text, baseTypes: Self.baseTypes, isRequire: true) {
                 accepted += 1
                 // What is accepted is normalised into a form the grammar accepts again, unchanged.
-                let again = try? Signature(parsing: signature.written, baseTypes: Self.baseTypes)
+                let again = try? Signature(parsing: signature.written, baseTypes: Self.baseTypes, isRequire: true)
                 #expect(again == signature, "\(text)")
             }
         }

@@ -77,13 +77,15 @@ struct RandomInterface {
         }
     }
 
-    /// A declaration such as `shopDetail(shopId: [ShopID]?)`, with zero to three parameters.
-    mutating func declaration() -> String {
+    /// A declaration such as `shopDetail(shopId: [ShopID]?)`, with zero to three parameters, and for
+    /// a require sometimes `async throws`.
+    mutating func declaration(isRequire: Bool = false) -> String {
         let count = Int.random(in: 0...3, using: &generator)
+        let effects = isRequire && chance(40) ? " async\(space()) throws" : ""
         if count == 0 && chance(50) {
-            return lowerName()
+            return lowerName() + effects
         }
         let parameters = (0..<count).map { _ in "\(lowerName())\(space()):\(space())\(type())" }
-        return "\(lowerName())\(space())(\(parameters.joined(separator: ",\(space())")))"
+        return "\(lowerName())\(space())(\(parameters.joined(separator: ",\(space())")))" + effects
     }
 }

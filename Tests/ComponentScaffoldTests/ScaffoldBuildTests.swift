@@ -36,7 +36,9 @@ struct ScaffoldBuildTests {
         var existing = PackageCopy.targetNames.union([name, "\(name)Tests", "\(name)Preview"])
         for _ in 0..<Self.randomAttempts {
             let candidate = random.componentName()
-            let requires = (0..<Int.random(in: 0...3, using: &random.generator)).map { _ in random.declaration() }
+            let requires = (0..<Int.random(in: 0...3, using: &random.generator)).map { _ in
+                random.declaration(isRequire: true)
+            }
             let provides = (0..<Int.random(in: 0...2, using: &random.generator)).map { _ in random.declaration() }
             guard
                 let plan = try? scaffolder.plan(
@@ -47,6 +49,25 @@ struct ScaffoldBuildTests {
             accepted.append((candidate, requires.count))
         }
         #expect(accepted.count >= 2, "seed \(Self.seed) accepted too few random components to prove anything")
+        // An async require of six parameters, written by hand in a new component's API file, and
+        // derived by --regenerate.
+        let handWritten = try #require(accepted.first).name
+        let api = copy.root.appendingPathComponent("Components/\(handWritten)/\(handWritten).swift")
+        let source = try String(contentsOf: api, encoding: .utf8)
+        try #require(source.contains("    // MARK: provide"))
+        try source.replacingOccurrences(
+            of: "    // MARK: provide",
+            with: """
+                    public var require_parkingDesk: (
+                        (_ shopId: ShopID, _ level: Int, _ values: [Any], _ ids: [EventID], _ kind: EventType,
+                         _ done: @escaping (Bool) -> Void)
+                        async   throws -> [BookingSummary]
+                    )?
+
+                    // MARK: provide
+                """
+        ).write(to: api, atomically: true, encoding: .utf8)
+        #expect(try scaffolder.regenerate().contains("Components/\(handWritten)/\(handWritten)+Generated.swift"))
         let acceptedList = accepted.map(\.name).joined(separator: ", ")
         // What the scaffolder wrote is what regenerating from the files it wrote gives.
         #expect(try scaffolder.staleDerivedFiles().map(\.path) == [], "seed \(Self.seed), components \(acceptedList)")
@@ -63,7 +84,7 @@ struct ScaffoldBuildTests {
         #expect(link.status == 0, "\(link.output.suffix(2000))")
         #expect(link.output.contains("== \(name) ==\n3 items."))
 
-        let unwired = accepted.reduce(0) { $0 + $1.requires }
+        let unwired = accepted.reduce(0) { $0 + $1.requires } + 1  // and the hand-written one
         let audit = try copy.run(["swift", "run", "mall", "audit"])
         #expect(audit.status == (unwired == 0 ? 0 : 1), "\(audit.output)")
         #expect(audit.output.contains("\(name): 0/0 requires wired (ok)"))

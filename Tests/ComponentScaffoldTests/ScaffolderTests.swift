@@ -71,6 +71,40 @@ struct ScaffolderTests {
         #expect(plan.newFiles["Components/\(name)/Screens/\(name)PlaceholderScreen.swift"] != nil)
     }
 
+    @Test func anAsyncRequireIsDeclaredDerivedAndOpenedByAPageThatLoads() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let name = copy.unusedComponentName
+        let plan = try Scaffolder(packageRoot: copy.root).plan(
+            name: name, requires: ["ticket(note: String)  async   throws"], existingNames: PackageCopy.targetNames)
+        let api = try #require(plan.newFiles["Components/\(name)/\(name).swift"])
+        #expect(api.contains("    public var require_ticket: ((_ note: String) async throws -> Screen)?\n"))
+        #expect(api.contains("/// Needed from outside: ticket(note: String) async throws.\n"))
+        let generated = try #require(plan.newFiles["Components/\(name)/\(name)+Generated.swift"])
+        #expect(generated.contains("    func ticket(_ note: sending String) async throws -> Screen {\n"))
+        let home = try #require(plan.newFiles["Components/\(name)/Screens/\(name)HomeScreen.swift"])
+        #expect(home.contains("loading: { try await api.ticket(\"sample-note\").content }"))
+        let router = try #require(plan.newFiles["Shell/Routers/\(name)Router.swift"])
+        #expect(
+            router.contains(
+                "// provide(\\.require_ticket, <a sibling's provide taking these values, from its Provides>),"))
+        let tests = try #require(plan.newFiles["Tests/\(name)Tests/\(name)Tests.swift"])
+        #expect(tests.contains("@Test func openTicketCallsItsRequire() async throws {"))
+    }
+
+    @Test func aProvideIsNeverAsync() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        #expect {
+            try Scaffolder(packageRoot: copy.root).plan(
+                name: copy.unusedComponentName, provides: ["a(x: Int) async throws"],
+                existingNames: PackageCopy.targetNames)
+        } throws: { error in
+            (error as? ScaffoldError)?.message
+                == "'a(x: Int) async throws' is a provide, which returns its screen at once; only a require may be async throws"
+        }
+    }
+
     @Test(arguments: [
         ("shopDetail(shopId ShopID)", "'shopDetail(shopId ShopID)' needs ':' after the label 'shopId', not 'ShopID'"),
         (
@@ -107,9 +141,11 @@ struct ScaffolderTests {
             "a(_: Int)",
             "a parameter in 'a(_: Int)' has no lowerCamelCase label (ASCII letters and digits, at most 40, not a keyword or _); write it as label: Type"
         ),
+        ("a(x: Int) throws", "'a(x: Int) throws' may end with 'async throws', both, in that order, and nothing else"),
+        ("a(x: Int) async", "'a(x: Int) async' may end with 'async throws', both, in that order, and nothing else"),
         (
-            "a(x: Int) throws",
-            "'a(x: Int) throws' has 'throws' after the declaration; write only name(label: Type, …), without effects or a return type"
+            "a(x: Int) async throws async",
+            "'a(x: Int) async throws async' has 'async' after the declaration; write only name(label: Type, …), then 'async throws' if it is async, without a return type"
         ),
         ("a(x: Int) -> Screen", "'a(x: Int) -> Screen' has the character '-', which a declaration cannot hold"),
         (

@@ -141,6 +141,9 @@ struct DefineTests {
             ("FLAG && !DEBUG", [SwiftDefine(name: "FLAG", configuration: .debug)], nil),
             ("DEBUG", [SwiftDefine(name: "DEBUG")], ""), ("SWIFT_PACKAGE", [], ""), ("!SWIFT_PACKAGE", [], nil),
             ("NEVER_DEFINED", [], nil), ("FLAG", [SwiftDefine(name: "FLAG", platforms: [])], ""),
+            // A compiler feature, which the check does not know: it may hold.
+            ("$AsyncAwait", [], ""),
+            ("FLAG || $NonescapableTypes", [SwiftDefine(name: "FLAG", platforms: ["linux"])], ""),
         ] as [(String, [SwiftDefine], String?)])
     func aNameHoldsWhereAndWhenSwiftPMDefinesIt(_ condition: String, _ defines: [SwiftDefine], _ builds: String?)
         throws
@@ -179,6 +182,17 @@ struct DefineTests {
         #expect(report.diagnostics.last?.message.contains("also compiled on Windows, where") == true)
     }
 
+    /// A trait the package enables by default is defined in a plain `swift build`, which then fails
+    /// where the import is compiled without its module: an error, not a name nobody can decide.
+    @Test func aTraitEnabledByDefaultIsDefinedAsAPlainBuildDefinesIt() throws {
+        var package = Self.linuxOnly(
+            "T || WITH_U", defines: [SwiftDefine(name: "WITH_U", traits: ["U"])], traits: ["T"])
+        package.graph.defaultTraits = ["U"]
+        #expect(try package.check(nil).diagnostics.map(\.rule) == [.conditionalImport])
+        package.graph.defaultTraits = []
+        #expect(try package.check(nil).diagnostics.map(\.rule) == [.incompleteSources])
+    }
+
     // MARK: Hostile manifests
 
     /// A manifest whose target `target` takes its settings from a closure that holds an `#if os(Linux)`.
@@ -210,7 +224,15 @@ struct DefineTests {
             ("#if os(Linux)\nlet s = names.map { SwiftSetting.define($0) }\n#endif", .incompleteSources),
             (
                 "#if canImport(Darwin)\nlet s: [SwiftSetting] = [.unsafeFlags([\"-DOTHER\"])]\n#endif",
+                .conditionalImport
+            ),
+            (
+                "#if canImport(Darwin)\nlet s: [SwiftSetting] = [.unsafeFlags([\"-D\", \"FLAG\"])]\n#endif",
                 .incompleteSources
+            ),
+            (
+                "#if os(macOS)\nlet s: [SwiftSetting] = [.unsafeFlags([\"-warnings-as-errors\"])]\n#endif",
+                .conditionalImport
             ),
             (#"#if os(Linux)\#nlet s: [SwiftSetting] = [.define("FL\("A")G")]\#n#endif"#, .incompleteSources),
             ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(#\"FLAG\"#)]\n#endif", .incompleteSources),

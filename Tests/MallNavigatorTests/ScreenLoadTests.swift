@@ -1,6 +1,7 @@
 import Foundation
 import MallBase
 import MallNavigator
+import Middleware
 import Support
 import Testing
 
@@ -142,6 +143,26 @@ struct ScreenLoadTests {
         #expect(terminal.output.hasSuffix("Bye.\n"))
     }
 
+    @Test func aScreenCoveredByAnOpenedLinkKeepsLoadingAndShowsItsContentOnTopAgain() async {
+        let probe = Probe()
+        let home = Screen(
+            title: "Home", origin: "Test", body: ["Start here."],
+            actions: [
+                .push("Deals") {
+                    Screen(title: "Deals", origin: "Test", loading: probe.work(after: .milliseconds(100), Self.deals))
+                }
+            ])
+        // A person who opens the deals, opens a link over them at once, and comes back later.
+        let terminal = PacedTerminal([
+            ("1", .zero), ("open mall://note", .zero), ("b", .milliseconds(300)), ("q", .milliseconds(100)),
+        ])
+        await Session(home: home, terminal: terminal, links: NoteLinks()).run()
+        #expect(probe.started == 1 && probe.cancelled == 0)
+        let afterBack = terminal.output.components(separatedBy: "> b").last ?? ""
+        #expect(afterBack.contains("== Deals ==\n2 for 1 on coffee.\n"), "\(terminal.output)")
+        #expect(terminal.output.contains("== Note =="))
+    }
+
     @Test func theEndOfInputWhileAScreenLoadsEndsTheSessionAndCancelsTheLoad() async {
         let probe = Probe()
         let output = await run(["1"], atTerminal: true, work: probe.work(after: .seconds(3600), Self.deals))
@@ -281,4 +302,12 @@ private final class PacedTerminal: Terminal {
     func write(_ text: String) { output += text }
     func writeError(_ text: String) { output += text }
     func fail(_ reason: String) { failure = failure ?? reason }
+}
+
+/// Links that open one screen, a note, whatever the URL.
+@MainActor
+private struct NoteLinks: AppLinks {
+    func screen(for url: String, from caller: Caller) -> Result<Screen, RouteError> {
+        .success(Screen(title: "Note", origin: "Test", body: ["A note."]))
+    }
 }

@@ -17,7 +17,7 @@ struct SharedStateTests {
 
     @Test func aCancelledBookingLeavesTheShopsPageAndMyBookings() async {
         // Shops › Din Tai Fung › Your booking A007 › Cancel › back to the shop, then My bookings.
-        let run = await runShell(input: ["1", "2", "8", "1", "b", "q"])
+        let run = await runShell(input: ["1", "2", "10", "1", "b", "q"])
         #expect(run.output.contains("→ Booking A007 cancelled."))
         let shop = lastScreen("Din Tai Fung", in: run.output)
         #expect(shop.contains("  7. Queue: take a number"))
@@ -35,7 +35,7 @@ struct SharedStateTests {
                 "Queue at Din Tai Fung", "Booking A008", "Queue at Din Tai Fung", "Din Tai Fung",
             ])
         let shop = lastScreen("Din Tai Fung", in: run.output)
-        #expect(shop.contains("  8. Your booking A007"))
-        #expect(shop.contains("  9. Your booking A008"))
+        #expect(shop.contains("  10. Your booking A007"))
+        #expect(shop.contains("  11. Your booking A008"))
     }
 }

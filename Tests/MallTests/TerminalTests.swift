@@ -39,16 +39,16 @@ struct TerminalTests {
             plan: [
                 .wait("> ", within: .seconds(10)),
                 .send("2"), .wait("Try again"),
-                .send("8"), .wait("Your bookings are unavailable"),
+                .send("10"), .wait("Your bookings are unavailable"),
                 .send("q"), .wait("Bye."),
             ])
         #expect(run.failed == nil, "\(run.output)")
         #expect(run.status == 0)
         let failure = "Your bookings are unavailable: the stub of Shop.require_appointmentBookings was told to fail"
         #expect(run.output.contains(failure + "\n"))
-        #expect(run.output.contains("  8. Try again\n"))
-        // The second attempt ran and failed in turn: the failure is shown again after "8".
-        #expect(run.output(after: "> 8").contains(failure))
+        #expect(run.output.contains("  10. Try again\n"))
+        // The second attempt ran and failed in turn: the failure is shown again after "10".
+        #expect(run.output(after: "> 10").contains(failure))
         #expect(!run.output.contains("Error:"), "\(run.output)")
     }
 
@@ -76,6 +76,6 @@ struct TerminalTests {
         #expect(try transcript([]) == slow)
         // A script sees each screen once it has loaded: never a Loading… frame.
         #expect(!slow.contains("Loading…"))
-        #expect(slow.contains("  8. Your booking A001\n"), "\(slow)")
+        #expect(slow.contains("  10. Your booking A001\n"), "\(slow)")
     }
 }

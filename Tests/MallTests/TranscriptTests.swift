@@ -126,9 +126,9 @@ struct TranscriptTests {
     }
 
     @Test func aModalsCloseActionDismissesItAndHomeDismissesEverything() async {
-        let closed = await runShell(input: ["1", "2", "9", "1", "2", "q"])
+        let closed = await runShell(input: ["1", "2", "8", "1", "2", "q"])
         #expect(closed.output.screenTitles.suffix(2) == ["Pay the bill", "Din Tai Fung"])
-        let home = await runShell(input: ["1", "2", "9", "1", "h", "b", "q"])
+        let home = await runShell(input: ["1", "2", "8", "1", "h", "b", "q"])
         #expect(home.output.screenTitles.suffix(3) == ["Pay the bill", "Mall", "Mall"])
         #expect(home.output.errorLines == ["Error: already at the home screen; choose an action, or q to quit"])
     }

@@ -167,6 +167,28 @@ struct ArrayLiteralEdit {
     /// The text with every comment and the inside of every string literal replaced by spaces (line
     /// breaks by ``hiddenLineBreak``), so offsets stay the same and only code remains. Quotes stay, so
     /// an element's string literal still shows where it is.
+    /// The index just after the extended regex literal `#/…/#` (any number of `#`) that starts at
+    /// `start`, or `nil` when none starts there or it is not closed.
+    private static func extendedRegexEnd(_ text: [UInt8], at start: Int) -> Int? {
+        let hashes = text[start...].prefix { $0 == UInt8(ascii: "#") }.count
+        let slash = start + hashes
+        guard slash < text.count, text[slash] == UInt8(ascii: "/") else { return nil }
+        var index = slash + 1
+        while index < text.count {
+            if text[index] == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if text[index] == UInt8(ascii: "/"), index + hashes < text.count,
+                text[(index + 1)...(index + hashes)].allSatisfy({ $0 == UInt8(ascii: "#") })
+            {
+                return index + 1 + hashes
+            }
+            index += 1
+        }
+        return nil
+    }
+
     static func blankingCommentsAndStrings(_ text: [UInt8]) -> [UInt8] {
         var code = text
         var index = 0
@@ -202,6 +224,11 @@ struct ArrayLiteralEdit {
                     }
                 }
                 blank(index..<min(end, text.count))
+                index = end
+            } else if text[index] == UInt8(ascii: "#"), let end = extendedRegexEnd(text, at: index) {
+                // `#/…/#`: a brace or a quote inside is the regex's, not the code's.
+                let hashes = text[index...].prefix { $0 == UInt8(ascii: "#") }.count
+                blank((index + hashes + 1)..<(end - hashes - 1))
                 index = end
             } else if text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "#") {
                 let hashes = text[index...].prefix { $0 == UInt8(ascii: "#") }.count

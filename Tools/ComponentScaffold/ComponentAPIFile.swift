@@ -57,30 +57,73 @@ struct ComponentAPIFile: Sendable, Hashable {
     /// No declarations.
     init() {}
 
+    /// What a component's class already has, besides its declarations, that a require's calling
+    /// function would collide with: `ComponentAPI`'s members and the generated ones.
+    static let reservedNames: Set<String> = [
+        "shared", "store", "componentName", "requirements", "reset", "keepState", "unwireEveryRequire",
+        "stubEveryRequire", "Provides",
+    ]
+
     /// Reads the declarations of `source`, the API file named `file`.
     init(source: String, file: String) throws(ScaffoldError) {
         let code = Code(source, file: file)
         var index = 0
         var depth = 0
+        // Open `#if` blocks: a require under one would be listed on every platform, built on some.
+        var conditionals = 0
+        // The names the class declares, which a require's calling function must not take.
+        var members: Set<String> = []
         while let found = code.nextWord(from: index) {
             depth += code.braceBalance(index..<found.start)
             index = found.end
-            // Only the class's own members (depth 1) are the component's; a nested type's are not.
-            guard depth == 1 else { continue }
+            if code.isDirective(at: found.start) {
+                if found.word == "if" { conditionals += 1 }
+                if found.word == "endif" { conditionals = max(0, conditionals - 1) }
+                continue
+            }
+            guard ["var", "let", "func"].contains(found.word) else { continue }
+            if let name = code.backtickedName(after: found.end), name.hasPrefix("require_") {
+                throw ScaffoldError(
+                    "\(file):\(code.line(of: found.start)): `\(ComponentName.printable(name))` is written in backticks;"
+                        + " a require's name is a plain identifier: write \(ComponentName.printable(name))")
+            }
             if found.word == "var", let name = code.prefixedName("require_", after: found.end) {
+                // Only the class's own members (depth 1) are the component's requires.
+                guard depth == 1, conditionals == 0 else {
+                    let place = "\(file):\(code.line(of: found.start)): require_\(ComponentName.printable(name.value))"
+                    throw ScaffoldError(
+                        conditionals > 0
+                            ? "\(place) stands inside #if; the derived list is the same on every platform, so a"
+                                + " require is declared unconditionally"
+                            : "\(place) is not a member of the component's class itself; declare requires in the"
+                                + " class, and give other properties another name than require_")
+                }
                 let modifiers = code.modifiers(before: found.start)
                 requires.append(
                     try code.require(named: name.value, at: name.end, modifiers: modifiers, line: found.start))
                 index = name.end
-            } else if found.word == "func", let name = code.prefixedName("provide_", after: found.end) {
+            } else if depth == 1, found.word == "func", let name = code.prefixedName("provide_", after: found.end) {
                 provides.append(
                     code.provide(named: name.value, at: name.end, modifiers: code.modifiers(before: found.start)))
                 index = name.end
+            } else if depth == 1, let name = code.name(after: found.end) {
+                members.insert(name)
             }
+        }
+        depth += code.braceBalance(index..<code.bytes.count)
+        guard depth == 0 else {
+            throw ScaffoldError(
+                "\(file): its braces do not balance as read (a regex literal written /…/ can hide one); write it"
+                    + " #/…/#, or keep it out of the API file")
         }
         var seen: Set<String> = []
         for require in requires where !seen.insert(require.name).inserted {
             throw ScaffoldError("\(file):\(require.line): require_\(require.name) is declared twice; keep one")
+        }
+        for require in requires where members.contains(require.name) || Self.reservedNames.contains(require.name) {
+            throw ScaffoldError(
+                "\(file):\(require.line): require_\(require.name) would be called through a function named"
+                    + " '\(require.name)', which the component already has; rename it")
         }
     }
 }
@@ -126,6 +169,27 @@ private struct Code {
             return (text(index..<end), index, end)
         }
         return nil
+    }
+
+    /// Whether the word at `offset` is a compiler directive's (`#if`, `#endif`).
+    func isDirective(at offset: Int) -> Bool {
+        offset > 0 && bytes[offset - 1] == UInt8(ascii: "#")
+    }
+
+    /// The name declared after `start` (the word after `var`, `let` or `func`), if it is a plain word.
+    func name(after start: Int) -> String? {
+        let from = skipSpaces(start)
+        guard from < bytes.count, Self.isWordByte(bytes[from]) else { return nil }
+        let end = bytes[from...].firstIndex { !Self.isWordByte($0) } ?? bytes.count
+        return text(from..<end)
+    }
+
+    /// The name in backticks after `start`, as in `` var `require_x` ``.
+    func backtickedName(after start: Int) -> String? {
+        let from = skipSpaces(start)
+        guard from < bytes.count, bytes[from] == UInt8(ascii: "`") else { return nil }
+        let end = bytes[(from + 1)...].prefix(200).firstIndex { !Self.isWordByte($0) } ?? bytes.count
+        return text((from + 1)..<end)
     }
 
     /// How many braces `range` opens, less those it closes.
@@ -271,7 +335,13 @@ private struct Code {
     func require(
         named name: String, at start: Int, modifiers: [String], line offset: Int
     ) throws(ScaffoldError) -> ComponentAPIFile.Require {
-        let place = "\(file):\(line(of: offset)): require_\(name)"
+        let place = "\(file):\(line(of: offset)): require_\(ComponentName.printable(name))"
+        guard Signature.isLowerCamelName(name) else {
+            throw ScaffoldError(
+                "\(place): the name after require_ is the name of its calling function and of its stub's entry,"
+                    + " so it is ASCII lowerCamelCase, at most \(Signature.maximumNameLength) characters, and not"
+                    + " a keyword")
+        }
         let shape =
             "write it as a public optional closure with named parameters, e.g."
             + " public var require_\(name): ((_ shopId: ShopID) -> Screen)?"
@@ -312,7 +382,8 @@ private struct Code {
         }
         guard rest.hasPrefix("->") else {
             throw ScaffoldError(
-                "\(place) has '\(rest.prefix { $0 != " " && $0 != "-" })' before its arrow; a require's effects are"
+                "\(place) has '\(Self.tidy(String(rest.prefix(upTo: rest.firstRange(of: "->")?.lowerBound ?? rest.endIndex))))'"
+                    + " before its arrow; a require's effects are"
                     + " none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?")
         }
         let answer = Self.tidy(String(rest.dropFirst(2)))
@@ -326,13 +397,26 @@ private struct Code {
                     "\(place): the parameter '\(parameter)' needs a name after '_' (a closure type takes no"
                         + " argument labels); \(shape)")
             }
-            guard Self.isPlainName(names[1]) else {
+            // lowerCamelCase: a name like a type's (`UnwiredRequire`) would hide the type in the derived code.
+            guard Self.isPlainName(names[1]), let first = names[1].unicodeScalars.first, ("a"..."z").contains(first)
+            else {
                 throw ScaffoldError(
                     "\(place): the parameter name '\(ComponentName.printable(names[1]))' is '_', a keyword or not a"
-                        + " plain identifier; name it like shopId")
+                        + " plain lowerCamelCase identifier; name it like shopId")
             }
             let type = parts[1]
-            if Self.isFunctionType(type) && !type.split(separator: " ").contains("@escaping") {
+            let words = type.split(separator: " ")
+            if let unsupported = ["inout", "@autoclosure", "some", "borrowing", "consuming", "isolated", "sending"]
+                .first(where: { words.contains(Substring($0)) }) ?? (type.hasSuffix("...") ? "..." : nil)
+            {
+                throw ScaffoldError(
+                    "\(place): the parameter '\(names[1])' is '\(unsupported)', which a stored closure's calling"
+                        + " function cannot pass on; take a plain value")
+            }
+            guard !parameters.contains(where: { $0.label == names[1] }) else {
+                throw ScaffoldError("\(place): two parameters are named '\(names[1])'; name each once")
+            }
+            if Self.isFunctionType(type) && !words.contains("@escaping") {
                 throw ScaffoldError(
                     "\(place): the closure parameter '\(names[1])' must be '@escaping', e.g."
                         + " _ \(names[1]): @escaping @MainActor @Sendable (Bool) -> Void")

@@ -161,12 +161,18 @@ public struct ComponentTemplate {
 
     private var homeScreenFile: String {
         let requireActions = demonstrableRequires.map { require, arguments in
-            """
+            let call = "api.\(require.name)(\(arguments.joined(separator: ", ")))"
+            // An async require's screen comes later: a page that loads shows it.
+            let destination =
+                require.isAsync
+                ? "Screen(title: \"\(require.name)\", origin: \"\(component)\", loading: { try await \(call).content })"
+                : call
+            return """
 
-                        actions.append(
-                            .push("Open \(require.name)") { api.\(require.name)(\(arguments.joined(separator: ", "))) }
-                        )
-            """
+                            actions.append(
+                                .push("Open \(require.name)") { \(destination) }
+                            )
+                """
         }.joined()
         return """
             import \(Self.baseModule)
@@ -264,7 +270,7 @@ public struct ComponentTemplate {
                 /// 'unavailable'.
                 var wiring: [Wire] {
                     [
-            \(interface.requires.map { "            // wire(\\.require_\($0.name), to: <a route into a sibling or the shell>)," }.joined(separator: "\n"))
+            \(interface.requires.map(\.wiringHint).joined(separator: "\n"))
                     ]
                 }
             """
@@ -337,24 +343,33 @@ public struct ComponentTemplate {
                 "\($0.label): \($1.map { $0 == "\"" ? #"\""# : String($0) }.joined())"
             }
             let call = "\(component).require_\(require.name)(\(shown.joined(separator: ", ")))"
+            let opened =
+                "try #require(\(component).shared.provide_\(entryProvide)()"
+                + ".action(titled: \"Open \(require.name)\")?.destination())"
+            // An async require's screen is awaited by a page that loads: the test waits for it.
+            let (effects, screen) = require.isAsync ? ("async throws", "await \(opened).loaded()") : ("throws", opened)
             tests.append(
                 """
-                    @Test func open\(capitalised)CallsItsRequire() throws {
+                    @Test func open\(capitalised)CallsItsRequire() \(effects) {
                         let log = CallLog()
                         \(component).shared.stubEveryRequire(onCall: log.record)
-                        let screen = try #require(\(component).shared.provide_\(entryProvide)().action(titled: "Open \(require.name)")?.destination())
-                        #expect(screen.origin == "Preview")
+                        let screen = \(screen)
+                        #expect(screen.origin == "\(require.isAsync ? component : "Preview")")
                         #expect(screen.body.first == "\(call)")
                         #expect(log.calls == ["\(call)"])
                     }
                 """
             )
+            let unavailable =
+                require.isAsync
+                ? "Could not load: \(component).require_\(require.name) is not wired"
+                : "\(component).require_\(require.name) is not wired."
             tests.append(
                 """
-                    @Test func unwired\(capitalised)ShowsUnavailable() throws {
+                    @Test func unwired\(capitalised)ShowsUnavailable() \(effects) {
                         \(component).shared.unwireEveryRequire()
-                        let screen = try #require(\(component).shared.provide_\(entryProvide)().action(titled: "Open \(require.name)")?.destination())
-                        #expect(screen.body.first == "\(component).require_\(require.name) is not wired.")
+                        let screen = \(screen)
+                        #expect(screen.body.first == "\(unavailable)")
                     }
                 """
             )
@@ -411,5 +426,15 @@ extension String {
     /// A sample argument as it appears inside a string literal: `"sample-id"` becomes `sample-id`.
     fileprivate func replacingQuotes() -> String {
         hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
+    }
+}
+
+extension Signature {
+    /// The wiring line the new router suggests for the require: a route for a screen answered at
+    /// once, a provide for an async one (a route opens its screen at once).
+    fileprivate var wiringHint: String {
+        isAsync
+            ? "            // provide(\\.require_\(name), <a sibling's provide taking these values, from its Provides>),"
+            : "            // wire(\\.require_\(name), to: <a route into a sibling or the shell>),"
     }
 }

@@ -127,9 +127,11 @@ struct DerivedFiles {
         // `self.`: a parameter may have the require's own name.
         let call = "self.require_\(require.name)?(\(arguments))"
         if require.isAsync {
+            // The closure is not isolated to the main actor: each value is sent to it, whatever its type.
+            let sent = require.parameters.map { "_ \($0.label): sending \($0.type)" }.joined(separator: ", ")
             return """
                     /// Calls `require_\(require.name)`; unwired, it throws `UnwiredRequire`.
-                    func \(require.name)(\(parameters)) async throws -> \(require.answer) {
+                    func \(require.name)(\(sent)) async throws -> \(require.answer) {
                         try await UnwiredRequire.check(self.require_\(require.name), "\(component).require_\(require.name)")(\(arguments))
                     }
                 """

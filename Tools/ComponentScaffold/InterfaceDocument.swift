@@ -22,7 +22,7 @@ public struct InterfaceDocument: Sendable, Hashable {
     ) throws(ScaffoldError) {
         var parsedRequires: [Signature] = []
         for text in requires {
-            parsedRequires.append(try Signature(parsing: text, baseTypes: baseTypes))
+            parsedRequires.append(try Signature(parsing: text, baseTypes: baseTypes, isRequire: true))
         }
         var parsedProvides: [Signature] = []
         for text in provides {

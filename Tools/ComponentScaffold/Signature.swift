@@ -4,7 +4,7 @@
 /// use, so every declaration it accepts builds:
 ///
 /// ```
-/// declaration := name [ "(" [ parameter { "," parameter } ] ")" ]
+/// declaration := name [ "(" [ parameter { "," parameter } ] ")" ] [ "async" "throws" ]
 /// parameter   := label ":" type
 /// type        := primary { "?" }
 /// primary     := "[" type "]" | "[" key ":" type "]" | named [ "<" type { "," type } ">" ]
@@ -12,7 +12,7 @@
 ///
 /// A `named` type is a standard scalar (`String`, `Int`, `Bool`…), `Array`, `Optional`, `Set` or
 /// `Dictionary` with their number of arguments, or a concrete public type of the base layer. Set
-/// elements and dictionary keys must be hashable named types.
+/// elements and dictionary keys must be hashable named types. Only a require may be `async throws`.
 public struct Signature: Sendable, Hashable {
     /// One labelled parameter.
     public struct Parameter: Sendable, Hashable {
@@ -26,6 +26,8 @@ public struct Signature: Sendable, Hashable {
     public var name: String
     /// The parameters, in order.
     public var parameters: [Parameter]
+    /// Whether it is `async throws` (a require whose answer may take time or fail).
+    public var isAsync = false
 
     /// Scalar types of the standard library every module sees without an import; all are hashable.
     static let standardScalars: Set<String> = [
@@ -38,15 +40,18 @@ public struct Signature: Sendable, Hashable {
 
     /// Parses `name(label: Type, …)`; `name` alone means no parameters.
     ///
-    /// - Parameter baseTypes: The base layer's concrete public types, which parameters may use.
-    public init(parsing text: String, baseTypes: BaseTypes) throws(ScaffoldError) {
-        var parser = Parser(text: text, baseTypes: baseTypes)
-        (name, parameters) = try parser.declaration()
+    /// - Parameters:
+    ///   - baseTypes: The base layer's concrete public types, which parameters may use.
+    ///   - isRequire: Whether it declares a require, which may end with `async throws`.
+    public init(parsing text: String, baseTypes: BaseTypes, isRequire: Bool = false) throws(ScaffoldError) {
+        var parser = Parser(text: text, baseTypes: baseTypes, allowsEffects: isRequire)
+        (name, parameters, isAsync) = try parser.declaration()
     }
 
-    /// The closure type of a require: `(_ shopId: ShopID) -> Screen`.
+    /// The closure type of a require: `(_ shopId: ShopID) -> Screen`, or with `async throws`.
     public var closureType: String {
-        "(" + parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ") + ") -> Screen"
+        "(" + parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ") + ")"
+            + (isAsync ? " async throws" : "") + " -> Screen"
     }
 
     /// The parameter list of a provide: `shopId: ShopID`.
@@ -59,8 +64,9 @@ public struct Signature: Sendable, Hashable {
         parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ")
     }
 
-    /// The signature as the user wrote it, normalised: `shopDetail(shopId: ShopID)`.
-    public var written: String { "\(name)(\(parameterList))" }
+    /// The signature as the user wrote it, normalised: `shopDetail(shopId: ShopID)`, and
+    /// ` async throws` after it for an async require.
+    public var written: String { "\(name)(\(parameterList))" + (isAsync ? " async throws" : "") }
 
     /// Sample arguments a generated screen or test can pass, or `nil` if a type has no obvious sample.
     var sampleArguments: [String]? {
@@ -148,16 +154,19 @@ private struct Parser {
 
     let text: String
     let baseTypes: BaseTypes
+    /// Whether `async throws` may follow the parameters.
+    let allowsEffects: Bool
     private var tokens: [Token] = []
     private var position = 0
     private var quoted: String { "'\(ComponentName.printable(text))'" }
 
-    init(text: String, baseTypes: BaseTypes) {
+    init(text: String, baseTypes: BaseTypes, allowsEffects: Bool) {
         self.text = text
         self.baseTypes = baseTypes
+        self.allowsEffects = allowsEffects
     }
 
-    mutating func declaration() throws(ScaffoldError) -> (String, [Signature.Parameter]) {
+    mutating func declaration() throws(ScaffoldError) -> (String, [Signature.Parameter], isAsync: Bool) {
         tokens = try tokenize()
         guard case .name(let name) = next(), Signature.isLowerCamelName(name) else {
             throw ScaffoldError(
@@ -179,13 +188,27 @@ private struct Parser {
             }
             try expect(")", after: "the parameters")
         }
+        let isAsync = try effects()
         guard peek() == .end else {
             throw ScaffoldError(
                 "\(quoted) has \(peek().shown) after the declaration; write only name(label: Type, …),"
-                    + " without effects or a return type"
+                    + (allowsEffects ? " then 'async throws' if it is async," : "") + " without a return type"
             )
         }
-        return (name, parameters)
+        return (name, parameters, isAsync)
+    }
+
+    /// Reads `async throws` after the parameters, where a require's declaration may have it.
+    private mutating func effects() throws(ScaffoldError) -> Bool {
+        guard peek() == .name("async") || peek() == .name("throws") else { return false }
+        guard allowsEffects else {
+            throw ScaffoldError(
+                "\(quoted) is a provide, which returns its screen at once; only a require may be async throws")
+        }
+        guard next() == .name("async"), next() == .name("throws") else {
+            throw ScaffoldError("\(quoted) may end with 'async throws', both, in that order, and nothing else")
+        }
+        return true
     }
 
     private mutating func parameter() throws(ScaffoldError) -> Signature.Parameter {

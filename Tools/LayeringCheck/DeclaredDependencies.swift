@@ -76,6 +76,8 @@ struct DumpedManifest {
     var defines: [String: [SwiftDefine]]
     /// The names of the package's traits.
     var traits: [String]
+    /// The traits a plain `swift build` of the package enables: its defaults, and what they enable.
+    var defaultTraits: [String]
 }
 
 extension DeclaredDependency {
@@ -107,11 +109,22 @@ extension DeclaredDependency {
         let dependsOnPackages = !(root["dependencies"] as? [Any] ?? []).isEmpty
         let platforms = (root["platforms"] as? [[String: Any]] ?? []).compactMap { $0["platformName"] as? String }
         // The default traits are listed as a trait named `default`, which no `#if` can name.
-        let traits = (root["traits"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-            .filter { $0 != "default" }
+        let traitEntries = root["traits"] as? [[String: Any]] ?? []
+        let traits = traitEntries.compactMap { $0["name"] as? String }.filter { $0 != "default" }
+        // Each trait and the traits it enables; the defaults are what `default` enables, and so on.
+        var enables: [String: [String]] = [:]
+        for entry in traitEntries {
+            guard let trait = entry["name"] as? String else { continue }
+            enables[trait, default: []] += entry["enabledTraits"] as? [String] ?? []
+        }
+        var defaultTraits: Set<String> = []
+        var pending = enables["default"] ?? []
+        while let trait = pending.popLast() {
+            if defaultTraits.insert(trait).inserted { pending += enables[trait] ?? [] }
+        }
         return DumpedManifest(
             name: name, products: products, targets: declared, dependsOnPackages: dependsOnPackages,
-            platforms: platforms, defines: defines, traits: traits)
+            platforms: platforms, defines: defines, traits: traits, defaultTraits: defaultTraits.sorted())
     }
 
     private static func parse(_ entry: [String: Any]) -> DeclaredDependency? {

@@ -35,6 +35,8 @@ struct DefinedNames {
     /// The target's defines by name; `nil` when the manifest was not read.
     private let defines: [String: [SwiftDefine]]?
     private let traits: Set<String>
+    /// The traits a plain `swift build` enables: their names are defined, as that build fails or not.
+    private let defaultTraits: Set<String>
     /// The names defined under the manifest's varying `#if`s: in this target's declaration, and
     /// outside any declaration.
     private let ownBranchNames: ManifestLocator.BranchNames?
@@ -43,12 +45,15 @@ struct DefinedNames {
     init(target: String, graph: PackageGraph, locator: ManifestLocator) {
         defines = graph.defines.map { Dictionary(grouping: $0[target] ?? [], by: \.name) }
         traits = Set(graph.traits ?? [])
+        defaultTraits = Set(graph.defaultTraits ?? [])
         ownBranchNames = locator.branchDefines[target]
         sharedBranchNames = locator.branchDefines[String?.none]
     }
 
     func value(of name: String, on platform: String, in configuration: BuildConfiguration) -> Value {
         guard let defines else { return .unknown }
+        // `$AsyncAwait` and the like: the compiler's features, which the check does not know.
+        guard !name.hasPrefix("$") else { return .unknown }
         switch name {
         case "SWIFT_PACKAGE": return .defined
         case "DEBUG" where configuration == .debug: return .defined
@@ -64,9 +69,10 @@ struct DefinedNames {
         }
         var withTraits: [String] = []
         for define in defines[name] ?? [] where define.applies(on: platform, in: configuration) {
-            guard let traits = define.traits else { return .defined }
+            guard let traits = define.traits, !traits.contains(where: defaultTraits.contains) else { return .defined }
             withTraits += traits
         }
+        if defaultTraits.contains(name) { return .defined }
         if traits.contains(name) { return .undecidable(.trait) }
         return withTraits.isEmpty ? .undefined : .undecidable(.definedWithTraits(withTraits))
     }

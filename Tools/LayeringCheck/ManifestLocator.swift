@@ -160,6 +160,9 @@ struct ManifestLocator {
         private var varies: Bool { branches.last?.varies ?? false }
         /// A `.define` in such code whose name is being read: its line, and its literal once read.
         private var pendingDefine: (line: Int, state: PendingState)?
+        /// The line of `.unsafeFlags(` in such code, while its flags are read: once they are, the
+        /// names their `-D` define are noted (any name, where the flags are built by an expression).
+        private var branchFlagsLine: Int?
         private enum PendingState {
             case parenthesis, name, end(String)
         }
@@ -203,6 +206,13 @@ struct ManifestLocator {
                             Rename(
                                 line: current.line, column: current.column, owner: open?.name,
                                 isExpression: current.isExpression))
+                    }
+                    if let line = branchFlagsLine {
+                        // Flags that define nothing (`-warnings-as-errors`) leave every name decided.
+                        let names: [String?] =
+                            current.isExpression ? [nil] : SwiftDefine.names(definedBy: passed.map(String.init))
+                        for name in names { addBranchDefine(name, line: line) }
+                        branchFlagsLine = nil
                     }
                     flags = nil
                 }
@@ -255,8 +265,8 @@ struct ManifestLocator {
             guard let pending = pendingDefine else {
                 if isAfterDot, token.kind == .word(.define) {
                     pendingDefine = (token.line, .parenthesis)
-                } else if isAfterDot, token.kind == .word(.unsafeFlags) {
-                    addBranchDefine(nil, line: token.line)
+                } else if isAfterDot, token.kind == .word(.unsafeFlags), flags == nil {
+                    branchFlagsLine = token.line
                 }
                 return
             }

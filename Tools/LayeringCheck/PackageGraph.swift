@@ -103,6 +103,9 @@ public struct PackageGraph: Sendable, Codable {
     /// The names of the package's traits, each defined for `#if` where whoever builds enables it;
     /// `nil` when not read.
     public var traits: [String]?
+    /// The traits a plain `swift build` enables (the package's defaults), whose names are defined;
+    /// `nil` when not read.
+    public var defaultTraits: [String]?
     /// The packages it depends on, directly or not; `nil` when they were not read.
     public var packages: [DependencyPackage]?
     /// Why the other packages could not be read, if they could not: their modules go unchecked.

@@ -31,6 +31,7 @@ public enum PackageLoader {
         graph.namedPlatforms = manifest.platforms
         graph.defines = manifest.defines
         graph.traits = manifest.traits
+        graph.defaultTraits = manifest.defaultTraits
         if manifest.dependsOnPackages {
             do {
                 graph.packages = try swiftPM.packages(of: root.path)
@@ -163,7 +164,7 @@ struct DescriptionCache {
         guard let paths = Self.files(under: packageRoot.path) else { return nil }
         var manifests = Data()
         // What the cached file holds: a graph of another shape is never read back.
-        mix("v3: describe, dump-package with defines and traits, and other packages".utf8)
+        mix("v4: describe, dump-package with defines, traits and default traits, and other packages".utf8)
         for path in paths.sorted() {
             mix(path.utf8)
             if path == "Package.resolved" {

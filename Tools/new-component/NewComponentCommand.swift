@@ -21,7 +21,8 @@ enum NewComponentCommand {
         OPTIONS:
           --require <declaration> Something the component needs, e.g. 'shopDetail(shopId: ShopID)'.
                                   It becomes a require_ closure the router must wire; until then
-                                  `swift run mall audit` names it.
+                                  `swift run mall audit` names it. End it with 'async throws' for
+                                  a require answered later: 'ticket(note: String) async throws'.
           --provide <declaration> Something the component offers, e.g. 'couponDetail(couponId: String)'.
                                   It becomes a provide_ function with a first screen naming its arguments.
           --interface <file>      Read declarations from JSON: {"requires": [...], "provides": [...]}.

@@ -9,7 +9,7 @@ struct ScaffoldBench {
     let quick: Bool
 
     func figures() throws -> [Figure] {
-        let tool = try buildTool()
+        let tool = try buildRelease("new-component")
         let copy = scratch.appendingPathComponent("scaffold-package")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         try Shell.run("sh", ["-c", "cd \"$0\" && git archive HEAD | tar -x -C \"$1\"", root.path, copy.path])
@@ -53,12 +53,4 @@ struct ScaffoldBench {
         ]
     }
 
-    /// Builds `new-component` (release) and returns its path.
-    private func buildTool() throws -> String {
-        FileHandle.standardError.write(Data("building new-component (release)…\n".utf8))
-        let common = ["build", "-c", "release", "--package-path", root.path, "--product", "new-component"]
-        try Shell.run("swift", common)
-        let binPath = try Shell.run("swift", common + ["--show-bin-path"])
-        return URL(fileURLWithPath: binPath).appendingPathComponent("new-component").path
-    }
 }

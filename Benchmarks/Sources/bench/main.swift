@@ -17,7 +17,7 @@ let usage = """
     """
 
 enum Section: String, CaseIterable {
-    case require, async, routes, lexer, audit, launch, render, memory, fetch, scaffold
+    case require, async, loading, routes, lexer, audit, launch, render, memory, fetch, scaffold
 }
 
 struct Options {
@@ -98,7 +98,7 @@ func runBenchmarks() async -> Int32 {
         var mall: MallBench?
         func mallBench() throws -> MallBench {
             if let mall { return mall }
-            let executable = try options.mall ?? buildMall()
+            let executable = try options.mall ?? buildRelease("mall")
             let bench = MallBench(mall: executable, scratch: scratch, quick: options.quick)
             mall = bench
             return bench
@@ -108,6 +108,7 @@ func runBenchmarks() async -> Int32 {
             switch section {
             case .require: figures += requireFigures(quick: options.quick)
             case .async: figures += try await asyncRequireFigures(quick: options.quick)
+            case .loading: figures += try LoadingBench(scratch: scratch, quick: options.quick).figures()
             case .routes: figures += routeFigures(quick: options.quick)
             case .lexer: figures += try lexerFigures(root: root, quick: options.quick)
             case .audit: figures += try AuditBench(root: root, scratch: scratch, quick: options.quick).figures()
@@ -142,13 +143,13 @@ func runBenchmarks() async -> Int32 {
     return missed.isEmpty ? 0 : 1
 }
 
-/// Builds the main package's `mall` in release mode and returns its path.
-func buildMall() throws -> String {
-    FileHandle.standardError.write(Data("building mall (release)…\n".utf8))
-    let common = ["build", "-c", "release", "--package-path", root.path, "--product", "mall"]
+/// Builds the main package's `product` in release mode and returns its path.
+func buildRelease(_ product: String) throws -> String {
+    FileHandle.standardError.write(Data("building \(product) (release)…\n".utf8))
+    let common = ["build", "-c", "release", "--package-path", root.path, "--product", product]
     try Shell.run("swift", common)
     let binPath = try Shell.run("swift", common + ["--show-bin-path"])
-    return URL(fileURLWithPath: binPath).appendingPathComponent("mall").path
+    return URL(fileURLWithPath: binPath).appendingPathComponent(product).path
 }
 
 exit(await runBenchmarks())

@@ -91,18 +91,6 @@ enum ShopDetailScreen {
                 }
             )
         }
-        if case .failed = bookings {
-            actions.append(.tryAgain())
-        }
-        if case .loaded(let bookings) = bookings {
-            for booking in bookings {
-                actions.append(
-                    .push("Your booking \(booking.serialNo)") {
-                        api.appointmentBookDetail(booking.serialNo, booking.orderNo)
-                    }
-                )
-            }
-        }
         actions.append(
             .present("Pay the bill") {
                 api.buyOrder(shop.merchantNo, "bill")
@@ -113,6 +101,20 @@ enum ShopDetailScreen {
                 api.navFindShopAndCar(shop.navigationURL)
             }
         )
+        // What the load brings comes last, so the numbers of the actions above never move when it
+        // comes (a number typed as it arrives still means what it meant).
+        switch bookings {
+        case .loading: break
+        case .loaded(let bookings):
+            for booking in bookings {
+                actions.append(
+                    .push("Your booking \(booking.serialNo)") {
+                        api.appointmentBookDetail(booking.serialNo, booking.orderNo)
+                    }
+                )
+            }
+        case .failed: actions.append(.tryAgain())
+        }
         return Screen.Content(body: body, actions: actions)
     }
 }
