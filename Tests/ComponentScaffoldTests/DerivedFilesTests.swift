@@ -1,4 +1,5 @@
 import Foundation
+import MallTestSupport
 import Testing
 
 @testable import ComponentScaffold
@@ -87,7 +88,8 @@ struct DerivedFilesTests {
         #expect(try copy.snapshot() == before)
     }
 
-    @Test(arguments: [
+    /// Each declaration and its refusal: one test, so the log stays short; a failure names the case.
+    static let refusedDeclarations: [(declaration: String, message: String)] = [
         (
             "public var require_a: (_ x: Int) -> Screen",
             "Shop.swift:2: require_a is not an optional closure; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
@@ -216,10 +218,13 @@ struct DerivedFilesTests {
             "let pattern = /\\{/",
             "Shop.swift: its braces do not balance as read (a regex literal written /…/ can hide one); write it #/…/#, or keep it out of the API file"
         ),
-    ])
-    func aDeclarationTheListCannotExpressIsRefused(declaration: String, message: String) {
-        #expect(throws: ScaffoldError(message)) {
-            try Scaffolder.requires(inAPIFile: "class Shop {\n\(declaration)\n}\n", named: "Shop.swift")
+    ]
+
+    @Test func aDeclarationTheListCannotExpressIsRefused() {
+        for (declaration, message) in Self.refusedDeclarations {
+            #expect(throws: ScaffoldError(message), "\(declaration)") {
+                try Scaffolder.requires(inAPIFile: "class Shop {\n\(declaration)\n}\n", named: "Shop.swift")
+            }
         }
     }
 

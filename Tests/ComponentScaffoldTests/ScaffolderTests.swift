@@ -1,5 +1,6 @@
 import ComponentScaffold
 import Foundation
+import MallTestSupport
 import Testing
 
 @Suite("Scaffolder")
@@ -172,7 +173,7 @@ struct ScaffolderTests {
             "'' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
         ),
     ])
-    func malformedDeclarationsAreRefused(declaration: String, message: String) throws {
+    func malformedDeclarationsAreRefused(declaration: String, message: TestText) throws {
         let copy = try PackageCopy()
         defer { copy.remove() }
         let name = copy.unusedComponentName
@@ -183,7 +184,7 @@ struct ScaffolderTests {
                 existingNames: PackageCopy.targetNames
             )
         } throws: { error in
-            (error as? ScaffoldError)?.message == message
+            (error as? ScaffoldError)?.message == message.text
         }
     }
 

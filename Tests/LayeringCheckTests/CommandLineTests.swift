@@ -1,5 +1,6 @@
 import Foundation
 import LayeringCheck
+import MallTestSupport
 import Support
 import Testing
 
@@ -9,36 +10,37 @@ import Testing
 /// for usage.`, exit 2; a mistake anywhere wins over `--help`; an option where a value belongs is refused.
 @Suite("layering-check command line")
 struct CommandLineTests {
-    @Test(arguments: [
-        (["--bogus"], "unknown option '--bogus'"),
-        (["extra"], "unexpected argument 'extra'"),
-        ([""], "an empty argument; remove the empty quotes"),
-        (["--format"], "--format needs a value"),
-        (["--format", "xml"], "unknown format 'xml'; use one of text, json, github, sarif"),
-        (["--format", "--json"], "--format needs a value, not the option '--json'"),
-        (["--baseline", "--update-baseline"], "--baseline needs a value, not the option '--update-baseline'"),
-        (["--update-baseline"], "--update-baseline needs --baseline <file> to write"),
-        (["--help", "--bogus"], "unknown option '--bogus'"),
-        (["--bogus", "--help"], "unknown option '--bogus'"),
-        (["--update-baseline", "--help"], "--update-baseline needs --baseline <file> to write"),
-        (["--package-path", ""], "--package-path needs a value, not an empty one"),
-        (["--format", "json", "--format", "text"], "--format was given twice; give it once"),
-        (["-h", "--help"], "--help was given twice; give it once"),
-        (["--contract"], "--contract needs a value"),
-        (["--contract", "a.json", "--contract", "b.json"], "--contract was given twice; give it once"),
-        (["--graph"], "--graph needs a value"),
-        (["--graph", "png"], "unknown graph format 'png'; use one of mermaid, dot, json, svg"),
-        (["--graph", "dot", "--format", "json"], "--graph and --format cannot be used together"),
-        (
-            ["--graph", "dot", "--baseline", "b.json", "--update-baseline"],
-            "--graph and --update-baseline cannot be used together"
-        ),
-    ])
-    func usageErrors(_ arguments: [String], _ message: String) {
+    @Test(
+        arguments: [
+            (["--bogus"], "unknown option '--bogus'"),
+            (["extra"], "unexpected argument 'extra'"),
+            ([""], "an empty argument; remove the empty quotes"),
+            (["--format"], "--format needs a value"),
+            (["--format", "xml"], "unknown format 'xml'; use one of text, json, github, sarif"),
+            (["--format", "--json"], "--format needs a value, not the option '--json'"),
+            (["--baseline", "--update-baseline"], "--baseline needs a value, not the option '--update-baseline'"),
+            (["--update-baseline"], "--update-baseline needs --baseline <file> to write"),
+            (["--help", "--bogus"], "unknown option '--bogus'"),
+            (["--bogus", "--help"], "unknown option '--bogus'"),
+            (["--update-baseline", "--help"], "--update-baseline needs --baseline <file> to write"),
+            (["--package-path", ""], "--package-path needs a value, not an empty one"),
+            (["--format", "json", "--format", "text"], "--format was given twice; give it once"),
+            (["-h", "--help"], "--help was given twice; give it once"),
+            (["--contract"], "--contract needs a value"),
+            (["--contract", "a.json", "--contract", "b.json"], "--contract was given twice; give it once"),
+            (["--graph"], "--graph needs a value"),
+            (["--graph", "png"], "unknown graph format 'png'; use one of mermaid, dot, json, svg"),
+            (["--graph", "dot", "--format", "json"], "--graph and --format cannot be used together"),
+            (
+                ["--graph", "dot", "--baseline", "b.json", "--update-baseline"],
+                "--graph and --update-baseline cannot be used together"
+            ),
+        ] as [([String], TestText)])
+    func usageErrors(_ arguments: [String], _ message: TestText) {
         let result = LayeringCheckCommand.parse(arguments)
-        #expect(result.map { _ in "" } == .failure(UsageError(message, program: "layering-check")))
+        #expect(result.map { _ in "" } == .failure(UsageError(message.text, program: "layering-check")))
         if case .failure(let error) = result {
-            #expect(error.description == "Error: \(message)\nRun 'layering-check --help' for usage.")
+            #expect(error.description == "Error: \(message.text)\nRun 'layering-check --help' for usage.")
         }
     }
 

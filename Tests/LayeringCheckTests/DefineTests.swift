@@ -212,76 +212,78 @@ struct DefineTests {
     /// `#if FLAG` is then undecided on every other platform (`incomplete-sources`); where nothing there
     /// can define it, the defines read from SwiftPM stand (`conditional-import`). Nothing traps, and the
     /// reading stays linear.
-    @Test(
-        arguments: [
-            ("", Rule.conditionalImport),
-            ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(\"FLAG\")]\n#endif", .incompleteSources),
-            ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(\"OTHER\")]\n#endif", .conditionalImport),
-            ("#if true\nlet s: [SwiftSetting] = [.define(\"FLAG\")]\n#endif", .conditionalImport),
-            ("#if os(Linux) || !os(Linux)\nlet s: [SwiftSetting] = [.define(\"FLAG\")]\n#endif", .conditionalImport),
-            ("#if compiler(>=6)\nlet s: [SwiftSetting] = [.define(\"FLAG\")]\n#endif", .incompleteSources),
-            ("#if os(macOS)\n#else\nlet s = [SwiftSetting.define(\"FLAG\")]\n#endif", .incompleteSources),
-            ("#if os(Linux)\nlet s = names.map { SwiftSetting.define($0) }\n#endif", .incompleteSources),
-            (
-                "#if canImport(Darwin)\nlet s: [SwiftSetting] = [.unsafeFlags([\"-DOTHER\"])]\n#endif",
-                .conditionalImport
+    static let branchManifests: [(manifest: TestText, rule: Rule)] = [
+        ("", Rule.conditionalImport),
+        ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(\"FLAG\")]\n#endif", .incompleteSources),
+        ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(\"OTHER\")]\n#endif", .conditionalImport),
+        ("#if true\nlet s: [SwiftSetting] = [.define(\"FLAG\")]\n#endif", .conditionalImport),
+        ("#if os(Linux) || !os(Linux)\nlet s: [SwiftSetting] = [.define(\"FLAG\")]\n#endif", .conditionalImport),
+        ("#if compiler(>=6)\nlet s: [SwiftSetting] = [.define(\"FLAG\")]\n#endif", .incompleteSources),
+        ("#if os(macOS)\n#else\nlet s = [SwiftSetting.define(\"FLAG\")]\n#endif", .incompleteSources),
+        ("#if os(Linux)\nlet s = names.map { SwiftSetting.define($0) }\n#endif", .incompleteSources),
+        (
+            "#if canImport(Darwin)\nlet s: [SwiftSetting] = [.unsafeFlags([\"-DOTHER\"])]\n#endif",
+            .conditionalImport
+        ),
+        (
+            "#if canImport(Darwin)\nlet s: [SwiftSetting] = [.unsafeFlags([\"-D\", \"FLAG\"])]\n#endif",
+            .incompleteSources
+        ),
+        (
+            "#if os(macOS)\nlet s: [SwiftSetting] = [.unsafeFlags([\"-warnings-as-errors\"])]\n#endif",
+            .conditionalImport
+        ),
+        (#"#if os(Linux)\#nlet s: [SwiftSetting] = [.define("FL\("A")G")]\#n#endif"#, .incompleteSources),
+        ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(#\"FLAG\"#)]\n#endif", .incompleteSources),
+        ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(#\"OTHER\"#)]\n#endif", .conditionalImport),
+        (
+            TestText(
+                "#if os(Linux)\nlet s: [SwiftSetting] = [.define(\n  // why\n  \"FLAG\" /* here */,\n"
+                    + "  .when(platforms: [], configuration: .debug))]\n#endif"), .incompleteSources
+        ),
+        ("#if os(Linux)\n.define(", .incompleteSources), ("#if os(Linux)\n.define(\"FLAG\"", .incompleteSources),
+        ("#if os(Linux)\n.define", .incompleteSources), ("#if os(Linux)\n.define(\"FLAG\n\")", .incompleteSources),
+        (
+            TestText(
+                "#if os(Linux)\n// .define(\"FLAG\")\n/* .define(\"FLAG\") */\n"
+                    + "let s = \"\\(SwiftSetting.define(\"FLAG\"))\"\nlet t = [define(\"FLAG\"), .defines(\"FLAG\")]\n#endif"
             ),
-            (
-                "#if canImport(Darwin)\nlet s: [SwiftSetting] = [.unsafeFlags([\"-D\", \"FLAG\"])]\n#endif",
-                .incompleteSources
-            ),
-            (
-                "#if os(macOS)\nlet s: [SwiftSetting] = [.unsafeFlags([\"-warnings-as-errors\"])]\n#endif",
-                .conditionalImport
-            ),
-            (#"#if os(Linux)\#nlet s: [SwiftSetting] = [.define("FL\("A")G")]\#n#endif"#, .incompleteSources),
-            ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(#\"FLAG\"#)]\n#endif", .incompleteSources),
-            ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(#\"OTHER\"#)]\n#endif", .conditionalImport),
-            (
-                TestText(
-                    "#if os(Linux)\nlet s: [SwiftSetting] = [.define(\n  // why\n  \"FLAG\" /* here */,\n"
-                        + "  .when(platforms: [], configuration: .debug))]\n#endif"), .incompleteSources
-            ),
-            ("#if os(Linux)\n.define(", .incompleteSources), ("#if os(Linux)\n.define(\"FLAG\"", .incompleteSources),
-            ("#if os(Linux)\n.define", .incompleteSources), ("#if os(Linux)\n.define(\"FLAG\n\")", .incompleteSources),
-            (
-                TestText(
-                    "#if os(Linux)\n// .define(\"FLAG\")\n/* .define(\"FLAG\") */\n"
-                        + "let s = \"\\(SwiftSetting.define(\"FLAG\"))\"\nlet t = [define(\"FLAG\"), .defines(\"FLAG\")]\n#endif"
-                ),
-                .conditionalImport
-            ),
-            ("#endif\n#else\n#elseif os(Linux)\nlet s: [SwiftSetting] = [.define(\"FLAG\")]", .conditionalImport),
-            ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(\"FLAG\")]", .incompleteSources),
-            (TestText(Self.settingsInAClosure(of: "B")), .conditionalImport),
-            (TestText(Self.settingsInAClosure(of: "A")), .incompleteSources),
-            (
-                TestText(
-                    String(repeating: "#if os(Linux)\n", count: 20_000) + "let s = [SwiftSetting.define(\"FLAG\")]"),
-                .incompleteSources
-            ),
-            (
-                TestText(
-                    "#if os(Linux)\n" + String(repeating: "let s: [SwiftSetting] = [.define(\"X\")]\n", count: 50_000)
-                        + "#endif"), .conditionalImport
-            ),
-            (
-                TestText(
-                    String(repeating: "#if os(Linux)\n.define(", count: 20_000) + String(repeating: ")", count: 20_000)),
-                .incompleteSources
-            ),
-            (
-                TestText(
-                    String(
-                        decoding: Array("#if os(Linux)\nlet s = [SwiftSetting.define(\"".utf8) + [0xFF, 0xC0]
-                            + Array("FLAG\")]\n#endif".utf8), as: UTF8.self)), .conditionalImport
-            ),
-        ] as [(TestText, Rule)])
-    func aDefineTheManifestsOwnIfChoosesIsUndecidedElsewhere(_ manifest: TestText, _ rule: Rule) throws {
+            .conditionalImport
+        ),
+        ("#endif\n#else\n#elseif os(Linux)\nlet s: [SwiftSetting] = [.define(\"FLAG\")]", .conditionalImport),
+        ("#if os(Linux)\nlet s: [SwiftSetting] = [.define(\"FLAG\")]", .incompleteSources),
+        (TestText(Self.settingsInAClosure(of: "B")), .conditionalImport),
+        (TestText(Self.settingsInAClosure(of: "A")), .incompleteSources),
+        (
+            TestText(
+                String(repeating: "#if os(Linux)\n", count: 20_000) + "let s = [SwiftSetting.define(\"FLAG\")]"),
+            .incompleteSources
+        ),
+        (
+            TestText(
+                "#if os(Linux)\n" + String(repeating: "let s: [SwiftSetting] = [.define(\"X\")]\n", count: 50_000)
+                    + "#endif"), .conditionalImport
+        ),
+        (
+            TestText(
+                String(repeating: "#if os(Linux)\n.define(", count: 20_000) + String(repeating: ")", count: 20_000)),
+            .incompleteSources
+        ),
+        (
+            TestText(
+                String(
+                    decoding: Array("#if os(Linux)\nlet s = [SwiftSetting.define(\"".utf8) + [0xFF, 0xC0]
+                        + Array("FLAG\")]\n#endif".utf8), as: UTF8.self)), .conditionalImport
+        ),
+    ]
+
+    @Test func aDefineTheManifestsOwnIfChoosesIsUndecidedElsewhere() throws {
         let package = Self.linuxOnly("FLAG", defines: [SwiftDefine(name: "FLAG")])
-        let report = try package.check(nil, manifest: manifest.text)
-        #if os(Linux)
-            #expect(report.diagnostics.map(\.rule) == [rule])
-        #endif
+        for (manifest, rule) in Self.branchManifests {
+            let report = try package.check(nil, manifest: manifest.text)
+            #if os(Linux)
+                #expect(report.diagnostics.map(\.rule) == [rule], "\(manifest.testDescription)")
+            #endif
+        }
     }
 }

@@ -87,46 +87,50 @@ struct LaunchTests {
         #expect(run.output.hasSuffix("> q\nBye.\n"))
     }
 
-    @Test(arguments: [
-        (["--tuor"], "Error: unknown option '--tuor'; did you mean '--tour'?\nRun 'mall --help' for usage.\n"),
-        (["shop"], "Error: unexpected argument 'shop'\nRun 'mall --help' for usage.\n"),
-        (["--script"], "Error: --script needs a file: mall --script commands.txt\nRun 'mall --help' for usage.\n"),
-        (["--tour", "audit"], "Error: --tour and audit cannot be used together\nRun 'mall --help' for usage.\n"),
-        (
-            ["--script", "/no/such/file.txt"],
-            "Error: cannot read script '/no/such/file.txt': no such file\nRun 'mall --help' for usage.\n"
-        ),
-        (["--script", "/tmp"], "Error: cannot read script '/tmp': it is a directory\nRun 'mall --help' for usage.\n"),
-        (
-            ["--script", "--strict"],
-            "Error: --script needs a file: mall --script commands.txt\nRun 'mall --help' for usage.\n"
-        ),
-        (["--tour", "--tour"], "Error: --tour was given twice; give it once\nRun 'mall --help' for usage.\n"),
-        ([""], "Error: an empty argument; remove the empty quotes\nRun 'mall --help' for usage.\n"),
-        (["--help", "--bogus"], "Error: unknown option '--bogus'\nRun 'mall --help' for usage.\n"),
-        (["--bogus", "--help"], "Error: unknown option '--bogus'\nRun 'mall --help' for usage.\n"),
-        (
-            ["--no-color", "--no-color"],
-            "Error: --no-color was given twice; give it once\nRun 'mall --help' for usage.\n"
-        ),
-        (["-h", "--help"], "Error: --help was given twice; give it once\nRun 'mall --help' for usage.\n"),
-        (
-            ["routes", "--trace"],
-            "Error: 'mall routes' does not use --trace; remove it\nRun 'mall --help' for usage.\n"
-        ),
-        (
-            ["graph", "--analytics", "f", "--help"],
-            "Error: 'mall graph' does not use --analytics; remove it\nRun 'mall --help' for usage.\n"
-        ),
-        (
-            ["--routes-config", "f", "audit"],
-            "Error: 'mall audit' does not use --routes-config; remove it\nRun 'mall --help' for usage.\n"
-        ),
-    ])
-    func usageErrorsExitTwoWithAClearMessage(arguments: [String], message: String) async {
+    @Test(
+        arguments: [
+            (["--tuor"], "Error: unknown option '--tuor'; did you mean '--tour'?\nRun 'mall --help' for usage.\n"),
+            (["shop"], "Error: unexpected argument 'shop'\nRun 'mall --help' for usage.\n"),
+            (["--script"], "Error: --script needs a file: mall --script commands.txt\nRun 'mall --help' for usage.\n"),
+            (["--tour", "audit"], "Error: --tour and audit cannot be used together\nRun 'mall --help' for usage.\n"),
+            (
+                ["--script", "/no/such/file.txt"],
+                "Error: cannot read script '/no/such/file.txt': no such file\nRun 'mall --help' for usage.\n"
+            ),
+            (
+                ["--script", "/tmp"],
+                "Error: cannot read script '/tmp': it is a directory\nRun 'mall --help' for usage.\n"
+            ),
+            (
+                ["--script", "--strict"],
+                "Error: --script needs a file: mall --script commands.txt\nRun 'mall --help' for usage.\n"
+            ),
+            (["--tour", "--tour"], "Error: --tour was given twice; give it once\nRun 'mall --help' for usage.\n"),
+            ([""], "Error: an empty argument; remove the empty quotes\nRun 'mall --help' for usage.\n"),
+            (["--help", "--bogus"], "Error: unknown option '--bogus'\nRun 'mall --help' for usage.\n"),
+            (["--bogus", "--help"], "Error: unknown option '--bogus'\nRun 'mall --help' for usage.\n"),
+            (
+                ["--no-color", "--no-color"],
+                "Error: --no-color was given twice; give it once\nRun 'mall --help' for usage.\n"
+            ),
+            (["-h", "--help"], "Error: --help was given twice; give it once\nRun 'mall --help' for usage.\n"),
+            (
+                ["routes", "--trace"],
+                "Error: 'mall routes' does not use --trace; remove it\nRun 'mall --help' for usage.\n"
+            ),
+            (
+                ["graph", "--analytics", "f", "--help"],
+                "Error: 'mall graph' does not use --analytics; remove it\nRun 'mall --help' for usage.\n"
+            ),
+            (
+                ["--routes-config", "f", "audit"],
+                "Error: 'mall audit' does not use --routes-config; remove it\nRun 'mall --help' for usage.\n"
+            ),
+        ] as [([String], TestText)])
+    func usageErrorsExitTwoWithAClearMessage(arguments: [String], message: TestText) async {
         let run = await runShell(arguments)
         #expect(run.status == .usage)
-        #expect(run.errors == message)
+        #expect(run.errors == message.text)
         #expect(run.output.isEmpty)
     }
 

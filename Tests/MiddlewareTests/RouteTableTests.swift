@@ -177,12 +177,12 @@ struct RouteTableTests {
             "Error: the URL names no host; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
         ),
     ])
-    func everyBadLinkIsRefusedWithOneLine(url: String, message: String) {
+    func everyBadLinkIsRefusedWithOneLine(url: String, message: TestText) {
         #expect(throws: RouteError.self) { try Sample.open(url) }
         do {
             _ = try Sample.open(url)
         } catch {
-            #expect(error.message == message)
+            #expect(error.message == message.text)
         }
     }
 
@@ -393,12 +393,12 @@ struct RouteConfigurationTests {
         (#"{"downgrade": {}, "downgrade": {}}"#, "the key 'downgrade' is given twice; give it once"),
         ("{\"downgrade\": {}}\u{0}", "it is not UTF-8 text; save it as UTF-8"),
     ])
-    func badConfigurationsAreRefusedNamingTheKey(text: String, message: String) {
+    func badConfigurationsAreRefusedNamingTheKey(text: String, message: TestText) {
         #expect(throws: RouteConfigurationError.self) { try parse(text) }
         do {
             _ = try parse(text)
         } catch {
-            #expect(error.description == "Error: routes config 'routes.json': " + message)
+            #expect(error.description == "Error: routes config 'routes.json': " + message.text)
         }
     }
 
