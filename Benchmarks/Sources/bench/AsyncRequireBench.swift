@@ -71,7 +71,9 @@ func asyncRequireFigures(quick: Bool) async throws -> [Figure] {
     let slow = quick ? 20_000 : 200_000
     let rounds = quick ? 5 : 11
     var samples = Array(repeating: [Double](), count: 3)
-    _ = try await (AsyncLoop.synchronous(fast / 10), AsyncLoop.asyncRequire(fast / 10), AsyncLoop.dependency(slow / 10, till))
+    _ = try await (
+        AsyncLoop.synchronous(fast / 10), AsyncLoop.asyncRequire(fast / 10), AsyncLoop.dependency(slow / 10, till)
+    )
     for _ in 0..<rounds {
         samples[0].append(await AsyncLoop.synchronous(fast))
         samples[1].append(try await AsyncLoop.asyncRequire(fast))
