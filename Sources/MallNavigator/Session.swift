@@ -161,12 +161,9 @@ public final class Session {
     public func showCurrentScreen() {
         navigator.start()
         if let load = navigator.current.load {
+            let isIdle = if case .idle = load.phase { true } else { false }
             let isBackOnTop = load !== shownLoad && load.reloadsWhenShownAgain && !load.isLoading
-            if case .idle = load.phase {
-                start(load)
-            } else if isBackOnTop {
-                start(load)
-            }
+            if isIdle || isBackOnTop { start(load) }
         }
         shownLoad = navigator.current.load
         guard terminal.isInteractive || navigator.current.load?.isLoading != true else { return }

@@ -169,6 +169,10 @@ struct ScaffolderTests {
             "the require 'store' would be called through a function named like the component's 'store'; rename it"
         ),
         (
+            "reset",
+            "the require 'reset' would be called through a function named like the component's 'reset'; rename it"
+        ),
+        (
             "",
             "'' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
         ),

@@ -61,13 +61,20 @@ struct ScreenLoadTests {
     /// actor for seconds, for the tests that are not about the limit.
     static let unreachable = Duration.seconds(600)
 
+    /// A home screen whose one action opens `Deals`, a screen that loads with `work`.
+    private static func home(dealsLoading work: @escaping @MainActor @Sendable () async throws -> Screen.Content)
+        -> Screen
+    {
+        Screen(
+            title: "Home", origin: "Test", body: ["Start here."],
+            actions: [.push("Deals") { Screen(title: "Deals", origin: "Test", loading: work) }])
+    }
+
     private func run(
         _ lines: [String], atTerminal: Bool = false, timeLimit: Duration = unreachable,
         work: @escaping @MainActor @Sendable () async throws -> Screen.Content
     ) async -> String {
-        let home = Screen(
-            title: "Home", origin: "Test", body: ["Start here."],
-            actions: [.push("Deals") { Screen(title: "Deals", origin: "Test", loading: work) }])
+        let home = Self.home(dealsLoading: work)
         let terminal = ScriptedTerminal(lines: lines)
         terminal.isInteractive = atTerminal
         let session = Session(home: home, terminal: terminal)
@@ -132,9 +139,7 @@ struct ScreenLoadTests {
             }
             return Self.deals
         }
-        let home = Screen(
-            title: "Home", origin: "Test", body: ["Start here."],
-            actions: [.push("Deals") { Screen(title: "Deals", origin: "Test", loading: stubborn) }])
+        let home = Self.home(dealsLoading: stubborn)
         // A person who opens the deals, leaves at once, and quits half a second later.
         let terminal = PacedTerminal([("1", .zero), ("b", .zero), ("q", .milliseconds(500))])
         await Session(home: home, terminal: terminal).run()
@@ -145,13 +150,7 @@ struct ScreenLoadTests {
 
     @Test func aScreenCoveredByAnOpenedLinkKeepsLoadingAndShowsItsContentOnTopAgain() async {
         let probe = Probe()
-        let home = Screen(
-            title: "Home", origin: "Test", body: ["Start here."],
-            actions: [
-                .push("Deals") {
-                    Screen(title: "Deals", origin: "Test", loading: probe.work(after: .milliseconds(100), Self.deals))
-                }
-            ])
+        let home = Self.home(dealsLoading: probe.work(after: .milliseconds(100), Self.deals))
         // A person who opens the deals, opens a link over them at once, and comes back later.
         let terminal = PacedTerminal([
             ("1", .zero), ("open mall://note", .zero), ("b", .milliseconds(300)), ("q", .milliseconds(100)),
@@ -241,13 +240,7 @@ struct ScreenLoadTests {
 
     @Test func aProgramThatDrivesTheSessionWaitsForEachScreen() async {
         let probe = Probe()
-        let home = Screen(
-            title: "Home", origin: "Test", body: ["Start here."],
-            actions: [
-                .push("Deals") {
-                    Screen(title: "Deals", origin: "Test", loading: probe.work(after: .milliseconds(50), Self.deals))
-                }
-            ])
+        let home = Self.home(dealsLoading: probe.work(after: .milliseconds(50), Self.deals))
         let terminal = ScriptedTerminal(lines: [])
         let session = Session(home: home, terminal: terminal)
         session.loadTimeLimit = Self.unreachable

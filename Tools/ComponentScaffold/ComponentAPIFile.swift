@@ -61,7 +61,7 @@ struct ComponentAPIFile: Sendable, Hashable {
     /// function would collide with: `ComponentAPI`'s members and the generated ones.
     static let reservedNames: Set<String> = [
         "shared", "store", "componentName", "requirements", "reset", "keepState", "unwireEveryRequire",
-        "stubEveryRequire", "Provides",
+        "stubEveryRequire",
     ]
 
     /// Reads the declarations of `source`, the API file named `file`.
@@ -107,7 +107,7 @@ struct ComponentAPIFile: Sendable, Hashable {
                     code.provide(named: name.value, at: name.end, modifiers: code.modifiers(before: found.start)))
                 index = name.end
             } else if depth == 1, let name = code.name(after: found.end) {
-                members.insert(name)
+                members.insert(name.value)
             }
         }
         depth += code.braceBalance(index..<code.bytes.count)
@@ -176,12 +176,13 @@ private struct Code {
         offset > 0 && bytes[offset - 1] == UInt8(ascii: "#")
     }
 
-    /// The name declared after `start` (the word after `var`, `let` or `func`), if it is a plain word.
-    func name(after start: Int) -> String? {
+    /// The name declared after `start` (the word after `var`, `let` or `func`), if it is a plain
+    /// word, and where it ends.
+    func name(after start: Int) -> (value: String, end: Int)? {
         let from = skipSpaces(start)
         guard from < bytes.count, Self.isWordByte(bytes[from]) else { return nil }
         let end = bytes[from...].firstIndex { !Self.isWordByte($0) } ?? bytes.count
-        return text(from..<end)
+        return (text(from..<end), end)
     }
 
     /// The name in backticks after `start`, as in `` var `require_x` ``.
@@ -211,12 +212,9 @@ private struct Code {
 
     /// The name after `prefix`, when the word that follows `start` begins with it.
     func prefixedName(_ prefix: String, after start: Int) -> (value: String, end: Int)? {
-        let from = skipSpaces(start)
-        guard from < bytes.count, Self.isWordByte(bytes[from]) else { return nil }
-        let end = bytes[from...].firstIndex { !Self.isWordByte($0) } ?? bytes.count
-        let word = text(from..<end)
-        guard word.hasPrefix(prefix), word.utf8.count > prefix.utf8.count else { return nil }
-        return (String(word.dropFirst(prefix.count)), end)
+        guard let word = name(after: start), word.value.hasPrefix(prefix), word.value.utf8.count > prefix.utf8.count
+        else { return nil }
+        return (String(word.value.dropFirst(prefix.count)), word.end)
     }
 
     /// The declaration modifiers written just before `offset`, e.g. `["public"]`.

@@ -34,7 +34,7 @@ public struct InterfaceDocument: Sendable, Hashable {
                 throw ScaffoldError("the \(kind) '\(signature.name)' is declared twice; give each a distinct name")
             }
         }
-        for require in parsedRequires where Self.componentMembers.contains(require.name) {
+        for require in parsedRequires where ComponentAPIFile.reservedNames.contains(require.name) {
             throw ScaffoldError(
                 "the require '\(require.name)' would be called through a function named like the component's"
                     + " '\(require.name)'; rename it")
@@ -46,10 +46,6 @@ public struct InterfaceDocument: Sendable, Hashable {
         self.requires = parsedRequires
         self.provides = parsedProvides
     }
-
-    /// Members every generated API has; a require's calling function is named after the require, so a
-    /// require may not take one of these names.
-    static let componentMembers: Set<String> = ["shared", "store"]
 
     /// Reads the requires and provides of a JSON interface file.
     public static func declarations(fromJSON data: Data, file: String) throws(ScaffoldError) -> (
