@@ -38,6 +38,24 @@ private final class Probe {
     }
 }
 
+/// Held shut until opened; who waits on it goes on then.
+@MainActor
+private final class Gate {
+    private(set) var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        guard !isOpen else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        waiting.forEach { $0.resume() }
+        waiting = []
+    }
+}
+
 /// A failure whose description is what a screen that failed shows.
 private struct ServiceDown: Error, CustomStringConvertible {
     var description: String { "the service is down" }
@@ -132,17 +150,24 @@ struct ScreenLoadTests {
     }
 
     @Test func aResultThatComesAfterTheScreenLeftIsDropped() async {
-        // Work that does not stop when cancelled: it answers 50 ms later whatever happens.
+        // Work that does not stop when cancelled and answers only once its screen has left, however
+        // slow the machine: the answer is late by construction.
+        let left = Gate()
         let stubborn: @MainActor @Sendable () async throws -> Screen.Content = {
-            await withCheckedContinuation { continuation in
-                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { continuation.resume() }
-            }
+            await left.wait()
             return Self.deals
         }
-        let home = Self.home(dealsLoading: stubborn)
+        let home = Screen(
+            title: "Home", origin: "Test", body: ["Start here."],
+            actions: [
+                .push("Deals") {
+                    Screen(title: "Deals", origin: "Test", onDisappear: { left.open() }, loading: stubborn)
+                }
+            ])
         // A person who opens the deals, leaves at once, and quits half a second later.
         let terminal = PacedTerminal([("1", .zero), ("b", .zero), ("q", .milliseconds(500))])
         await Session(home: home, terminal: terminal).run()
+        #expect(left.isOpen)
         #expect(terminal.output.contains("Loading…"))
         #expect(!terminal.output.contains("2 for 1 on coffee."), "\(terminal.output)")
         #expect(terminal.output.hasSuffix("Bye.\n"))
