@@ -72,9 +72,10 @@ extension Shop {
         self.require_appointmentBookDetail?(serialNo, orderNo) ?? .unavailable("Shop.require_appointmentBookDetail")
     }
 
-    /// Calls `require_appointmentBookings`; unwired, it throws `UnwiredRequire`.
-    func appointmentBookings(_ shopId: sending ShopID) async throws -> [BookingSummary] {
-        try await UnwiredRequire.check(self.require_appointmentBookings, "Shop.require_appointmentBookings")(shopId)
+    /// The closure a screen calls for `require_appointmentBookings`; unwired, one that throws `UnwiredRequire`.
+    var appointmentBookings: (_ shopId: ShopID) async throws -> [BookingSummary] {
+        if let require = self.require_appointmentBookings { return require }
+        return { _ in throw UnwiredRequire("Shop.require_appointmentBookings") }
     }
 }
 

@@ -88,7 +88,7 @@ public final class ScreenLoad {
         }
         timer = Task {
             do {
-                try await Task.sleep(for: timeLimit)
+                try await Task.sleepFreeingTimer(for: timeLimit)
             } catch {
                 return  // cancelled: the work settled first, or the screen left
             }

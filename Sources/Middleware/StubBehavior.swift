@@ -1,3 +1,5 @@
+import Support
+
 /// How a stub answers an async require: at once, after a delay, or with a failure, so a preview or a
 /// test can show a screen loading and failing without the sibling that answers it in the app.
 public struct StubBehavior: Sendable, Hashable {
@@ -20,7 +22,7 @@ public struct StubBehavior: Sendable, Hashable {
     @MainActor
     func answer<Answer>(_ answer: Answer, to requirement: String) async throws -> Answer {
         if delay > .zero {
-            try await Task.sleep(for: delay)
+            try await Task.sleepFreeingTimer(for: delay)
         }
         if fails {
             throw StubFailure(requirement: requirement)
@@ -49,15 +51,4 @@ public struct UnwiredRequire: Error, CustomStringConvertible {
     }
 
     public var description: String { "\(requirement) is not wired" }
-}
-
-extension UnwiredRequire {
-    /// `require`, or the error naming `requirement` where no router wired it: what the generated
-    /// function that calls an async require goes through.
-    @inlinable public static func check<Closure>(
-        _ require: Closure?, _ requirement: @autoclosure () -> String
-    ) throws(UnwiredRequire) -> Closure {
-        guard let require else { throw UnwiredRequire(requirement()) }
-        return require
-    }
 }

@@ -82,7 +82,7 @@ struct ScaffolderTests {
         #expect(api.contains("    public var require_ticket: ((_ note: String) async throws -> Screen)?\n"))
         #expect(api.contains("/// Needed from outside: ticket(note: String) async throws.\n"))
         let generated = try #require(plan.newFiles["Components/\(name)/\(name)+Generated.swift"])
-        #expect(generated.contains("    func ticket(_ note: sending String) async throws -> Screen {\n"))
+        #expect(generated.contains("    var ticket: (_ note: String) async throws -> Screen {\n"))
         let home = try #require(plan.newFiles["Components/\(name)/Screens/\(name)HomeScreen.swift"])
         #expect(home.contains("loading: { try await api.ticket(\"sample-note\").content }"))
         let router = try #require(plan.newFiles["Shell/Routers/\(name)Router.swift"])

@@ -127,12 +127,15 @@ struct DerivedFiles {
         // `self.`: a parameter may have the require's own name.
         let call = "self.require_\(require.name)?(\(arguments))"
         if require.isAsync {
-            // The closure is not isolated to the main actor: each value is sent to it, whatever its type.
-            let sent = require.parameters.map { "_ \($0.label): sending \($0.type)" }.joined(separator: ", ")
+            // A property that hands out the closure, called as `try await name(values)` like a function:
+            // the closure is called straight from the caller, where an async method of the component
+            // around it would add a hop onto the main actor and back to every call (`bench`, async).
+            let ignored = require.parameters.map { _ in "_" }.joined(separator: ", ")
             return """
-                    /// Calls `require_\(require.name)`; unwired, it throws `UnwiredRequire`.
-                    func \(require.name)(\(sent)) async throws -> \(require.answer) {
-                        try await UnwiredRequire.check(self.require_\(require.name), "\(component).require_\(require.name)")(\(arguments))
+                    /// The closure a screen calls for `require_\(require.name)`; unwired, one that throws `UnwiredRequire`.
+                    var \(require.name): (\(parameters)) async throws -> \(require.answer) {
+                        if let require = self.require_\(require.name) { return require }
+                        return { \(ignored.isEmpty ? "" : ignored + " in ")throw UnwiredRequire("\(component).require_\(require.name)") }
                     }
                 """
         }

@@ -1,16 +1,17 @@
 import Dependencies
 import Middleware
 
-/// A component whose require is async, as `new-component --regenerate` writes its calling function.
+/// A component whose require is async, as `new-component --regenerate` writes what calls it.
 @MainActor
 final class Counter {
     static let shared = Counter()
     var require_count: ((_ itemId: Int) async throws -> Int)?
     var require_countNow: ((_ itemId: Int) -> Int)?
 
-    /// How the component's screens call the async require (the generated function).
-    func count(_ itemId: Int) async throws -> Int {
-        try await UnwiredRequire.check(self.require_count, "Counter.require_count")(itemId)
+    /// How the component's screens call the async require: the property the generator writes.
+    var count: (_ itemId: Int) async throws -> Int {
+        if let require = self.require_count { return require }
+        return { _ in throw UnwiredRequire("Counter.require_count") }
     }
 
     /// The same require in its synchronous form.
