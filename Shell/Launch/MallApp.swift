@@ -52,27 +52,28 @@ struct MallApp {
             }
         }
         let components = routers.map { router in
-            let requirements = router.answers.map { name, isWired, declared in
-                guard isWired else { return WiringGraph.Requirement(name, answer: .unwired) }
+            let requirements = router.answers.map { name, isAsync, isWired, declared in
+                guard isWired else { return WiringGraph.Requirement(name, isAsync: isAsync, answer: .unwired) }
                 switch declared {
                 case .provide(let function):
                     let component = String(function.prefix { $0 != "." })
                     return WiringGraph.Requirement(
-                        name, answer: .provide(component: component, function: function, route: nil))
+                        name, isAsync: isAsync, answer: .provide(component: component, function: function, route: nil))
                 case .route(let pattern):
                     if let template = links.configuration.downgrades[pattern] {
-                        return WiringGraph.Requirement(name, answer: .web(address: template.text, route: pattern))
+                        return WiringGraph.Requirement(
+                            name, isAsync: isAsync, answer: .web(address: template.text, route: pattern))
                     }
                     guard let (owner, provide) = routes[pattern] else {
-                        return WiringGraph.Requirement(name, answer: .undeclared)
+                        return WiringGraph.Requirement(name, isAsync: isAsync, answer: .undeclared)
                     }
                     return WiringGraph.Requirement(
-                        name,
+                        name, isAsync: isAsync,
                         answer: owner == shell
                             ? .app(function: provide, route: pattern)
                             : .provide(component: owner, function: provide, route: pattern))
                 case nil:
-                    return WiringGraph.Requirement(name, answer: .undeclared)
+                    return WiringGraph.Requirement(name, isAsync: isAsync, answer: .undeclared)
                 }
             }
             return WiringGraph.Component(router.componentName, requirements: requirements)

@@ -27,14 +27,20 @@ struct WiringGraph: Sendable, Hashable {
     struct Requirement: Sendable, Hashable {
         /// The property's name, e.g. `require_eventDetail`.
         var name: String
+        /// Whether it is `async throws`: its answer may take time or fail.
+        var isAsync: Bool
         /// What answers it.
         var answer: Answer
 
         /// Creates a requirement.
-        init(_ name: String, answer: Answer) {
+        init(_ name: String, isAsync: Bool = false, answer: Answer) {
             self.name = name
+            self.isAsync = isAsync
             self.answer = answer
         }
+
+        /// The name as an edge shows it: `require_appointmentBookings (async)` for an async require.
+        var shownName: String { isAsync ? "\(name) (async)" : name }
     }
 
     /// One component and its requirements.
@@ -111,21 +117,21 @@ struct WiringGraph: Sendable, Hashable {
                 switch requirement.answer {
                 case .provide(let owner, let function, _):
                     target = .node(owner)
-                    label = "\(requirement.name) → \(function.dropping(owner: owner))"
+                    label = "\(requirement.shownName) → \(function.dropping(owner: owner))"
                 case .app(let function, _):
                     target = .app
-                    label = "\(requirement.name) → \(function.dropping(owner: app))"
+                    label = "\(requirement.shownName) → \(function.dropping(owner: app))"
                 case .web(let address, _):
                     target = .web
-                    label = "\(requirement.name) → \(address)"
+                    label = "\(requirement.shownName) → \(address)"
                 case .undeclared:
                     target = .loose(edges.count)
                     label =
-                        "\(requirement.name): wired, but the graph cannot tell to what; declare it in its router's wiring"
+                        "\(requirement.shownName): wired, but the graph cannot tell to what; declare it in its router's wiring"
                     isHole = true
                 case .unwired:
                     target = .loose(edges.count)
-                    label = "\(requirement.name): not wired"
+                    label = "\(requirement.shownName): not wired"
                     isHole = true
                 }
                 edges.append(Edge(from: component.name, to: target, label: label, isHole: isHole))
@@ -243,13 +249,15 @@ extension WiringGraph.Component: Encodable {
 
 extension WiringGraph.Requirement: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case name, answeredBy, kind, component, function, route, address
+        case name, isAsync, answeredBy, kind, component, function, route, address
     }
 
-    /// `{"name": …, "answeredBy": {"kind": "provide" | "app" | "web" | "undeclared" | "unwired", …}}`.
+    /// `{"name": …, "isAsync": …, "answeredBy": {"kind": "provide" | "app" | "web" | "undeclared" |
+    /// "unwired", …}}`.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
+        try container.encode(isAsync, forKey: .isAsync)
         let (kind, fields): (String, [(CodingKeys, String?)]) =
             switch answer {
             case .provide(let component, let function, let route):

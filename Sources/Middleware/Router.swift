@@ -43,14 +43,16 @@ extension Router {
     /// The component's requires and which of them are `nil`, from its derived list.
     @inlinable public var audit: ComponentWiring { WiringAudit.wiring(of: component) }
 
-    /// Each require of the component, sorted by name: whether it is set, and what its wiring line
-    /// says answers it (`nil` where no line wires it).
-    public var answers: [(requirement: String, isWired: Bool, answer: WireAnswer?)] {
+    /// Each require of the component, sorted by name: whether it is `async throws`, whether it is
+    /// set, and what its wiring line says answers it (`nil` where no line wires it).
+    public var answers: [(requirement: String, isAsync: Bool, isWired: Bool, answer: WireAnswer?)] {
         var declared: [AnyKeyPath: WireAnswer] = [:]
         for wire in wiring where declared[wire.requirement] == nil {
             declared[wire.requirement] = wire.answer
         }
-        return Component.requirements.map { ($0.name, $0.isWired(on: component), declared[$0.keyPath]) }
-            .sorted { $0.requirement < $1.requirement }
+        return Component.requirements.map {
+            ($0.name, $0.isAsync, $0.isWired(on: component), declared[$0.keyPath])
+        }
+        .sorted { $0.requirement < $1.requirement }
     }
 }

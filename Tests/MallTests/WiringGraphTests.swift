@@ -3,7 +3,8 @@ import Testing
 
 @testable import Mall
 
-/// The wiring graph drawn exactly, in every format, for a fixture with one answer of each kind.
+/// The wiring graph drawn exactly, in every format, for a fixture with one answer of each kind and
+/// an async require.
 @Suite("Wiring graph formats")
 struct WiringGraphTests {
     static let fixture = WiringGraph(
@@ -13,7 +14,7 @@ struct WiringGraphTests {
                 "Shop",
                 requirements: [
                     WiringGraph.Requirement(
-                        "require_eventDetail",
+                        "require_eventDetail", isAsync: true,
                         answer: .provide(
                             component: "Event", function: "Event.provide_eventDetail(eventId:)",
                             route: "mall://event/detail")),
@@ -36,7 +37,7 @@ struct WiringGraphTests {
                     n1["Event"]
                     app[["Shell screens"]]
                     web(["web page"])
-                    n0 -->|"require_eventDetail → provide_eventDetail(eventId:)"| n1
+                    n0 -->|"require_eventDetail (async) → provide_eventDetail(eventId:)"| n1
                     n0 -->|"require_buyOrder → BuyOrderScreen.make(itemNo:)"| app
                     n0 -.->|"require_map → https://m.example/map?q=#quot;a#quot;#35;#lt;b#gt;"| web
                     n0 -.->|"require_coupon: not wired"| hole3((" ")):::hole
@@ -58,7 +59,7 @@ struct WiringGraphTests {
                     "Event";
                     "Shell screens" [shape=component, label="Shell screens"];
                     "web page" [shape=note];
-                    "Shop" -> "Event" [label="require_eventDetail → provide_eventDetail(eventId:)"];
+                    "Shop" -> "Event" [label="require_eventDetail (async) → provide_eventDetail(eventId:)"];
                     "Shop" -> "Shell screens" [label="require_buyOrder → BuyOrderScreen.make(itemNo:)"];
                     "Shop" -> "web page" [label="require_map → https://m.example/map?q=\"a\"#<b>", style=dashed];
                     hole3 [shape=point, color=red];
@@ -86,6 +87,7 @@ struct WiringGraphTests {
                             "kind" : "provide",
                             "route" : "mall://event/detail"
                           },
+                          "isAsync" : true,
                           "name" : "require_eventDetail"
                         },
                         {
@@ -93,6 +95,7 @@ struct WiringGraphTests {
                             "function" : "Shell: BuyOrderScreen.make(itemNo:)",
                             "kind" : "app"
                           },
+                          "isAsync" : false,
                           "name" : "require_buyOrder"
                         },
                         {
@@ -101,12 +104,14 @@ struct WiringGraphTests {
                             "kind" : "web",
                             "route" : "mall://shop/map"
                           },
+                          "isAsync" : false,
                           "name" : "require_map"
                         },
                         {
                           "answeredBy" : {
                             "kind" : "unwired"
                           },
+                          "isAsync" : false,
                           "name" : "require_coupon"
                         }
                       ]
@@ -118,6 +123,7 @@ struct WiringGraphTests {
                           "answeredBy" : {
                             "kind" : "undeclared"
                           },
+                          "isAsync" : false,
                           "name" : "require_shopDetail"
                         }
                       ]
