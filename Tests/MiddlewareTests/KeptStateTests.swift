@@ -276,6 +276,35 @@ struct KeptStateTests {
         #expect(lstat(fifo.file, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "never overwritten")
     }
 
+    /// A `Notes.json` that is a symbolic link is neither read nor replaced: a rename would put a
+    /// regular file in the link's place and leave the file it points to behind, out of date.
+    @Test func aSymbolicLinkIsNeitherReadNorReplaced() throws {
+        let scratch = Scratch()
+        let elsewhere = Scratch()
+        try elsewhere.write(#"{"format": 1, "state": {"names": ["a"], "count": 5}}"#)
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.file, withDestinationPath: elsewhere.file)
+        let state = scratch.state()
+        #expect(state.value == Notes(), "the sample data, not the linked file's")
+        #expect(scratch.warnings.count == 1)
+        #expect(scratch.warnings.first?.contains("'\(scratch.file)' is a symbolic link, not a regular file") == true)
+        state.update { $0.count = 9 }
+        #expect(state.value.count == 9, "the change lasts in memory")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.file) == elsewhere.file)
+        #expect(elsewhere.contents("Notes.json") == #"{"format": 1, "state": {"names": ["a"], "count": 5}}"#)
+        #expect(scratch.warnings.count == 1, "said once")
+    }
+
+    /// A link put in the file's place after it was read is not replaced by the next save either.
+    @Test func aReplacementRefusesALinkPutThereSinceTheRead() throws {
+        let scratch = Scratch()
+        let file = StateFile(folder: scratch.path, name: "Notes")
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.file, withDestinationPath: "/dev/null")
+        #expect(throws: StateFile.Failure.self) { try file.replace(with: Array("{}".utf8)) }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.file) == "/dev/null")
+    }
+
     @Test func aStateTooLargeToReadBackIsNotWritten() {
         let scratch = Scratch()
         let state = scratch.state()

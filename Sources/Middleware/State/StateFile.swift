@@ -112,10 +112,13 @@ public struct StateFile: Sendable {
 
     /// The file's bytes, or `nil` when there is no file yet.
     public func read() throws(Failure) -> [UInt8]? {
-        // Non-blocking, so a FIFO in the file's place is refused at once rather than waited on.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        // Non-blocking, so a FIFO in the file's place is refused at once rather than waited on. A
+        // symbolic link is refused too: a replacement is a rename, which would put a regular file in
+        // the link's place and leave the file it points to behind, so the link is never used at all.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
+            if errno == ELOOP { throw Self.symbolicLink(path) }
             throw failure("cannot read", path, kind: .unreadable)
         }
         defer { close(descriptor) }
@@ -167,6 +170,10 @@ public struct StateFile: Sendable {
             throw failed
         }
         close(descriptor)
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw Self.symbolicLink(path)  // one put there since the file was read
+        }
         guard rename(temporaryPath, path) == 0 else { throw failure("cannot replace", path) }
         try flushFolder()
     }
@@ -185,6 +192,13 @@ public struct StateFile: Sendable {
     }
 
     // MARK: Helpers
+
+    /// The file is a symbolic link, which is neither read nor replaced.
+    private static func symbolicLink(_ path: String) -> Failure {
+        Failure(
+            description: "'\(path.visible)' is a symbolic link, not a regular file (put the file itself there to use it)",
+            kind: .unreadable)
+    }
 
     /// Creates the folder, and any folder above it, readable by the user alone.
     private func createFolder() throws(Failure) {
