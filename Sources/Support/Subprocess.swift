@@ -70,6 +70,11 @@ public enum Subprocess {
                 DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
             if finished.wait(timeout: deadline) == .timedOut {
                 timedOut = true
+                // Foundation starts the command as the leader of a process group of its own: ending the
+                // group ends what the command started too, which would otherwise hold the wait below
+                // open as long as it lives. Where the command shares this process's group, `-pid` names
+                // no group and only the command is killed.
+                kill(-process.processIdentifier, SIGKILL)
                 kill(process.processIdentifier, SIGKILL)
                 finished.wait()
             }
