@@ -15,6 +15,10 @@ final class Links: AppLinks {
     static let configurationVariable = "MALL_ROUTES_CONFIG"
 
     private(set) var table = RouteTable<Screen>(scheme: mallScheme, routes: [])
+    /// The app's words for the hints of a refused link or routes configuration.
+    nonisolated static let help = RouteHelp(
+        exampleLink: "\(mallScheme)://shop/detail?shopId=s01", listRoutes: "run 'mall routes'")
+    var help: RouteHelp { Self.help }
     /// Which routes open as web pages: the file's, or the last good one a server pushed. Setting it
     /// fixes it: a server's feed no longer applies.
     var configuration: RouteConfiguration {
@@ -84,7 +88,7 @@ final class Links: AppLinks {
     func launchScreen(for url: String) throws(LaunchFailure) -> Screen {
         switch screen(for: url, from: .outside) {
         case .success(let screen): return screen
-        case .failure(let error): throw LaunchFailure(error.message, status: .usage)
+        case .failure(let error): throw LaunchFailure(error.message(help: help), status: .usage)
         }
     }
 
@@ -135,7 +139,7 @@ final class Links: AppLinks {
             path = file
         }
         do {
-            fixed = try RouteConfiguration.load(from: path, routes: routes)
+            fixed = try RouteConfiguration.load(from: path, routes: routes, help: help)
         } catch {
             let origin =
                 routesConfigPath == nil

@@ -154,7 +154,7 @@ final class RoutesFeed: @unchecked Sendable {
             return report(.refused, "routes config '\(source)' refused: the server sent \(shown), not application/json")
         }
         do {
-            let configuration = try RouteConfiguration.parse(body, source: source, routes: routes)
+            let configuration = try RouteConfiguration.parse(body, source: source, routes: routes, help: Links.help)
             lock.withLock {
                 latest = configuration
                 hasConfiguration = true

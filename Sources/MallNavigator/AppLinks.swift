@@ -7,6 +7,13 @@ import Support
 public protocol AppLinks {
     /// The screen `url` opens for `caller`, or why it opens nothing. Nothing changes either way.
     func screen(for url: String, from caller: Caller) -> Result<Screen, RouteError>
+    /// What the program tells about its links, for the hints of a refused one.
+    var help: RouteHelp { get }
+}
+
+extension AppLinks {
+    /// Nothing told: the hints are the trunk's own words.
+    public var help: RouteHelp { .none }
 }
 
 /// Why a program refused to start, and the status it exits with.

@@ -237,14 +237,15 @@ public final class Session {
             return
         }
         guard !url.isEmpty else {
-            report(InputError("open needs a URL", hint: "type open mall://shop/detail?shopId=s01"))
+            let example = links.help.exampleLink ?? "scheme://host/path?name=value"
+            report(InputError("open needs a URL", hint: "type open \(example)"))
             return
         }
         switch links.screen(for: url, from: .outside) {
         case .success(let screen):
             attempt { () throws(Navigator.Refusal) in try navigator.open(screen) }
         case .failure(let error):
-            report(InputError(error.problem, hint: error.hint(inSession: true)))
+            report(InputError(error.problem, hint: error.hint(inSession: true, help: links.help)))
         }
     }
 

@@ -231,6 +231,10 @@ struct RouteTests {
             "downgrade['mall://shop/detial']: no such route; did you mean 'mall://shop/detail'?"
         ),
         (
+            #"{"downgrade": {"mall://nope/at/all": "https://m.mall.example/"}}"#,
+            "downgrade['mall://nope/at/all']: no such route; run 'mall routes' to list them"
+        ),
+        (
             #"{"downgrade": {"mall://shop/detail": "https://m.mall.example/{shopID}"}}"#,
             "downgrade['mall://shop/detail']: unknown placeholder {shopID}; the route takes {shopId}"
         ),

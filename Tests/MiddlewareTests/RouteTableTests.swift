@@ -66,23 +66,23 @@ struct RouteTableTests {
     }
 
     @Test(arguments: [
-        ("", "Error: the URL is empty; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"),
+        ("", "Error: the URL is empty; links look like scheme://host/path?name=value"),
         (
             "http://ticket/detail",
             "Error: 'http://' links do not open in this app; links to this app start with demo://"
         ),
         (
             "ticket/detail",
-            "Error: 'ticket/detail' does not start with a scheme and '://'; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+            "Error: 'ticket/detail' does not start with a scheme and '://'; links look like scheme://host/path?name=value"
         ),
         (
             "demo://ticket/detial?ticketId=t",
             "Error: no route 'demo://ticket/detial'; did you mean 'demo://ticket/detail'?"
         ),
-        ("demo://nowhere/at/all", "Error: no route 'demo://nowhere/at/all'; run 'mall routes' to list the routes"),
+        ("demo://nowhere/at/all", "Error: no route 'demo://nowhere/at/all'; check the link's host and path"),
         (
             "demo://ticket/refund?amount=5",
-            "Error: 'demo://ticket/refund' opens only from inside the app, never from a link; run 'mall routes' to list the routes a link may open"
+            "Error: 'demo://ticket/refund' opens only from inside the app, never from a link; a link opens only the routes the app lets links open"
         ),
         (
             "demo://ticket/detail?size=small",
@@ -146,35 +146,35 @@ struct RouteTableTests {
         ),
         (
             "demo://home#top",
-            "Error: a fragment ('#top') is not part of any route; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+            "Error: a fragment ('#top') is not part of any route; links look like scheme://host/path?name=value"
         ),
         (
             "demo://user@home",
-            "Error: user information ('…@') is not part of any route; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+            "Error: user information ('…@') is not part of any route; links look like scheme://host/path?name=value"
         ),
         (
             "demo://[::1]/x",
-            "Error: an IP address ('[::1]') is not a host of any route; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+            "Error: an IP address ('[::1]') is not a host of any route; links look like scheme://host/path?name=value"
         ),
         (
             "demo://home:80",
-            "Error: a port (':…') is not part of any route; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+            "Error: a port (':…') is not part of any route; links look like scheme://host/path?name=value"
         ),
         (
             "demo://home?",
-            "Error: the URL ends in '?' with no parameters; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+            "Error: the URL ends in '?' with no parameters; links look like scheme://host/path?name=value"
         ),
         (
             "demo://ticket/search?open=true&&text=a",
-            "Error: the query has an empty parameter ('&&', or '&' at an end); links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+            "Error: the query has an empty parameter ('&&', or '&' at an end); links look like scheme://host/path?name=value"
         ),
         (
             "demo://ticket/search?open",
-            "Error: parameter 'open' has no '=value'; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+            "Error: parameter 'open' has no '=value'; links look like scheme://host/path?name=value"
         ),
         (
             "demo:///home",
-            "Error: the URL names no host; links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
+            "Error: the URL names no host; links look like scheme://host/path?name=value"
         ),
     ])
     func everyBadLinkIsRefusedWithOneLine(url: String, message: TestText) {
@@ -183,6 +183,29 @@ struct RouteTableTests {
             _ = try Sample.open(url)
         } catch {
             #expect(error.message == message.text)
+        }
+    }
+
+    /// The trunk names no app: an app's own example link and way to list routes come from its help.
+    @Test func theHintsThatPointPastTheErrorAreWordedByTheApp() {
+        let help = RouteHelp(exampleLink: "demo://home", listRoutes: "run 'demo routes'")
+        let cases: [(url: String, hint: String, inSession: String)] = [
+            ("", "links look like demo://home; run 'demo routes' to list them", "links look like demo://home"),
+            (
+                "demo://nowhere/at/all", "run 'demo routes' to list the routes",
+                "check the link, or choose an action on this screen"
+            ),
+            (
+                "demo://ticket/refund?amount=5", "run 'demo routes' to list the routes a link may open",
+                "choose an action on a screen to get there"
+            ),
+        ]
+        for (url, hint, inSession) in cases {
+            #expect(throws: RouteError.self) { try Sample.open(url) }
+            guard case .failure(let error as RouteError) = Result(catching: { try Sample.open(url) }) else { continue }
+            #expect(error.hint(help: help) == hint, "\(url)")
+            #expect(error.hint(inSession: true, help: help) == inSession, "\(url)")
+            #expect(error.message(help: help) == "Error: \(error.problem); \(hint)")
         }
     }
 
@@ -313,7 +336,7 @@ struct RouteConfigurationTests {
         ),
         (
             #"{"downgrade": {"demo://nope/nothing/here": "https://a.example"}}"#,
-            "downgrade['demo://nope/nothing/here']: no such route; run 'mall routes' to list them"
+            "downgrade['demo://nope/nothing/here']: no such route; check the pattern against the app's routes"
         ),
         (
             #"{"downgrade": {"demo://ticket/detail": "https://a.example/{ticketid}"}}"#,

@@ -20,19 +20,27 @@ public struct RouteConfiguration: Sendable, Hashable {
 
     /// Reads and checks the configuration at `path` against the routes it may name.
     ///
-    /// - Parameter routes: Each route's pattern and parameter names.
+    /// - Parameters:
+    ///   - routes: Each route's pattern and parameter names.
+    ///   - help: What the app tells about itself, for the hints of its errors.
     public static func load(
         from path: String,
-        routes: [(pattern: String, parameters: [String])]
+        routes: [(pattern: String, parameters: [String])],
+        help: RouteHelp = .none
     ) throws(RouteConfigurationError) -> RouteConfiguration {
-        try parse(read(path), source: path, routes: routes)
+        try parse(read(path), source: path, routes: routes, help: help)
     }
 
     /// Checks configuration text against the routes it may name.
+    ///
+    /// - Parameters:
+    ///   - routes: Each route's pattern and parameter names.
+    ///   - help: What the app tells about itself, for the hints of its errors.
     public static func parse(
         _ data: Data,
         source: String,
-        routes: [(pattern: String, parameters: [String])]
+        routes: [(pattern: String, parameters: [String])],
+        help: RouteHelp = .none
     ) throws(RouteConfigurationError) -> RouteConfiguration {
         func fail(_ key: String?, _ problem: String) -> RouteConfigurationError {
             RouteConfigurationError(source: source, key: key, problem: problem)
@@ -69,7 +77,8 @@ public struct RouteConfiguration: Sendable, Hashable {
             let key = "downgrade[\(JSONShape.quoted(pattern))]"
             guard let route = routes.first(where: { $0.pattern == pattern }) else {
                 let hint =
-                    patterns.closest(to: pattern).map { "did you mean '\($0)'?" } ?? "run 'mall routes' to list them"
+                    patterns.closest(to: pattern).map { "did you mean '\($0)'?" }
+                    ?? help.listRoutes.map { "\($0) to list them" } ?? "check the pattern against the app's routes"
                 throw fail(key, "no such route; \(hint)")
             }
             guard let template = downgrade[pattern] as? String else {

@@ -63,19 +63,29 @@ public enum RouteError: Error, Hashable, Sendable {
         }
     }
 
-    /// What would be accepted instead, as a command line says it (`run 'mall routes'`).
-    public var hint: String { hint(inSession: false) }
+    /// What would be accepted instead, in the trunk's own words, which name no app.
+    public var hint: String { hint(help: .none) }
 
-    /// What would be accepted instead, for someone inside a session: a shell command would not help
-    /// there, so the hints that list routes say what to do on the screen instead.
-    public func hint(inSession: Bool) -> String {
-        switch self {
+    /// What would be accepted instead, worded with what the app tells about itself (`help`).
+    ///
+    /// - Parameter inSession: Whether the hint is for someone inside a session, where a shell command
+    ///   would not help: the hints that list routes say what to do on the screen instead.
+    public func hint(inSession: Bool = false, help: RouteHelp) -> String {
+        let example = "links look like \(help.exampleLink ?? "scheme://host/path?name=value")"
+        return switch self {
         case .malformed where inSession:
-            "links look like mall://shop/detail?shopId=s01"
+            example
         case .unknownRoute(_, nil) where inSession:
             "check the link, or choose an action on this screen"
         case .internalRoute where inSession:
             "choose an action on a screen to get there"
+        case .malformed:
+            example + (help.listRoutes.map { "; \($0) to list them" } ?? "")
+        case .unknownRoute(_, nil):
+            help.listRoutes.map { "\($0) to list the routes" } ?? "check the link's host and path"
+        case .internalRoute:
+            help.listRoutes.map { "\($0) to list the routes a link may open" }
+                ?? "a link opens only the routes the app lets links open"
         case .tooLong:
             "links are at most \(DeepLink.maximumLength) bytes"
         case .controlCharacter(" "):
@@ -84,8 +94,6 @@ public enum RouteError: Error, Hashable, Sendable {
             "links are printable text; control characters are never accepted, even percent-encoded"
         case .notASCII(let scalar):
             "in a value, write it as \(DeepLink.encode(String(scalar))); schemes, hosts and paths are ASCII"
-        case .malformed:
-            "links look like mall://shop/detail?shopId=s01; run 'mall routes' to list them"
         case .badPercentEncoding:
             "write '%' as %25, and escape bytes as %XX with two hex digits forming UTF-8"
         case .valueTooLong:
@@ -94,10 +102,6 @@ public enum RouteError: Error, Hashable, Sendable {
             "links to this app start with \(expected)://"
         case .unknownRoute(_, let suggestion?):
             "did you mean '\(suggestion)'?"
-        case .unknownRoute:
-            "run 'mall routes' to list the routes"
-        case .internalRoute:
-            "run 'mall routes' to list the routes a link may open"
         case .unknownParameter(_, _, _, let suggestion?):
             "did you mean '\(suggestion)'?"
         case .unknownParameter(_, _, let takes, nil):
@@ -109,8 +113,11 @@ public enum RouteError: Error, Hashable, Sendable {
         }
     }
 
-    /// The one line shown: `Error: <problem>; <hint>`.
-    public var message: String { "Error: \(problem); \(hint)" }
+    /// The one line shown: `Error: <problem>; <hint>`, in the trunk's own words.
+    public var message: String { message(help: .none) }
+
+    /// The one line shown, its hint worded with what the app tells about itself.
+    public func message(help: RouteHelp) -> String { "Error: \(problem); \(hint(help: help))" }
 
     /// A refused value as a message shows it: printable ASCII as is (cut at 40 characters), anything
     /// else percent-encoded, so a value cannot reorder, stretch or hide the message.
@@ -123,4 +130,22 @@ public enum RouteError: Error, Hashable, Sendable {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
+}
+
+/// What an app tells about itself for the hints of a refused link or route: the trunk knows no app,
+/// so without it the hints name no command and give no link of the app's own.
+public struct RouteHelp: Sendable, Hashable {
+    /// A link the app opens, as an example, e.g. `mall://shop/detail?shopId=s01`.
+    public var exampleLink: String?
+    /// How the app's user lists its routes, as the start of a sentence, e.g. `run 'mall routes'`.
+    public var listRoutes: String?
+
+    /// Help with an example link and a way to list routes, either optional.
+    public init(exampleLink: String? = nil, listRoutes: String? = nil) {
+        self.exampleLink = exampleLink
+        self.listRoutes = listRoutes
+    }
+
+    /// Nothing told: the trunk's own words.
+    public static let none = RouteHelp()
 }

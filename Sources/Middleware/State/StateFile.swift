@@ -196,7 +196,8 @@ public struct StateFile: Sendable {
     /// The file is a symbolic link, which is neither read nor replaced.
     private static func symbolicLink(_ path: String) -> Failure {
         Failure(
-            description: "'\(path.visible)' is a symbolic link, not a regular file (put the file itself there to use it)",
+            description:
+                "'\(path.visible)' is a symbolic link, not a regular file (put the file itself there to use it)",
             kind: .unreadable)
     }
 
