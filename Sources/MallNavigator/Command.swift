@@ -40,7 +40,9 @@ package enum Command: Equatable {
         // Counted in Unicode scalars: a letter with 300,000 combining marks is one Character.
         let length = text.unicodeScalars.count
         guard length <= maximumLength else {
-            return .failure(InputError("the command is \(length) characters long", hint: choices(actionCount)))
+            // Not the length itself: a line over LineSplitter.maximumLineLength was cut where it was read.
+            return .failure(
+                InputError("the command is longer than \(maximumLength) characters", hint: choices(actionCount)))
         }
         guard !text.unicodeScalars.contains(where: \.isInvisible) else {
             return .failure(InputError("the command contains control characters", hint: choices(actionCount)))

@@ -316,6 +316,10 @@ public final class Session {
             scalar == "\t" ? " " : scalar.isInvisible ? "\u{FFFD}" : scalar
         }
         let visible = String(String.UnicodeScalarView(shown))
-        return scalars.count > echoLimit ? visible + "… (\(scalars.count) characters)" : visible
+        guard scalars.count > echoLimit else { return visible }
+        // A line this long was cut where it was read: how long it was is not known.
+        let isCut = line.utf8.count >= LineSplitter.maximumLineLength
+        let length = isCut ? "over \(LineSplitter.maximumLineLength) bytes" : "\(scalars.count) characters"
+        return visible + "… (\(length))"
     }
 }

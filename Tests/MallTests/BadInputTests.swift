@@ -37,10 +37,19 @@ struct BadInputTests {
     @Test func aLineOf200KilobytesIsRefusedAndEchoedCut() async {
         let run = await runShell(input: [String(repeating: "x", count: 200 * 1024), "q"])
         #expect(run.status == .success)
-        #expect(run.output.errorLines == ["Error: the command is 204800 characters long; choose 1–4, or ? for help"])
+        #expect(run.output.errorLines == ["Error: the command is longer than 64 characters; choose 1–4, or ? for help"])
         #expect(run.output.screenTitles == ["Mall", "Mall"])
         #expect(run.output.contains("> " + String(repeating: "x", count: 200) + "… (204800 characters)\n"))
         #expect(run.output.count < 4_000)
+    }
+
+    /// A line longer than what is read of one is cut there: neither the error nor the echo claims a
+    /// length (it said "1048576 characters long" of a 10 MB line).
+    @Test func aLineLongerThanWhatIsReadClaimsNoLength() async {
+        let run = await runShell(input: [String(repeating: "x", count: 3 << 20), "q"])
+        #expect(run.status == .success)
+        #expect(run.output.errorLines == ["Error: the command is longer than 64 characters; choose 1–4, or ? for help"])
+        #expect(run.output.contains("> " + String(repeating: "x", count: 200) + "… (over 1048576 bytes)\n"))
     }
 
     @Test func aCommandPaddedWithSpacesIsEchoedAsItIsRead() async {
@@ -53,7 +62,7 @@ struct BadInputTests {
 
     @Test func combiningMarksCountTowardTheLimitsOfCommandsAndEchoes() async {
         let run = await runShell(input: ["a" + String(repeating: "\u{301}", count: 300_000), "q"])
-        #expect(run.output.errorLines == ["Error: the command is 300001 characters long; choose 1–4, or ? for help"])
+        #expect(run.output.errorLines == ["Error: the command is longer than 64 characters; choose 1–4, or ? for help"])
         #expect(run.output.utf8.count < 4_000)
     }
 

@@ -1,3 +1,5 @@
+import LayeringCheck
+
 /// Appends an element to an array literal in Swift source, keeping the list's own layout.
 ///
 /// The list is found after an anchor (`let components = [`, `static func all() -> … {`) in the text with
@@ -164,99 +166,11 @@ struct ArrayLiteralEdit {
 
     // MARK: Masking
 
-    /// The text with every comment and the inside of every string literal replaced by spaces (line
-    /// breaks by ``hiddenLineBreak``), so offsets stay the same and only code remains. Quotes stay, so
-    /// an element's string literal still shows where it is.
-    /// The index just after the extended regex literal `#/…/#` (any number of `#`) that starts at
-    /// `start`, or `nil` when none starts there or it is not closed.
-    private static func extendedRegexEnd(_ text: [UInt8], at start: Int) -> Int? {
-        let hashes = text[start...].prefix { $0 == UInt8(ascii: "#") }.count
-        let slash = start + hashes
-        guard slash < text.count, text[slash] == UInt8(ascii: "/") else { return nil }
-        var index = slash + 1
-        while index < text.count {
-            if text[index] == UInt8(ascii: "\\") {
-                index += 2
-                continue
-            }
-            if text[index] == UInt8(ascii: "/"), index + hashes < text.count,
-                text[(index + 1)...(index + hashes)].allSatisfy({ $0 == UInt8(ascii: "#") })
-            {
-                return index + 1 + hashes
-            }
-            index += 1
-        }
-        return nil
-    }
-
+    /// The text with every comment and the text of every string and regex literal replaced by spaces
+    /// (line breaks by ``hiddenLineBreak``), so offsets stay the same and only code remains. Quotes
+    /// stay, so an element's string literal still shows where it is. The layering check's lexer
+    /// decides what is a literal, so both tools read Swift alike.
     static func blankingCommentsAndStrings(_ text: [UInt8]) -> [UInt8] {
-        var code = text
-        var index = 0
-        func blank(_ range: Range<Int>) {
-            for position in range {
-                code[position] = code[position] == UInt8(ascii: "\n") ? hiddenLineBreak : UInt8(ascii: " ")
-            }
-        }
-        func starts(with pattern: String, at position: Int) -> Bool {
-            let bytes = Array(pattern.utf8)
-            return position + bytes.count <= text.count && Array(text[position..<(position + bytes.count)]) == bytes
-        }
-        while index < text.count {
-            if starts(with: "//", at: index) {
-                // A line comment ends at any line break Swift knows: LF, or CR alone (CR LF too).
-                let end =
-                    text[index...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? text.count
-                blank(index..<end)
-                index = end
-            } else if starts(with: "/*", at: index) {
-                var depth = 0
-                var end = index
-                while end < text.count {
-                    if starts(with: "/*", at: end) {
-                        depth += 1
-                        end += 2
-                    } else if starts(with: "*/", at: end) {
-                        depth -= 1
-                        end += 2
-                        if depth == 0 { break }
-                    } else {
-                        end += 1
-                    }
-                }
-                blank(index..<min(end, text.count))
-                index = end
-            } else if text[index] == UInt8(ascii: "#"), let end = extendedRegexEnd(text, at: index) {
-                // `#/…/#`: a brace or a quote inside is the regex's, not the code's.
-                let hashes = text[index...].prefix { $0 == UInt8(ascii: "#") }.count
-                blank((index + hashes + 1)..<(end - hashes - 1))
-                index = end
-            } else if text[index] == UInt8(ascii: "\"") || text[index] == UInt8(ascii: "#") {
-                let hashes = text[index...].prefix { $0 == UInt8(ascii: "#") }.count
-                let quoteStart = index + hashes
-                guard quoteStart < text.count, text[quoteStart] == UInt8(ascii: "\"") else {
-                    index += max(hashes, 1)
-                    continue
-                }
-                let isMultiline = starts(with: "\"\"\"", at: quoteStart)
-                let delimiter = (isMultiline ? "\"\"\"" : "\"") + String(repeating: "#", count: hashes)
-                let escape = Array(("\\" + String(repeating: "#", count: hashes)).utf8)
-                var end = quoteStart + (isMultiline ? 3 : 1)
-                while end < text.count, !starts(with: delimiter, at: end) {
-                    if Array(text[end..<min(end + escape.count, text.count)]) == escape {
-                        end += escape.count + 1
-                    } else if !isMultiline && text[end] == UInt8(ascii: "\n") {
-                        break
-                    } else {
-                        end += 1
-                    }
-                }
-                let contentStart = quoteStart + (isMultiline ? 3 : 1)
-                blank(contentStart..<min(end, text.count))
-                index = min(end + delimiter.utf8.count, text.count)
-            } else {
-                index += 1
-            }
-        }
-        return code
+        SwiftCode.blankingCommentsAndLiterals(text, hiddenLineBreak: hiddenLineBreak)
     }
 }

@@ -113,8 +113,8 @@ struct ComponentAPIFile: Sendable, Hashable {
         depth += code.braceBalance(index..<code.bytes.count)
         guard depth == 0 else {
             throw ScaffoldError(
-                "\(file): its braces do not balance as read (a regex literal written /…/ can hide one); write it"
-                    + " #/…/#, or keep it out of the API file")
+                "\(file): its braces do not balance; close every '{' it opens (the compiler says where with"
+                    + " 'swift build')")
         }
         var seen: Set<String> = []
         for require in requires where !seen.insert(require.name).inserted {

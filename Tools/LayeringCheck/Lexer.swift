@@ -60,6 +60,11 @@ struct Lexer {
     /// what came before that operator.
     private var operatorRunStart = 0
     private var beforeOperatorRun = Last.start
+    /// Where each comment and the text of each literal lies, when asked for (``literalSpans(in:)``):
+    /// a string's text runs between its quotes, interpolations included.
+    private var spans: [Range<Int>]?
+    /// Where the text of the string open at the top level began.
+    private var stringTextStart = 0
 
     private enum Last {
         case start
@@ -106,11 +111,16 @@ struct Lexer {
         case _ where isNoBreakSpace(at: index):
             index += 2  // a no-break space separates tokens, as the compiler reads it (with a warning)
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+            let start = index
             skipLineComment()
+            spans?.append(start..<index)
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+            let start = index
             skipBlockComment()
+            spans?.append(start..<index)
         case UInt8(ascii: "/"):
             if contexts.isEmpty, let end = bareRegexEnd() {
+                spans?.append((index + 1)..<(end - 1))
                 index = end
                 last = .literal
             } else {
@@ -183,7 +193,12 @@ struct Lexer {
             return nil
         }
         if peek(0) == UInt8(ascii: "/"), contexts.isEmpty {
+            let textStart = index + 1
             skipExtendedRegex(hashes: count)
+            if spans != nil {
+                let textEnd = closedTextEnd(hashes: count, closer: "/")
+                spans?.append(textStart..<max(textStart, textEnd))
+            }
             last = .literal
             return nil
         }
@@ -280,6 +295,9 @@ struct Lexer {
     private mutating func openString(hashes: Int) {
         let isMultiline = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
         index += isMultiline ? 3 : 1
+        if contexts.isEmpty {
+            stringTextStart = index
+        }
         contexts.append(.string(hashes: hashes, isMultiline: isMultiline))
     }
 
@@ -322,6 +340,20 @@ struct Lexer {
         }
         contexts.removeLast()
         last = .literal
+        if contexts.isEmpty, spans != nil {
+            let textEnd = closedTextEnd(hashes: hashes, closer: isMultiline ? "\"\"\"" : "\"")
+            spans?.append(stringTextStart..<max(stringTextStart, textEnd))
+        }
+    }
+
+    /// Where a literal's text ends that the cursor has just left: before its closing delimiter
+    /// (`closer` and `hashes` `#`s) if it was closed, or at the cursor (a line break) if not.
+    private func closedTextEnd(hashes: Int, closer: String) -> Int {
+        let length = closer.utf8.count + hashes
+        guard index >= length else { return index }
+        let delimiter = bytes[(index - length)..<(index - hashes)]
+        let isClosed = delimiter.elementsEqual(closer.utf8) && hashesFollow(at: index - hashes, count: hashes)
+        return isClosed ? index - length : index
     }
 
     private func hashesFollow(at position: Int, count: Int) -> Bool {
@@ -573,5 +605,34 @@ struct Lexer {
         default:
             return true
         }
+    }
+}
+
+extension Lexer {
+    /// Where each comment and the text of each string and regex literal lies in `bytes`, in order,
+    /// by the same rules the layering check reads imports with: a string's text runs between its
+    /// delimiters, interpolations included; a comment runs whole.
+    static func literalSpans(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var lexer = Lexer(bytes: bytes)
+        lexer.spans = []
+        while lexer.next() != nil {}
+        return lexer.spans ?? []
+    }
+}
+
+/// Swift source with only its code left, for tools that find declarations and brackets in it.
+public enum SwiftCode {
+    /// `source` with every comment and the text of every string and regex literal replaced by
+    /// spaces, and their line breaks by `hiddenLineBreak`, so offsets stay the same and only code is
+    /// left. Delimiters stay, so a literal still shows where it is.
+    public static func blankingCommentsAndLiterals(_ source: [UInt8], hiddenLineBreak: UInt8) -> [UInt8] {
+        var code = source
+        let spans = source.withUnsafeBufferPointer { Lexer.literalSpans(in: $0) }
+        for span in spans {
+            for position in span where position < code.count {
+                code[position] = code[position] == UInt8(ascii: "\n") ? hiddenLineBreak : UInt8(ascii: " ")
+            }
+        }
+        return code
     }
 }
