@@ -14,6 +14,8 @@ enum MallMode: Equatable {
     case graph(GraphCommand)
     /// Print the wiring report (`audit`).
     case audit
+    /// Print where the user's state is kept (`state`).
+    case state(StateCommand)
     /// Print the usage (`--help`).
     case help
 
@@ -40,6 +42,8 @@ enum MallMode: Equatable {
             let report = app.audit
             terminal.write(report.description + "\n")
             return report.isComplete ? .success : .findings
+        case .state(let command):
+            return try command.run(app, terminal: terminal)
         case .help:
             terminal.write(Launcher.usage + "\n")
             return .success
@@ -50,7 +54,7 @@ enum MallMode: Equatable {
     /// of the arguments never changes the outcome.
     static func parse(_ arguments: [String]) throws(UsageError) -> MallMode {
         var reader = ArgumentReader(
-            arguments, program: "mall", words: ["audit", "routes", "graph", "open"],
+            arguments, program: "mall", words: ["audit", "routes", "graph", "open", "state"],
             aliases: ["-h": "--help", "help": "--help"])
         var session = SessionOptions()
         var openURL: String?
@@ -61,7 +65,7 @@ enum MallMode: Equatable {
         while let argument = try reader.next() {
             if try session.take(argument, from: &reader) { continue }
             switch argument {
-            case "-h", "--help", "help", "--tour", "audit", "routes", "graph": continue
+            case "-h", "--help", "help", "--tour", "audit", "routes", "graph", "state": continue
             case "open":
                 openURL = try reader.value(
                     of: argument, needs: "a URL", example: "open 'mall://shop/detail?shopId=s01'")
@@ -114,17 +118,20 @@ enum MallMode: Equatable {
         case .graph(var command):
             command.routesConfigPath = routesConfigPath
             return .graph(command)
+        case .state: return .state(StateCommand(stateDirectory: stateDirectory))
         case .audit, .help: return mode
         }
     }
 
     /// The arguments that choose the mode.
-    private static let modeSpellings: Set<String> = ["--tour", "audit", "routes", "graph", "open", "--script"]
+    private static let modeSpellings: Set<String> = [
+        "--tour", "audit", "routes", "graph", "open", "--script", "state",
+    ]
 
     /// Every spelling `mall` accepts, for "did you mean".
     private static let spellings =
         SessionOptions.spellings + [
-            "--help", "-h", "--tour", "audit", "open", "routes", "graph", "--format", "--routes-config",
+            "--help", "-h", "--tour", "audit", "open", "routes", "graph", "state", "--format", "--routes-config",
             "--state-dir", "--routes-refresh",
         ]
 
@@ -141,6 +148,7 @@ enum MallMode: Equatable {
             throw reader.error("--format applies only to 'mall routes' and 'mall graph'")
         case "--tour": return .tour(TourCommand(session: SessionOptions()))
         case "audit": return .audit
+        case "state": return .state(StateCommand())
         default: return .navigate(NavigateCommand(session: SessionOptions()))
         }
     }
@@ -153,6 +161,7 @@ enum MallMode: Equatable {
         case .routes: "routes"
         case .graph: "graph"
         case .audit: "audit"
+        case .state: "state"
         case .help: "--help"
         }
     }
@@ -163,6 +172,7 @@ enum MallMode: Equatable {
         case .navigate: Set(SessionOptions.spellings + ["--routes-config", "--routes-refresh", "--state-dir"])
         case .tour: ["--strict", "--no-color", "--trace", "--analytics"]
         case .routes, .graph: ["--format", "--routes-config"]
+        case .state: ["--state-dir"]
         case .audit, .help: []
         }
     }

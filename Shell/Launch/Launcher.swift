@@ -23,6 +23,8 @@ enum Launcher {
                               Mermaid by default; svg needs Graphviz's dot (apt-get install graphviz).
           audit               Print which requires each component has and which are not wired.
                               Exits 0 when all are wired, 1 otherwise.
+          state               Print the folder your state is kept in, what is in it, and how to
+                              forget one component's state or sign out.
 
         OPTIONS:
           --tour              Play a walk through all four components, printing every screen.

@@ -40,6 +40,7 @@ extension ComponentAPI {
     ///   - answeredBy: Who answers a require in the app, by the require's name; a preview's stub
     ///     screen says so.
     ///   - behavior: How the stubs of async requires answer: at once, after a delay, or failing.
+    ///   - onCall: Told of each call of a stubbed require, before the stub answers.
     public func stubEveryRequire(
         answeredBy: [String: String] = [:],
         behavior: StubBehavior = .immediate,

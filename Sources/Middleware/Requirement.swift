@@ -56,7 +56,11 @@ public struct Requirement {
 
     /// Answers the require on `component` with its stub, reporting each call to `onCall` first.
     ///
-    /// - Parameter behavior: How an async require's stub answers; a synchronous one answers at once.
+    /// - Parameters:
+    ///   - component: The component singleton whose require is answered.
+    ///   - answeredBy: Who answers the require in the app, which the stub's screen names.
+    ///   - behavior: How an async require's stub answers; a synchronous one answers at once.
+    ///   - onCall: Told of each call, before the stub answers.
     public func stub(
         _ component: AnyObject,
         answeredBy: String? = nil,

@@ -49,6 +49,26 @@ struct RestartTests {
         #expect(next.output.contains("table for 1–2: 5 waiting"))
     }
 
+    /// `mall state` says which folder is in use and what it holds, and changes nothing.
+    @Test func mallStateNamesTheFolderAndWhatItKeeps() async {
+        let scratch = StateScratch()
+        let empty = await runShell(["state"], environment: scratch.environment)
+        #expect(empty.status == .success)
+        #expect(empty.output.hasPrefix("State folder: \(scratch.path) (from MALL_STATE_DIR)\n"))
+        #expect(empty.output.contains("Nothing is kept there yet"))
+        #expect(empty.output.contains("Sign out: rm '\(scratch.path)/Shell.json'\n"))
+        #expect(scratch.files().isEmpty, "reading where the state is makes nothing")
+        _ = await runShell(
+            ["open", "mall://appointment/queue?shopId=s02"], input: ["1", "q"], environment: scratch.environment)
+        let kept = await runShell(["state", "--state-dir", scratch.path], environment: [:])
+        #expect(kept.output.hasPrefix("State folder: \(scratch.path) (from --state-dir)\n"))
+        #expect(kept.output.contains("  \(scratch.path)/Appointment.json  Appointment's state\n"))
+        #expect(!kept.output.contains("Shop.json  "))
+        let refused = await runShell(["state", "--trace"], environment: scratch.environment)
+        #expect(refused.status == .usage)
+        #expect(refused.errors.hasPrefix("Error: 'mall state' does not use --trace; remove it"))
+    }
+
     @Test func aCancelledBookingStaysCancelled() async {
         let scratch = StateScratch()
         let cancelled = await runShell(

@@ -61,7 +61,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
 
     /// The diagnostic in the compiler's format, so editors and CI logs link it:
     /// `path:line:column: error: message; hint [rule-id]`. Always one line: control and formatting
-    /// characters from file names and from the contract show as `\u{…}` (``Swift/String/visible``).
+    /// characters from file names and from the contract show as `\u{…}`.
     public var formatted: String {
         "\(path.visible):\(line):\(column): \(severity.rawValue): \(message.visible); \(hint.visible) [\(rule.rawValue)]"
     }

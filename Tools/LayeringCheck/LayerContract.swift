@@ -18,7 +18,7 @@ public struct LayerContract: Sendable, Equatable {
         public var name: String
         public var targets: [TargetPattern]
         /// What to do about a target of this layer that reaches a layer above, in the contract's own
-        /// words; ``Hint`` placeholders allowed.
+        /// words; `{target}`, `{other}`, `{owner}` and `{router}` in it are filled in.
         public var hint: String?
 
         public init(name: String, targets: [TargetPattern], hint: String? = nil) {

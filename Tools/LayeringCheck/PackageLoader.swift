@@ -5,9 +5,10 @@ import Support
 public enum PackageLoader {
     /// Describes the package at `packagePath` with `swift package describe --type json`.
     ///
-    /// - Parameter scratchPath: A build folder for SwiftPM to use instead of the package's `.build`,
-    ///   e.g. to avoid waiting for the lock of another SwiftPM command running in the same package.
     /// - Parameters:
+    ///   - packagePath: The package's folder, where its `Package.swift` is.
+    ///   - scratchPath: A build folder for SwiftPM to use instead of the package's `.build`, e.g. to
+    ///     avoid waiting for the lock of another SwiftPM command running in the same package.
     ///   - cache: A folder to keep the description in, keyed by the manifest and the package's file
     ///     list, so an unchanged package is not described again; `nil` describes every time.
     ///   - refreshesCache: Describe even if the cache holds a description, and store the new one.

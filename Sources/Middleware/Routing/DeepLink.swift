@@ -193,8 +193,10 @@ extension DeepLink {
     /// Percent-encodes `value` for a URL: every byte outside the unreserved set (letters, digits,
     /// `-`, `.`, `_`, `~`) is escaped, so a value can never add a path, a query, a fragment or a host.
     ///
-    /// - Parameter escapingDots: Also escape `.`, so a value of `..` cannot become a path segment that
-    ///   walks up a site (for values placed in a web address's path).
+    /// - Parameters:
+    ///   - value: The text to encode, as UTF-8.
+    ///   - escapingDots: Also escape `.`, so a value of `..` cannot become a path segment that walks up
+    ///     a site (for values placed in a web address's path).
     public static func encode(_ value: String, escapingDots: Bool = false) -> String {
         var encoded = ""
         encoded.reserveCapacity(value.utf8.count)

@@ -21,6 +21,7 @@ public struct RouteConfiguration: Sendable, Hashable {
     /// Reads and checks the configuration at `path` against the routes it may name.
     ///
     /// - Parameters:
+    ///   - path: The configuration file.
     ///   - routes: Each route's pattern and parameter names.
     ///   - help: What the app tells about itself, for the hints of its errors.
     public static func load(
@@ -34,6 +35,8 @@ public struct RouteConfiguration: Sendable, Hashable {
     /// Checks configuration text against the routes it may name.
     ///
     /// - Parameters:
+    ///   - data: The configuration's bytes, UTF-8 JSON.
+    ///   - source: Where they came from (a path or an address), as errors name it.
     ///   - routes: Each route's pattern and parameter names.
     ///   - help: What the app tells about itself, for the hints of its errors.
     public static func parse(

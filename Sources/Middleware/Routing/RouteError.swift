@@ -68,8 +68,10 @@ public enum RouteError: Error, Hashable, Sendable {
 
     /// What would be accepted instead, worded with what the app tells about itself (`help`).
     ///
-    /// - Parameter inSession: Whether the hint is for someone inside a session, where a shell command
-    ///   would not help: the hints that list routes say what to do on the screen instead.
+    /// - Parameters:
+    ///   - inSession: Whether the hint is for someone inside a session, where a shell command would
+    ///     not help: the hints that list routes say what to do on the screen instead.
+    ///   - help: What the app tells about itself: its example link and how to list its routes.
     public func hint(inSession: Bool = false, help: RouteHelp) -> String {
         let example = "links look like \(help.exampleLink ?? "scheme://host/path?name=value")"
         return switch self {

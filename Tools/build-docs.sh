@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds the DocC reference of the libraries other packages use, with the toolchain's own docc and
+# warnings as errors, so a broken link or an undocumented parameter fails the build.
+#   bash Tools/build-docs.sh            # writes .build-docs/site/<Library>.doccarchive
+#   bash Tools/build-docs.sh --preview  # serves Middleware's at http://localhost:8080 (Ctrl-C stops it)
+# The symbol graphs come from `swift build` with -emit-symbol-graph, in .build-docs, so the package's
+# own .build is left alone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+usage() { sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; }
+preview=false
+case "${1:-}" in
+    "") ;;
+    --preview) preview=true ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "Error: unknown argument '$1'; use --preview or --help" >&2; exit 2 ;;
+esac
+
+# Each library and its catalog.
+libraries=("Middleware:Sources/Middleware/Middleware.docc" "LayeringCheck:Tools/LayeringCheck/LayeringCheck.docc")
+
+scratch=.build-docs
+graphs="$scratch/symbol-graphs"
+rm -rf "$graphs"
+mkdir -p "$graphs" "$scratch/site"
+for entry in "${libraries[@]}"; do
+    library="${entry%%:*}"
+    swift build --scratch-path "$scratch" --target "$library" \
+        -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs/all" > /dev/null
+done
+
+for entry in "${libraries[@]}"; do
+    library="${entry%%:*}"
+    catalog="${entry#*:}"
+    # Only the library's own graphs: its dependencies' symbols are documented in their own place.
+    own="$graphs/$library"
+    mkdir -p "$own"
+    cp "$graphs/all/$library".symbols.json "$graphs/all/$library"@*.symbols.json "$own/" 2>/dev/null || true
+    if $preview; then
+        exec docc preview "$catalog" --additional-symbol-graph-dir "$own" \
+            --fallback-display-name "$library" --fallback-bundle-identifier "mall.$library"
+    fi
+    docc convert "$catalog" --additional-symbol-graph-dir "$own" --warnings-as-errors \
+        --fallback-display-name "$library" --fallback-bundle-identifier "mall.$library" \
+        --output-path "$scratch/site/$library.doccarchive"
+done
+echo "Built: $(ls -d "$scratch"/site/*.doccarchive | tr '\n' ' ')"
