@@ -4,11 +4,11 @@
 #   bash Tools/build-docs.sh            # writes .build-docs/site/<Library>.doccarchive
 #   bash Tools/build-docs.sh --preview  # serves Middleware's at http://localhost:8080 (Ctrl-C stops it)
 # The symbol graphs come from `swift build` with -emit-symbol-graph, in .build-docs, so the package's
-# own .build is left alone.
+# own .build is left alone. They are written when a module compiles, so they are kept between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; }
 preview=false
 case "${1:-}" in
     "") ;;
@@ -22,8 +22,7 @@ libraries=("Middleware:Sources/Middleware/Middleware.docc" "LayeringCheck:Tools/
 
 scratch=.build-docs
 graphs="$scratch/symbol-graphs"
-rm -rf "$graphs"
-mkdir -p "$graphs" "$scratch/site"
+mkdir -p "$graphs/all" "$scratch/site"
 for entry in "${libraries[@]}"; do
     library="${entry%%:*}"
     swift build --scratch-path "$scratch" --target "$library" \
@@ -35,6 +34,7 @@ for entry in "${libraries[@]}"; do
     catalog="${entry#*:}"
     # Only the library's own graphs: its dependencies' symbols are documented in their own place.
     own="$graphs/$library"
+    rm -rf "$own"
     mkdir -p "$own"
     cp "$graphs/all/$library".symbols.json "$graphs/all/$library"@*.symbols.json "$own/" 2>/dev/null || true
     if $preview; then

@@ -5,7 +5,7 @@ import Middleware
 import Support
 
 /// The route table as `mall routes` prints it: text for people, JSON for programs, and the
-/// deep-link document (Markdown) the README shows.
+/// deep-link document (Markdown) the links article shows.
 @MainActor
 struct RouteDocument {
     let routes: [AnyRoute<Screen>]

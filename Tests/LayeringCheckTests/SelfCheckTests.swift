@@ -2,11 +2,14 @@ import Foundation
 import LayeringCheck
 import Testing
 
-/// The layering-check test: this package itself must keep its contract, and the README must show the
-/// contract and the output as they are.
+/// The layering-check test: this package itself must keep its contract, and the check's reference
+/// must show the contract and the output as they are.
 @Suite("This package's layering")
 struct SelfCheckTests {
-    static let readme = Fixture.packageRoot.appendingPathComponent("README.md")
+    /// The reference's articles: the check, its output and its picture; the contract.
+    static let catalog = Fixture.packageRoot.appendingPathComponent("Tools/LayeringCheck/LayeringCheck.docc")
+    static let checkArticle = catalog.appendingPathComponent("TheLayeringCheck.md")
+    static let contractArticle = catalog.appendingPathComponent("TheLayerContract.md")
 
     @Test func thisPackageKeepsItsContract() throws {
         let report = try Fixture.check(packageAt: Fixture.packageRoot)
@@ -16,7 +19,8 @@ struct SelfCheckTests {
     }
 
     /// The package's `layers.json` states the document's layers; `Middleware` importing `MallBase` is
-    /// caught, as the README's sample output shows (with the counts that grow with the package elided).
+    /// caught, as the contract article's sample output shows (with the counts that grow with the package
+    /// elided).
     @Test func trunkImportingBaseFailsAsTheReadmeShows() throws {
         let root = Fixture.packageRoot
         var graph = try PackageLoader.describe(
@@ -34,27 +38,26 @@ struct SelfCheckTests {
         let sample =
             "$ swift run layering-check\n"
             + report.text.replacingOccurrences(of: counts, with: "checked … targets, … files, … imports")
-        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        let article = try String(contentsOf: Self.contractArticle, encoding: .utf8)
         #expect(
-            readme.contains(sample),
-            "update the README's sample output after 'import MallBase' to a 'Middleware' file to:\n\(sample)")
+            article.contains(sample),
+            "update TheLayerContract.md's sample output after 'import MallBase' to a 'Middleware' file to:\n\(sample)")
         #expect(report.violations.map(\.rule) == [.upwardImport])
     }
 
-    @Test func theReadmeShowsThisPackagesContract() throws {
-        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-        let section = try #require(readme.range(of: "### The contract: `layers.json`"))
-        let afterHeading = readme[section.upperBound...]
+    @Test func theContractArticleShowsThisPackagesContract() throws {
+        let article = try String(contentsOf: Self.contractArticle, encoding: .utf8)
+        let afterHeading = article[...]
         let start = try #require(afterHeading.range(of: "```json\n"))
         let end = try #require(afterHeading[start.upperBound...].range(of: "```"))
         let shown = try LayerContract.parse(Data(afterHeading[start.upperBound..<end.lowerBound].utf8))
         let actual = try LayerContract.load(packageRoot: Fixture.packageRoot)
-        #expect(shown == actual, "copy layers.json into the README's contract section")
+        #expect(shown == actual, "copy layers.json into the first json block of TheLayerContract.md")
     }
 
-    /// The README's layer picture is `layering-check --graph mermaid` of this package, drawn for the
+    /// The check article's layer picture is `layering-check --graph mermaid` of this package, drawn for the
     /// four components it documents (a component added later is left out, as the transcripts do).
-    @Test func theREADMEShowsTheLayerGraph() throws {
+    @Test func theArticleShowsTheLayerGraph() throws {
         let root = Fixture.packageRoot
         var graph = try PackageLoader.describe(
             packagePath: root.path,
@@ -75,14 +78,14 @@ struct SelfCheckTests {
         let checker = try LayeringChecker(packageAt: root, graph: graph)
         let drawn = try checker.layerGraph(for: checker.check(packageAt: root)).rendered(.mermaid)
 
-        let readme = try String(contentsOf: Self.readme, encoding: .utf8)
+        let article = try String(contentsOf: Self.checkArticle, encoding: .utf8)
         let begin = "<!-- swift run layering-check --graph mermaid -->\n```mermaid\n"
-        let start = try #require(readme.range(of: begin), "README.md needs the lines \(begin)")
+        let start = try #require(article.range(of: begin), "TheLayeringCheck.md needs the lines \(begin)")
         let stop = try #require(
-            readme.range(of: "```\n<!-- end of layering-check --graph -->", range: start.upperBound..<readme.endIndex))
-        #expect(
-            String(readme[start.upperBound..<stop.lowerBound]) == drawn,
-            "the README's layer graph is stale: replace it with the output of 'swift run layering-check --graph mermaid'"
+            article.range(of: "```\n<!-- end of layering-check --graph -->", range: start.upperBound..<article.endIndex)
         )
+        #expect(
+            String(article[start.upperBound..<stop.lowerBound]) == drawn,
+            "TheLayeringCheck.md's layer graph is stale: replace it with 'swift run layering-check --graph mermaid'")
     }
 }

@@ -84,14 +84,14 @@ struct GraphTests {
         #expect(run.output.contains(#"    n1 -.->|"require_shopDetail → https://m.mall.example/shop/{shopId}"| web"#))
     }
 
-    @Test func theREADMEShowsTheWiringGraph() async throws {
-        let shown = try readmeSection(
+    @Test func theArticleShowsTheWiringGraph() async throws {
+        let shown = try documentSection(
             from: "<!-- swift run mall graph -->\n```mermaid\n", to: "```\n<!-- end of mall graph -->")
         let run = await runShell(["graph"])
         #expect(run.status == .success)
         #expect(
             shown == run.output,
-            "the README's wiring graph is stale: replace it with the output of 'swift run mall graph'")
+            "WiringGraph.md's graph is stale: replace it with the output of 'swift run mall graph'")
     }
 
     @Test(arguments: [

@@ -5,8 +5,8 @@ import Testing
 
 @testable import Mall
 
-/// The README never lies: every command it shows with its output is run, as built, and its output
-/// compared with what the README shows.
+/// The README and the references never lie: every command they show with its output is run, as built,
+/// and its output compared with what they show.
 ///
 /// Two shapes count as an example:
 /// - a `text` block whose first line is `$ command`, followed by the output, where a line `…` stands
@@ -22,22 +22,32 @@ import Testing
 @Suite("README examples", .enabled { await isTheDocumentedApp() })
 struct ReadmeExampleTests {
     struct Example: CustomTestStringConvertible, Sendable {
+        /// The document's file name, e.g. `README.md` or `KeepingStateAcrossRestarts.md`.
+        var file = "README.md"
         var line: Int
         var command: String
         var expected: [String]
         /// Whether `expected` is a whole transcript with `…` gaps, rather than lines to find in order.
         var isTranscript: Bool
 
-        var testDescription: String { "README.md:\(line): \(command)" }
+        var testDescription: String { "\(file):\(line): \(command)" }
     }
 
-    static let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
-
-    /// Every example in the README, in order.
+    /// Every example in the README and the articles of both references, in order.
     static let examples: [Example] = {
-        guard let text = try? String(contentsOf: readme, encoding: .utf8) else { return [] }
-        return examples(in: text)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let catalog = root.appendingPathComponent("Tools/LayeringCheck/LayeringCheck.docc")
+        let articles = ((try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted().map { catalog.appendingPathComponent($0) }
+        return (documents + articles).flatMap { document -> [Example] in
+            guard let text = try? String(contentsOf: document, encoding: .utf8) else { return [] }
+            return examples(in: text).map { example in
+                var example = example
+                example.file = document.lastPathComponent
+                return example
+            }
+        }
     }()
 
     static func examples(in text: String) -> [Example] {
@@ -99,7 +109,7 @@ struct ReadmeExampleTests {
             : Self.missingLine(example.expected, in: printed)
         #expect(
             mismatch == nil,
-            "README.md:\(example.line): '\(example.command)' no longer prints \(mismatch ?? ""); it printed:\n\(output)"
+            "\(example.file):\(example.line): '\(example.command)' no longer prints \(mismatch ?? ""); it printed:\n\(output)"
         )
     }
 

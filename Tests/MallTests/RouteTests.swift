@@ -397,13 +397,13 @@ struct RouteTests {
         #expect(parameters.first?["required"] as? Bool == true)
     }
 
-    @Test func theREADMEsDeepLinkSectionIsTheMarkdownDocument() async throws {
-        let shown = try readmeSection(
+    @Test func theLinksArticleShowsTheMarkdownDocument() async throws {
+        let shown = try documentSection(
             from: "<!-- mall routes --format markdown -->\n", to: "<!-- end of mall routes -->")
         let run = await runShell(["routes", "--format", "markdown"])
         #expect(
             shown == run.output,
-            "the README's deep links are stale: replace them with the output of 'swift run mall routes --format markdown'"
+            "LinksAndDowngrades.md's routes are stale: replace them with the output of 'swift run mall routes --format markdown'"
         )
     }
 

@@ -75,14 +75,29 @@ func childEnvironment(_ variables: [String: String]) -> [String: String] {
     return environment
 }
 
-/// The README's text between the line(s) `begin` and `end`: a block a test keeps equal to a command's output.
-func readmeSection(from begin: String, to end: String) throws -> String {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
-    let start = try #require(text.range(of: begin), "README.md needs the lines \(begin)")
-    let stop = try #require(text.range(of: end, range: start.upperBound..<text.endIndex), "README.md needs \(end)")
-    return String(text[start.upperBound..<stop.lowerBound])
+/// The documents whose examples and pictures tests keep true: the README and the articles of the
+/// Middleware reference.
+let documents: [URL] = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    let catalog = root.appendingPathComponent("Sources/Middleware/Middleware.docc")
+    let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
+    return [root.appendingPathComponent("README.md")]
+        + articles.filter { $0.hasSuffix(".md") }.sorted().map { catalog.appendingPathComponent($0) }
+}()
+
+/// The text between the line(s) `begin` and `end` in the one document that has them: a block a test
+/// keeps equal to a command's output.
+func documentSection(from begin: String, to end: String) throws -> String {
+    for document in documents {
+        let text = try String(contentsOf: document, encoding: .utf8)
+        guard let start = text.range(of: begin) else { continue }
+        let stop = try #require(
+            text.range(of: end, range: start.upperBound..<text.endIndex), "\(document.lastPathComponent) needs \(end)")
+        return String(text[start.upperBound..<stop.lowerBound])
+    }
+    Issue.record("no document has the lines \(begin)")
+    return ""
 }
 
 extension String {

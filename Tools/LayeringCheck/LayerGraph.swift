@@ -5,7 +5,7 @@ import Support
 /// without declaring (dashed), what each reaches only along a chain of dependencies (thick), and each
 /// violation in red with its rule id.
 ///
-/// `layering-check --graph mermaid|dot|json` prints it; the README's picture of this package's layers
+/// `layering-check --graph mermaid|dot|json` prints it; the reference's picture of this package's layers
 /// is that output, kept current by a test.
 public struct LayerGraph: Sendable, Hashable {
     /// One layer and its targets, sorted by name.

@@ -33,7 +33,7 @@ enum LayeringCheckCommand {
           --timings               Print how long loading the package and checking took, to stderr.
           -h, --help              Show this help.
 
-        CONTRACT: layers.json at the package root, or --contract <file> (see the README); without
+        CONTRACT: layers.json at the package root, or --contract <file> (see the LayeringCheck reference); without
         one, a target's layer is its top-level folder: Shell/ above Components/ (independent) above
         Sources/.
 
