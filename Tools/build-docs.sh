@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the DocC reference of the libraries other packages use, with the toolchain's own docc and
-# warnings as errors, so a broken link or an undocumented parameter fails the build.
+# warnings as errors, so a broken link or an undocumented parameter fails the build; a public symbol
+# without a summary line fails it too.
 #   bash Tools/build-docs.sh            # writes .build-docs/site/<Library>.doccarchive
 #   bash Tools/build-docs.sh --preview  # serves Middleware's at http://localhost:8080 (Ctrl-C stops it)
 # The symbol graphs come from `swift build` with -emit-symbol-graph, in .build-docs, so the package's
@@ -43,6 +44,19 @@ for entry in "${libraries[@]}"; do
     fi
     docc convert "$catalog" --additional-symbol-graph-dir "$own" --warnings-as-errors \
         --fallback-display-name "$library" --fallback-bundle-identifier "mall.$library" \
-        --output-path "$scratch/site/$library.doccarchive"
+        --output-path "$scratch/site/$library.doccarchive" \
+        --experimental-documentation-coverage --coverage-summary-level none
+    # Every symbol of ours has a summary; what the compiler synthesizes (`==`, `hash(into:)`, Codable,
+    # RawRepresentable, the conformance groups) has none to give.
+    python3 - "$scratch/site/$library.doccarchive/documentation-coverage.json" "$library" <<'PYTHON'
+import json, re, sys
+synthesized = re.compile(r"(Implementations$|^!=|^==|^<|^>|^\.\.|^hash\(into:\)$|^hashValue$|^init\(from:\)$"
+                         r"|^encode\(to:\)$|^init\(rawValue:\)$|^localizedDescription$)")
+missing = [entry["referencePath"].split("/documentation/", 1)[-1] for entry in json.load(open(sys.argv[1]))
+           if entry["kind"].get("isSymbol") and not entry["hasAbstract"] and not synthesized.search(entry["title"])]
+for path in missing:
+    print(f"error: {path} has no documentation comment; add a summary line", file=sys.stderr)
+sys.exit(1 if missing else 0)
+PYTHON
 done
 echo "Built: $(ls -d "$scratch"/site/*.doccarchive | tr '\n' ' ')"

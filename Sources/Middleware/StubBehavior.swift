@@ -36,6 +36,7 @@ public struct StubFailure: Error, CustomStringConvertible {
     /// The require, as `Component.require_name`.
     public let requirement: String
 
+    /// What failed, for the screen's failure line.
     public var description: String { "the stub of \(requirement) was told to fail" }
 }
 
@@ -50,5 +51,6 @@ public struct UnwiredRequire: Error, CustomStringConvertible {
         self.requirement = requirement
     }
 
+    /// What failed, for the screen's failure line: `Shop.require_appointmentBookings is not wired`.
     public var description: String { "\(requirement) is not wired" }
 }

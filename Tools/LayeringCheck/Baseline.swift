@@ -8,9 +8,13 @@ import Foundation
 public struct Baseline: Sendable, Equatable, Codable {
     /// One accepted kind of finding.
     public struct Entry: Sendable, Hashable, Codable, Comparable {
+        /// The rule the finding broke.
         public var rule: Rule
+        /// The file the finding is in, relative to the package root.
         public var path: String
+        /// The target that reaches too far.
         public var target: String
+        /// The module it reaches, where the finding names one.
         public var module: String?
         /// How many findings with this key are accepted.
         public var count: Int

@@ -13,7 +13,9 @@ public struct DeclaredDependency: Sendable, Codable, Hashable {
         case byName
     }
 
+    /// How the manifest names it.
     public var kind: Kind
+    /// The target's or product's name.
     public var name: String
     /// For a product, the package as the manifest names it (its identity or its name).
     public var package: String?
@@ -21,6 +23,7 @@ public struct DeclaredDependency: Sendable, Codable, Hashable {
     /// platform.
     public var platforms: [String]?
 
+    /// A dependency on `name`, for every platform unless `platforms` is given.
     public init(kind: Kind, name: String, package: String? = nil, platforms: [String]? = nil) {
         self.kind = kind
         self.name = name
@@ -41,6 +44,7 @@ public struct DependencyPackage: Sendable, Codable, Hashable {
     /// Each target and what it declares.
     public var targets: [String: [DeclaredDependency]]
 
+    /// A package as SwiftPM describes it.
     public init(identity: String, name: String, products: [String: [String]], targets: [String: [DeclaredDependency]]) {
         self.identity = identity
         self.name = name

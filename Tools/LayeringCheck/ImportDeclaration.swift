@@ -41,14 +41,20 @@ public struct ImportDeclaration: Sendable, Hashable, Codable {
 /// known, and so is a name (`DEBUG`, `FLAG`) where the caller knows what the build defines; anything
 /// else (`compiler(>=6)`, `arch(…)`) may be true or false.
 public indirect enum ImportCondition: Sendable, Hashable, Codable {
+    /// `os(Linux)`, in the compiler's spelling.
     case os(String)
+    /// `canImport(Module)`.
     case canImport(String)
     /// `targetEnvironment(macCatalyst)`, `targetEnvironment(simulator)`.
     case targetEnvironment(String)
+    /// `true` or `false`, and what reduces to one.
     case constant(Bool)
     /// A name the build may define: `DEBUG`, a `.define` of the manifest, a trait of the package.
     case flag(String)
+    /// What the check cannot evaluate (`compiler(…)`, `arch(…)`, a compiler feature), read as
+    /// "may hold".
     case unknown
+    /// `!condition`.
     case not(ImportCondition)
     /// `a && b && …`, flat, so a long chain is a list and never a deep tree.
     case all([ImportCondition])

@@ -15,12 +15,15 @@ import Foundation
 public struct LayerContract: Sendable, Equatable {
     /// One layer: a name and the targets in it.
     public struct Layer: Sendable, Equatable {
+        /// The layer's name in findings, e.g. `Trunk`.
         public var name: String
+        /// The targets in the layer.
         public var targets: [TargetPattern]
         /// What to do about a target of this layer that reaches a layer above, in the contract's own
         /// words; `{target}`, `{other}`, `{owner}` and `{router}` in it are filled in.
         public var hint: String?
 
+        /// A layer of `targets` named `name`, with its own words for a finding if `hint` is given.
         public init(name: String, targets: [TargetPattern], hint: String? = nil) {
             self.name = name
             self.targets = targets
@@ -32,12 +35,14 @@ public struct LayerContract: Sendable, Equatable {
     public struct Group: Sendable, Equatable {
         /// The group's name in findings; `independence[i]` when it has none.
         public var name: String?
+        /// The members: each target a pattern matches is one.
         public var targets: [TargetPattern]
         /// Whether each member's test target (`<Name>Tests`) belongs to it.
         public var includesTests: Bool
         /// What to do about a member reaching another, in the contract's own words.
         public var hint: String?
 
+        /// A group of `targets` that must not reach each other.
         public init(name: String? = nil, targets: [TargetPattern], includesTests: Bool = true, hint: String? = nil) {
             self.name = name
             self.targets = targets
@@ -48,8 +53,11 @@ public struct LayerContract: Sendable, Equatable {
 
     /// Targets matching `from` must not reach targets matching `to`.
     public struct Forbidden: Sendable, Equatable {
+        /// The targets that must not reach `to`.
         public var from: [TargetPattern]
+        /// The targets `from` must not reach.
         public var to: [TargetPattern]
+        /// Why, in the contract's words, for the finding.
         public var reason: String?
         /// Only the import is forbidden: declaring the dependency (e.g. an umbrella kept for
         /// compatibility) is allowed.
@@ -58,9 +66,13 @@ public struct LayerContract: Sendable, Equatable {
 
     /// A finding accepted on purpose: `from` reaching `to`, optionally only under one rule.
     public struct Ignore: Sendable, Equatable {
+        /// The targets whose findings are accepted.
         public var from: [TargetPattern]
+        /// What they may reach.
         public var to: [TargetPattern]
+        /// The one rule accepted; `nil` for every rule.
         public var rule: Rule?
+        /// Why the finding is accepted, required so the choice is explained where it is made.
         public var reason: String
         /// The 1-based line of the entry in the contract file, for reporting it when it matches nothing.
         public var line: Int
@@ -77,6 +89,7 @@ public struct LayerContract: Sendable, Equatable {
     /// Where the contract came from: the file, relative to the package root, or `nil` for the built-in one.
     public var path: String?
 
+    /// A contract of `layers`, top to bottom, and the other rules.
     public init(
         layers: [Layer], independence: [Group] = [], forbidden: [Forbidden] = [], ignore: [Ignore] = [],
         path: String? = nil
@@ -93,6 +106,7 @@ public struct LayerContract: Sendable, Equatable {
 
     /// The largest contract file read, in bytes, and the most strings (names, patterns, keys) in it.
     public static let maximumSize = 1_000_000
+    /// The most strings (names, patterns, keys) a contract file may hold.
     public static let maximumStrings = 20_000
 
     /// The contract of a package without `layers.json`: a target's layer is its top-level folder.

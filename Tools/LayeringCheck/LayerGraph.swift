@@ -32,7 +32,12 @@ public struct LayerGraph: Sendable, Hashable {
 
     /// The formats the graph is drawn in.
     public enum Format: String, Sendable, CaseIterable {
-        case mermaid, dot, json
+        /// A Mermaid flowchart, which GitHub renders.
+        case mermaid
+        /// Graphviz DOT, for `dot -Tsvg`.
+        case dot
+        /// The same facts for programs.
+        case json
     }
 
     /// The layers, top to bottom.

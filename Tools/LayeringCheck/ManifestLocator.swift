@@ -4,8 +4,10 @@ import Foundation
 public struct ManifestFile: Sendable, Equatable {
     /// `Package.swift`, or a versioned manifest such as `Package@swift-6.3.swift`.
     public var path: String
+    /// The manifest's Swift source.
     public var text: String
 
+    /// The manifest at `path` holding `text`.
     public init(path: String, text: String) {
         self.path = path
         self.text = text

@@ -3,6 +3,7 @@
 /// `swift package dump-package` says once SwiftPM has run the manifest, variables, loops and computed
 /// arrays included.
 public struct SwiftDefine: Sendable, Codable, Hashable {
+    /// The name defined, e.g. `FLAG` for `.define("FLAG")`.
     public var name: String
     /// The platforms it is defined on, in SwiftPM's spelling; `nil`, or none, for every platform.
     public var platforms: [String]?
@@ -11,6 +12,7 @@ public struct SwiftDefine: Sendable, Codable, Hashable {
     /// The traits of which one must be enabled for it to be defined; `nil` when it asks for none.
     public var traits: [String]?
 
+    /// A define of `name`, on every platform, configuration and trait unless they are given.
     public init(
         name: String, platforms: [String]? = nil, configuration: BuildConfiguration? = nil, traits: [String]? = nil
     ) {
@@ -29,7 +31,10 @@ public struct SwiftDefine: Sendable, Codable, Hashable {
 
 /// A build configuration of SwiftPM: `swift build` builds debug, `swift build -c release` release.
 public enum BuildConfiguration: String, Sendable, Codable, CaseIterable {
-    case debug, release
+    /// `swift build`: `DEBUG` is defined.
+    case debug
+    /// `swift build -c release`.
+    case release
 }
 
 // MARK: Reading SwiftPM's JSON

@@ -45,6 +45,7 @@ public struct TargetPattern: Sendable, Hashable, CustomStringConvertible {
         self.parts = parts
     }
 
+    /// The pattern as written.
     public var description: String { text }
 
     /// Whether the pattern names a folder rather than a target.

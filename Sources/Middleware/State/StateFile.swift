@@ -29,7 +29,9 @@ public struct StateFile: Sendable {
             case other
         }
 
+        /// What failed, in words for a warning.
         public var description: String
+        /// What failed, which decides what may be done with the file.
         public var kind = Kind.other
     }
 
