@@ -3,13 +3,13 @@
 # warnings as errors, so a broken link or an undocumented parameter fails the build; a public symbol
 # without a summary line fails it too.
 #   bash Tools/build-docs.sh            # writes .build-docs/site/<Library>.doccarchive
-#   bash Tools/build-docs.sh --preview  # serves Middleware's at http://localhost:8080 (Ctrl-C stops it)
+#   bash Tools/build-docs.sh --preview  # serves http://localhost:8080/documentation/middleware (Ctrl-C stops it)
 # The symbol graphs come from `swift build` with -emit-symbol-graph, in .build-docs, so the package's
 # own .build is left alone. They are written when a module compiles, so they are kept between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,5p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; }
 preview=false
 case "${1:-}" in
     "") ;;
