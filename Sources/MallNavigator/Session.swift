@@ -317,9 +317,9 @@ public final class Session {
         }
         let visible = String(String.UnicodeScalarView(shown))
         guard scalars.count > echoLimit else { return visible }
-        // A line this long was cut where it was read: how long it was is not known.
-        let isCut = line.utf8.count >= LineSplitter.maximumLineLength
-        let length = isCut ? "over \(LineSplitter.maximumLineLength) bytes" : "\(scalars.count) characters"
+        // A line this long may have been cut where it was read: it had at least these characters.
+        let mayBeCut = line.utf8.count >= LineSplitter.maximumLineLength
+        let length = "\(mayBeCut ? "at least " : "")\(scalars.count) characters"
         return visible + "… (\(length))"
     }
 }

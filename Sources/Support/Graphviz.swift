@@ -12,6 +12,8 @@ public enum Graphviz {
 
     /// How long `dot` may draw before it is stopped.
     public static let timeLimit = Duration.seconds(60)
+    /// The most SVG read back from `dot`, in bytes: a drawing of this package is tens of kilobytes.
+    public static let outputLimit = 64 << 20
 
     /// The SVG `dot -Tsvg` draws for `source`.
     ///
@@ -24,7 +26,7 @@ public enum Graphviz {
         guard let dot = executable(named: "dot", in: path) else { throw .missing }
         let outcome: Subprocess.Outcome
         do {
-            outcome = try Subprocess.run([dot, "-Tsvg"], input: source, timeLimit: timeLimit)
+            outcome = try Subprocess.run([dot, "-Tsvg"], input: source, timeLimit: timeLimit, outputLimit: outputLimit)
         } catch {
             throw .failed("cannot run Graphviz's dot: \(error.localizedDescription)")
         }
@@ -38,6 +40,9 @@ public enum Graphviz {
                 outcome.wasSignalled
                 ? "was killed by signal \(outcome.status)" : "failed with status \(outcome.status)"
             throw .failed("Graphviz's dot (\(dot)) \(ending): \(reason)")
+        }
+        if outcome.outputWasCut {
+            throw .failed("Graphviz's dot (\(dot)) wrote more than \(outputLimit >> 20) MB of SVG; it was not read")
         }
         let svg = String(decoding: outcome.output, as: UTF8.self)
         guard svg.contains("<svg") else {

@@ -13,8 +13,10 @@ public enum Subprocess {
         public var wasSignalled: Bool
         /// Whether the command outlived its time limit and was killed.
         public var timedOut: Bool
-        /// Everything written to standard output.
+        /// What was written to standard output, up to the output limit.
         public var output: Data
+        /// Whether the command wrote more than the output limit, which was left unread.
+        public var outputWasCut: Bool
         /// Everything written to standard error.
         public var errors: String
     }
@@ -26,13 +28,17 @@ public enum Subprocess {
     ///   - directory: The working directory; the current one if `nil`.
     ///   - input: Text for standard input; none (end of input at once) if `nil`.
     ///   - mergingErrors: Whether standard error goes to ``Outcome/output`` too, in order.
-    ///   - timeLimit: How long the command may run before it is killed; no limit if `nil`.
+    ///   - timeLimit: How long the command may run before it and what it started are killed; no limit
+    ///     if `nil`.
+    ///   - outputLimit: The most bytes of standard output read back; more is reported as
+    ///     ``Outcome/outputWasCut``. No limit if `nil`.
     public static func run(
         _ arguments: [String],
         in directory: URL? = nil,
         input: String? = nil,
         mergingErrors: Bool = false,
-        timeLimit: Duration? = nil
+        timeLimit: Duration? = nil,
+        outputLimit: Int? = nil
     ) throws -> Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -43,63 +49,132 @@ public enum Subprocess {
         try Data().write(to: outputURL)
         try Data().write(to: errorsURL)
         try Data((input ?? "").utf8).write(to: inputURL)
-
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = mergingErrors ? output : try FileHandle(forWritingTo: errorsURL)
-        let process = Process()
-        if let first = arguments.first, first.hasPrefix("/") {
-            process.executableURL = URL(fileURLWithPath: first)
-            process.arguments = Array(arguments.dropFirst())
+        // An absolute path runs that file; anything else is found on the PATH by env.
+        let command =
+            arguments.first.map { $0.hasPrefix("/") } == true ? arguments : ["/usr/bin/env"] + arguments
+        let ending: (status: Int32, wasSignalled: Bool, timedOut: Bool)
+        if let timeLimit {
+            // posix_spawn has no portable way to set the working directory: a shell changes to it.
+            let moved = directory.map { ["/bin/sh", "-c", #"cd -- "$0" && exec "$@""#, $0.path] + command } ?? command
+            ending = try spawn(
+                moved, input: input == nil ? "/dev/null" : inputURL.path, output: outputURL.path,
+                errors: mergingErrors ? nil : errorsURL.path, timeLimit: timeLimit)
         } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
+            ending = try launch(
+                command, in: directory, input: input == nil ? nil : inputURL, output: outputURL,
+                errors: mergingErrors ? nil : errorsURL)
         }
+        let output = try contents(of: outputURL, limit: outputLimit)
+        return Outcome(
+            status: ending.status,
+            wasSignalled: ending.wasSignalled,
+            timedOut: ending.timedOut,
+            output: output.prefix(outputLimit ?? .max),
+            outputWasCut: outputLimit.map { output.count > $0 } ?? false,
+            errors: String(decoding: try contents(of: errorsURL, limit: outputLimit), as: UTF8.self)
+        )
+    }
+
+    /// Runs `command` with Foundation's `Process` and waits for it to end.
+    private static func launch(
+        _ command: [String], in directory: URL?, input: URL?, output outputURL: URL, errors errorsURL: URL?
+    ) throws -> (status: Int32, wasSignalled: Bool, timedOut: Bool) {
+        let output = try FileHandle(forWritingTo: outputURL)
+        let errors = try errorsURL.map { try FileHandle(forWritingTo: $0) } ?? output
+        defer {
+            try? output.close()
+            if errorsURL != nil { try? errors.close() }
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         if let directory {
             process.currentDirectoryURL = directory
         }
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = input == nil ? FileHandle.nullDevice : try FileHandle(forReadingFrom: inputURL)
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
         try process.run()
-        var timedOut = false
-        if let timeLimit {
-            let (seconds, attoseconds) = timeLimit.components
-            let deadline =
-                DispatchTime.now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-            if finished.wait(timeout: deadline) == .timedOut {
-                timedOut = true
-                // Foundation starts the command as the leader of a process group of its own: ending the
-                // group ends what the command started too, which would otherwise hold the wait below
-                // open as long as it lives. Where the command shares this process's group, `-pid` names
-                // no group and only the command is killed.
-                kill(-process.processIdentifier, SIGKILL)
-                kill(process.processIdentifier, SIGKILL)
-                finished.wait()
-            }
-        } else {
-            finished.wait()
-        }
         process.waitUntilExit()
-        try output.close()
-        if !mergingErrors {
-            try errors.close()
+        return (process.terminationStatus, process.terminationReason == .uncaughtSignal, false)
+    }
+
+    /// Runs `command` in a process group of its own and waits for the command itself, at most
+    /// `timeLimit`; then the group is ended, so what the command started ends with it.
+    ///
+    /// Foundation's `Process` reports the end of a command only when every process holding a
+    /// descriptor it gave the command has closed it, so a child the command leaves running (even in
+    /// a session of its own, out of reach of any signal to the group) would hold the wait open for
+    /// as long as it lives. `waitpid` reports the command alone.
+    private static func spawn(
+        _ command: [String], input: String, output: String, errors: String?, timeLimit: Duration
+    ) throws -> (status: Int32, wasSignalled: Bool, timedOut: Bool) {
+        #if canImport(Glibc)
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #else
+            var actions: posix_spawn_file_actions_t?
+            var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
         }
-        return Outcome(
-            status: process.terminationStatus,
-            wasSignalled: process.terminationReason == .uncaughtSignal,
-            timedOut: timedOut,
-            output: try contents(of: outputURL),
-            errors: String(decoding: try contents(of: errorsURL), as: UTF8.self)
-        )
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_TRUNC, 0)
+        if let errors {
+            posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_TRUNC, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        }
+        // A group of its own, whose number is the command's process id.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        var pid: pid_t = 0
+        let argv = command.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, environ)
+        guard spawned == 0 else {
+            throw SpawnFailure(errorDescription: "cannot run \(command[0]): \(String(cString: strerror(spawned)))")
+        }
+        let deadline = ContinuousClock.now + timeLimit
+        var status: Int32 = 0
+        var timedOut = false
+        // Polled every 5 ms: the wait is as long as the command, never as long as what it left behind.
+        while true {
+            let ended = waitpid(pid, &status, WNOHANG)
+            if ended == pid || (ended < 0 && errno != EINTR) { break }
+            if ContinuousClock.now >= deadline {
+                timedOut = true
+                kill(-pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                break
+            }
+            usleep(5_000)
+        }
+        kill(-pid, SIGKILL)  // what the command left running in its group
+        let signalled = status & 0x7F != 0 && status & 0x7F != 0x7F
+        return (signalled ? status & 0x7F : (status >> 8) & 0xFF, signalled, timedOut)
     }
 
     /// Everything in the file at `url`, read through a file handle: `Data(contentsOf:)` leaks a
     /// buffer each time it reads an empty file (Foundation, Swift 6.3), and standard error usually is one.
     public static func contents(of url: URL) throws -> Data {
+        try contents(of: url, limit: nil)
+    }
+
+    /// The file at `url`, at most `limit` bytes and one more (so a caller can tell it was longer).
+    private static func contents(of url: URL, limit: Int?) throws -> Data {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
-        return try handle.readToEnd() ?? Data()
+        guard let limit else { return try handle.readToEnd() ?? Data() }
+        return try handle.read(upToCount: limit + 1) ?? Data()
     }
+}
+
+/// Why a command could not be started.
+private struct SpawnFailure: LocalizedError {
+    var errorDescription: String?
 }

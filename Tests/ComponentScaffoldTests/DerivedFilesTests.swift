@@ -68,6 +68,24 @@ struct DerivedFilesTests {
         #expect(try copy.run([tool, "--check", "Coupon"]).status == 2)
     }
 
+    /// An API file that is not UTF-8 is refused with the line of its first bad byte, and nothing is
+    /// written: repaired, it would be read as other text than the compiler refuses.
+    @Test func anAPIFileThatIsNotUTF8IsRefusedWithItsLine() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let api = copy.root.appendingPathComponent("Components/Event/Event.swift")
+        let original = try Data(contentsOf: api)
+        try (Data("// caf".utf8) + Data([0xFF, 0x0A]) + original).write(to: api)
+        let generated = copy.root.appendingPathComponent("Components/Event/Event+Generated.swift")
+        let before = try Data(contentsOf: generated)
+        #expect(
+            throws: ScaffoldError("Components/Event/Event.swift:1: this line is not UTF-8 text; save the file as UTF-8")
+        ) {
+            try Scaffolder(packageRoot: copy.root).regenerate()
+        }
+        #expect(try Data(contentsOf: generated) == before)
+    }
+
     @Test func aDerivedFileThatIsAFolderStopsTheRegenerationBeforeAnythingIsWritten() throws {
         let copy = try PackageCopy()
         defer { copy.remove() }
@@ -216,7 +234,28 @@ struct DerivedFilesTests {
         ),
         (
             "func f() {",
-            "Shop.swift: its braces do not balance; close every '{' it opens (the compiler says where with 'swift build')"
+            "Shop.swift:1: the '{' on this line is never closed; close it"
+        ),
+        ("}", "Shop.swift:3: this '}' closes no '{'; remove it"),
+        (
+            "public var require_cp: ((_ a: Int) async throws -> Screen)? { nil }",
+            "Shop.swift:2: require_cp has accessors; a require is a stored property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_cp: ((_ shopId: ShopID) -> Screen)?"
+        ),
+        (
+            "public\u{A0}var require_nb: ((_ a: Int) -> Screen)?",
+            "Shop.swift:2: a no-break space (U+00A0) stands in the code; type a plain space"
+        ),
+        (
+            "let s = \"abc {\npublic var require_a: ((_ x: Int) -> Screen)?",
+            "Shop.swift:2: a string, regex literal or comment that starts here is never closed; close it"
+        ),
+        (
+            "/* a /* */ {\npublic var require_a: ((_ x: Int) -> Screen)?",
+            "Shop.swift:2: a string, regex literal or comment that starts here is never closed; close it"
+        ),
+        (
+            "let s = \"\\(\"a\"\npublic var require_a: ((_ x: Int) -> Screen)?",
+            "Shop.swift:2: a string, regex literal or comment that starts here is never closed; close it"
         ),
     ]
 

@@ -173,4 +173,10 @@ struct ArrayLiteralEdit {
     static func blankingCommentsAndStrings(_ text: [UInt8]) -> [UInt8] {
         SwiftCode.blankingCommentsAndLiterals(text, hiddenLineBreak: hiddenLineBreak)
     }
+
+    /// ``blankingCommentsAndStrings(_:)``, and where the first literal or comment that is never
+    /// closed begins.
+    static func blanking(_ text: [UInt8]) -> (code: [UInt8], firstUnclosedLiteral: Int?) {
+        SwiftCode.blanking(text, hiddenLineBreak: hiddenLineBreak)
+    }
 }

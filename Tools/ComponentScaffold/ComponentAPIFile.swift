@@ -67,6 +67,7 @@ struct ComponentAPIFile: Sendable, Hashable {
     /// Reads the declarations of `source`, the API file named `file`.
     init(source: String, file: String) throws(ScaffoldError) {
         let code = Code(source, file: file)
+        try code.refuseWhatTheCompilerWould()
         var index = 0
         var depth = 0
         // Open `#if` blocks: a require under one would be listed on every platform, built on some.
@@ -111,11 +112,7 @@ struct ComponentAPIFile: Sendable, Hashable {
             }
         }
         depth += code.braceBalance(index..<code.bytes.count)
-        guard depth == 0 else {
-            throw ScaffoldError(
-                "\(file): its braces do not balance; close every '{' it opens (the compiler says where with"
-                    + " 'swift build')")
-        }
+        guard depth == 0 else { throw code.unbalancedBraces() }
         var seen: Set<String> = []
         for require in requires where !seen.insert(require.name).inserted {
             throw ScaffoldError("\(file):\(require.line): require_\(require.name) is declared twice; keep one")
@@ -135,6 +132,8 @@ private struct Code {
     /// The offset of each line break (a blanked one too), in order: a line is found by a binary
     /// search, so naming the lines of every declaration stays linear in the file's size.
     private let lineBreaks: [Int]
+    /// Where the first string, regex literal or block comment that is never closed begins.
+    let firstUnclosedLiteral: Int?
 
     init(_ source: String, file: String) {
         // Line breaks as Swift reads them: CR LF and CR alone become LF, so a comment ends and a
@@ -147,10 +146,43 @@ private struct Code {
             if byte == UInt8(ascii: "\n"), previous == UInt8(ascii: "\r") { continue }
             lines.append(byte == UInt8(ascii: "\r") ? UInt8(ascii: "\n") : byte)
         }
-        let bytes = ArrayLiteralEdit.blankingCommentsAndStrings(lines)
+        let (bytes, firstUnclosed) = ArrayLiteralEdit.blanking(lines)
+        firstUnclosedLiteral = firstUnclosed
         self.bytes = bytes
         self.file = file
         lineBreaks = bytes.indices.filter { bytes[$0] == 0x0A || bytes[$0] == 0x01 }
+    }
+
+    /// Refuses, with its line, what the compiler refuses and this reading would take otherwise: a
+    /// literal or comment never closed (the rest of the file would be read as its text), and a
+    /// no-break space in the code (the compiler reads it as a space; this reading would not).
+    func refuseWhatTheCompilerWould() throws(ScaffoldError) {
+        if let start = firstUnclosedLiteral {
+            throw ScaffoldError(
+                "\(file):\(line(of: start)): a string, regex literal or comment that starts here is never closed;"
+                    + " close it")
+        }
+        for index in bytes.indices.dropLast() where bytes[index] == 0xC2 && bytes[index + 1] == 0xA0 {
+            throw ScaffoldError(
+                "\(file):\(line(of: index)): a no-break space (U+00A0) stands in the code; type a plain space")
+        }
+    }
+
+    /// The refusal of a file whose braces do not balance, naming the line of the first `}` that
+    /// closes nothing, or else of the last `{` never closed.
+    func unbalancedBraces() -> ScaffoldError {
+        var open: [Int] = []
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "{") {
+                open.append(index)
+            } else if byte == UInt8(ascii: "}") {
+                guard open.popLast() != nil else {
+                    return ScaffoldError("\(file):\(line(of: index)): this '}' closes no '{'; remove it")
+                }
+            }
+        }
+        let unclosed = open.last.map { line(of: $0) }.map(String.init) ?? "?"
+        return ScaffoldError("\(file):\(unclosed): the '{' on this line is never closed; close it")
     }
 
     static func isWordByte(_ byte: UInt8) -> Bool {
@@ -361,6 +393,11 @@ private struct Code {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "("), let outerEnd = closing(index),
             outerEnd < bytes.count, bytes[outerEnd] == UInt8(ascii: "?")
         else { throw ScaffoldError("\(place) is not an optional closure; \(shape)") }
+        let afterType = skipSpaces(outerEnd + 1)
+        if afterType < bytes.count, bytes[afterType] == UInt8(ascii: "{") {
+            throw ScaffoldError(
+                "\(place) has accessors; a require is a stored property the app's router assigns; \(shape)")
+        }
         let inner = skipSpaces(index + 1)
         guard bytes[inner] == UInt8(ascii: "(") else {
             let attribute = Self.tidy(text(inner..<outerEnd)).prefix { $0 != " " && $0 != "(" }

@@ -242,6 +242,16 @@ public struct Scaffolder: Sendable {
         guard let data = FileManager.default.contents(atPath: url(path).path) else {
             throw ScaffoldError("cannot read \(path) in '\(packageRoot.path)'; run from the root of the mall package")
         }
-        return String(decoding: data, as: UTF8.self)
+        if let text = String(validating: data, as: UTF8.self) {
+            return text
+        }
+        // Repaired text would be read without a word: name the line of the first bad byte instead.
+        var bytes = data.makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        while case .scalarValue(let scalar) = decoder.decode(&bytes) {
+            if scalar == "\n" { line += 1 }
+        }
+        throw ScaffoldError("\(path):\(line): this line is not UTF-8 text; save the file as UTF-8")
     }
 }

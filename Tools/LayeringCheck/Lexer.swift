@@ -65,6 +65,10 @@ struct Lexer {
     private var spans: [Range<Int>]?
     /// Where the text of the string open at the top level began.
     private var stringTextStart = 0
+    /// Where the first literal or comment that is not closed begins, when spans are asked for.
+    private var firstUnclosed: Int?
+    /// Where the string open at the top level begins, its opening `#`s included.
+    private var stringStart = 0
 
     private enum Last {
         case start
@@ -105,6 +109,10 @@ struct Lexer {
             if case .interpolation(_, isInMultilineString: false) = contexts.last {
                 // A single-line string ends at the line break, and the interpolation in it with it.
                 contexts.removeLast(2)
+                if spans != nil {
+                    firstUnclosed = firstUnclosed ?? (contexts.isEmpty ? stringStart : index - 1)
+                    if contexts.isEmpty { spans?.append(stringTextStart..<(index - 1)) }
+                }
             }
         case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0:
             index += 1
@@ -118,6 +126,11 @@ struct Lexer {
             let start = index
             skipBlockComment()
             spans?.append(start..<index)
+            let isClosed =
+                index >= start + 4 && bytes[index - 2] == UInt8(ascii: "*") && bytes[index - 1] == UInt8(ascii: "/")
+            if spans != nil, !isClosed {
+                firstUnclosed = firstUnclosed ?? start
+            }
         case UInt8(ascii: "/"):
             if contexts.isEmpty, let end = bareRegexEnd() {
                 spans?.append((index + 1)..<(end - 1))
@@ -198,6 +211,7 @@ struct Lexer {
             if spans != nil {
                 let textEnd = closedTextEnd(hashes: count, closer: "/")
                 spans?.append(textStart..<max(textStart, textEnd))
+                if textEnd == index { firstUnclosed = firstUnclosed ?? start }
             }
             last = .literal
             return nil
@@ -297,6 +311,7 @@ struct Lexer {
         index += isMultiline ? 3 : 1
         if contexts.isEmpty {
             stringTextStart = index
+            stringStart = index - (isMultiline ? 3 : 1) - hashes
         }
         contexts.append(.string(hashes: hashes, isMultiline: isMultiline))
     }
@@ -340,9 +355,12 @@ struct Lexer {
         }
         contexts.removeLast()
         last = .literal
-        if contexts.isEmpty, spans != nil {
+        if spans != nil {
             let textEnd = closedTextEnd(hashes: hashes, closer: isMultiline ? "\"\"\"" : "\"")
-            spans?.append(stringTextStart..<max(stringTextStart, textEnd))
+            if textEnd == index { firstUnclosed = firstUnclosed ?? (contexts.isEmpty ? stringStart : index) }
+            if contexts.isEmpty {
+                spans?.append(stringTextStart..<max(stringTextStart, textEnd))
+            }
         }
     }
 
@@ -612,11 +630,13 @@ extension Lexer {
     /// Where each comment and the text of each string and regex literal lies in `bytes`, in order,
     /// by the same rules the layering check reads imports with: a string's text runs between its
     /// delimiters, interpolations included; a comment runs whole.
-    static func literalSpans(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+    static func literalSpans(in bytes: UnsafeBufferPointer<UInt8>) -> (spans: [Range<Int>], firstUnclosed: Int?) {
         var lexer = Lexer(bytes: bytes)
         lexer.spans = []
         while lexer.next() != nil {}
-        return lexer.spans ?? []
+        // A string left open at the end (in an interpolation, say) is not closed either.
+        let openAtEnd = lexer.contexts.isEmpty ? nil : lexer.stringStart
+        return (lexer.spans ?? [], lexer.firstUnclosed ?? openAtEnd)
     }
 }
 
@@ -626,13 +646,21 @@ public enum SwiftCode {
     /// spaces, and their line breaks by `hiddenLineBreak`, so offsets stay the same and only code is
     /// left. Delimiters stay, so a literal still shows where it is.
     public static func blankingCommentsAndLiterals(_ source: [UInt8], hiddenLineBreak: UInt8) -> [UInt8] {
+        blanking(source, hiddenLineBreak: hiddenLineBreak).code
+    }
+
+    /// ``blankingCommentsAndLiterals(_:hiddenLineBreak:)``, and where the first string, regex
+    /// literal or block comment that is never closed begins (the compiler refuses such a file).
+    public static func blanking(
+        _ source: [UInt8], hiddenLineBreak: UInt8
+    ) -> (code: [UInt8], firstUnclosedLiteral: Int?) {
         var code = source
-        let spans = source.withUnsafeBufferPointer { Lexer.literalSpans(in: $0) }
+        let (spans, firstUnclosed) = source.withUnsafeBufferPointer { Lexer.literalSpans(in: $0) }
         for span in spans {
             for position in span where position < code.count {
                 code[position] = code[position] == UInt8(ascii: "\n") ? hiddenLineBreak : UInt8(ascii: " ")
             }
         }
-        return code
+        return (code, firstUnclosed)
     }
 }
