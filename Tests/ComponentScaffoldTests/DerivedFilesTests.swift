@@ -267,6 +267,13 @@ struct DerivedFilesTests {
         }
     }
 
+    /// A file that ends inside a literal, an escape its last byte, is refused, not read past its end
+    /// (found by fuzz-scaffold-interface).
+    @Test(arguments: ["class Shop {\nlet s = \"a\\", "class Shop {\nlet s = #\"a\\#", "class Shop {\nlet r = #/a\\"])
+    func aFileEndingInAnEscapeIsRefused(source: String) {
+        #expect(throws: ScaffoldError.self) { try Scaffolder.requires(inAPIFile: source, named: "Shop.swift") }
+    }
+
     /// Regex literals are read as the compiler reads them (the layering check's lexer): a brace or a
     /// quote inside one is the literal's.
     @Test func aRegexLiteralWithABraceLeavesTheRequiresAsTheyAre() throws {

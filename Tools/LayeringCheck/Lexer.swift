@@ -211,7 +211,7 @@ struct Lexer {
             if spans != nil {
                 let textEnd = closedTextEnd(hashes: count, closer: "/")
                 spans?.append(textStart..<max(textStart, textEnd))
-                if textEnd == index { firstUnclosed = firstUnclosed ?? start }
+                if textEnd == min(index, bytes.count) { firstUnclosed = firstUnclosed ?? start }
             }
             last = .literal
             return nil
@@ -357,7 +357,9 @@ struct Lexer {
         last = .literal
         if spans != nil {
             let textEnd = closedTextEnd(hashes: hashes, closer: isMultiline ? "\"\"\"" : "\"")
-            if textEnd == index { firstUnclosed = firstUnclosed ?? (contexts.isEmpty ? stringStart : index) }
+            if textEnd == min(index, bytes.count) {
+                firstUnclosed = firstUnclosed ?? (contexts.isEmpty ? stringStart : index)
+            }
             if contexts.isEmpty {
                 spans?.append(stringTextStart..<max(stringTextStart, textEnd))
             }
@@ -368,6 +370,8 @@ struct Lexer {
     /// (`closer` and `hashes` `#`s) if it was closed, or at the cursor (a line break) if not.
     private func closedTextEnd(hashes: Int, closer: String) -> Int {
         let length = closer.utf8.count + hashes
+        // An escape at the very end leaves the cursor past the last byte: the literal is not closed.
+        guard index <= bytes.count else { return bytes.count }
         guard index >= length else { return index }
         let delimiter = bytes[(index - length)..<(index - hashes)]
         let isClosed = delimiter.elementsEqual(closer.utf8) && hashesFollow(at: index - hashes, count: hashes)
