@@ -24,22 +24,29 @@ struct StateCommand: Equatable {
                 "Error: no state folder: HOME is not set to an absolute path; pass one with --state-dir", status: .usage
             )
         }
+        try StateLocation.refuseWhatStandsInTheWay(of: path, source: source)
         var lines = ["State folder: \(path.visible) (from \(source))"]
         let files = (app.routers.map(\.componentName) + Self.owners).map { (owner: $0, file: "\(path)/\($0).json") }
-        let kept = files.filter { access($0.file, F_OK) == 0 }
+        var kept: [String] = []
+        for (owner, file) in files {
+            var status = stat()
+            guard lstat(file, &status) == 0 else { continue }
+            kept.append(file)
+            let what = owner == "Shell" ? "the sign-in" : "\(owner)'s state"
+            let isRegular = status.st_mode & S_IFMT == S_IFREG
+            lines.append("  \(file.visible)  \(what)\(isRegular ? "" : " (not used: not a regular file)")")
+        }
         if kept.isEmpty {
             lines.append("Nothing is kept there yet: the app starts from the sample data.")
-        } else {
-            for (owner, file) in kept {
-                let what = owner == "Shell" ? "the sign-in" : "\(owner)'s state"
-                lines.append("  \(file.visible)  \(what)")
-            }
         }
         lines += [
             "Forget one component's state (quit mall first): rm \(Self.quoted(path + "/Shop.json"))",
             "Sign out: rm \(Self.quoted(path + "/Shell.json"))",
-            "Start afresh: rm -r \(Self.quoted(path))",
         ]
+        // Only the app's own files: the folder may hold others (`--state-dir ~`).
+        if !kept.isEmpty {
+            lines.append("Start afresh: rm \(kept.map(Self.quoted).joined(separator: " "))")
+        }
         terminal.write(lines.joined(separator: "\n") + "\n")
         return .success
     }

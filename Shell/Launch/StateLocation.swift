@@ -42,7 +42,15 @@ enum StateLocation {
                     + " pass --state-dir <folder>\n")
             return nil
         }
-        // The folder is made when first needed; what already stands in its way is refused now.
+        try refuseWhatStandsInTheWay(of: path, source: source)
+        return StateFolder(path: path) { [weak terminal] problem in
+            terminal?.writeError("warning: \(problem)\n")
+        }
+    }
+
+    /// Refuses a state folder that is not a folder, or lies below a file: the folder is made when
+    /// first needed, and what already stands in its way is refused before anything changes.
+    static func refuseWhatStandsInTheWay(of path: String, source: String) throws(LaunchFailure) {
         var probe = path
         while !probe.isEmpty {
             var status = stat()
@@ -57,9 +65,6 @@ enum StateLocation {
             }
             guard let slash = probe.lastIndex(of: "/") else { break }
             probe = String(probe[..<slash])
-        }
-        return StateFolder(path: path) { [weak terminal] problem in
-            terminal?.writeError("warning: \(problem)\n")
         }
     }
 }

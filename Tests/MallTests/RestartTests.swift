@@ -64,6 +64,12 @@ struct RestartTests {
         #expect(kept.output.hasPrefix("State folder: \(scratch.path) (from --state-dir)\n"))
         #expect(kept.output.contains("  \(scratch.path)/Appointment.json  Appointment's state\n"))
         #expect(!kept.output.contains("Shop.json  "))
+        // Only the app's own files, never the folder: it may hold others.
+        #expect(kept.output.hasSuffix("Start afresh: rm '\(scratch.path)/Appointment.json'\n"))
+        let file = scratch.path + "/Appointment.json"
+        let notAFolder = await runShell(["state", "--state-dir", file], environment: [:])
+        #expect(notAFolder.status == .usage)
+        #expect(notAFolder.errors.hasPrefix("Error: the state folder '\(file)' (from --state-dir) is not a folder"))
         let refused = await runShell(["state", "--trace"], environment: scratch.environment)
         #expect(refused.status == .usage)
         #expect(refused.errors.hasPrefix("Error: 'mall state' does not use --trace; remove it"))
