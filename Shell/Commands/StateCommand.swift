@@ -16,6 +16,8 @@ struct StateCommand: Equatable {
     /// The files a launch may keep: one per component, and the shell's sign-in.
     private static let owners = ["Shell"]
 
+    /// Prints the folder and what named it, the app's files kept there, and the commands that forget
+    /// them; a folder that cannot be one is refused as a launch refuses it.
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) throws(LaunchFailure) -> ExitCode {
         guard let (path, source) = StateLocation.folder(given: stateDirectory, environment: app.links.environment)

@@ -30,8 +30,8 @@ public enum Subprocess {
     ///   - mergingErrors: Whether standard error goes to ``Outcome/output`` too, in order.
     ///   - timeLimit: How long the command may run before it and what it started are killed; no limit
     ///     if `nil`.
-    ///   - outputLimit: The most bytes of standard output read back; more is reported as
-    ///     ``Outcome/outputWasCut``. No limit if `nil`.
+    ///   - outputLimit: The most bytes of standard output read back (more is reported as
+    ///     ``Outcome/outputWasCut``), and of standard error. No limit if `nil`.
     public static func run(
         _ arguments: [String],
         in directory: URL? = nil,
