@@ -13,16 +13,19 @@ final class Account {
         var problem: String? { nil }
     }
 
+    /// The owner of the shell's state file, `Shell.json` (`Shell` is the one name no component may take).
+    nonisolated static let owner = "Shell"
+
     /// The demo account's name.
     let name = "Alex"
-    private var state = KeptState(State(), owner: "Shell", keptIn: nil)
+    private var state = KeptState(State(), owner: Account.owner, keptIn: nil)
 
     /// Whether the user signed in.
     var isSignedIn: Bool { state.value.isSignedIn }
 
-    /// Keeps the sign-in in `Shell.json` in `folder` (`Shell` is the one name no component may take).
+    /// Keeps the sign-in in `Shell.json` in `folder`.
     func keepState(in folder: StateFolder?) {
-        state = KeptState(State(), owner: "Shell", keptIn: folder)
+        state = KeptState(State(), owner: Self.owner, keptIn: folder)
     }
 
     /// Signs the demo account in.

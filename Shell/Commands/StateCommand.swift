@@ -13,9 +13,6 @@ struct StateCommand: Equatable {
     /// The folder `--state-dir` names, if given.
     var stateDirectory: String?
 
-    /// The files a launch may keep: one per component, and the shell's sign-in.
-    private static let owners = ["Shell"]
-
     /// Prints the folder and what named it, the app's files kept there, and the commands that forget
     /// them; a folder that cannot be one is refused as a launch refuses it.
     @MainActor
@@ -28,13 +25,15 @@ struct StateCommand: Equatable {
         }
         try StateLocation.refuseWhatStandsInTheWay(of: path, source: source)
         var lines = ["State folder: \(path.visible) (from \(source))"]
-        let files = (app.routers.map(\.componentName) + Self.owners).map { (owner: $0, file: "\(path)/\($0).json") }
+        // The files a launch may keep: one per component, and the shell's sign-in.
+        let owners = app.routers.map(\.componentName) + [Account.owner]
+        let files = owners.map { (owner: $0, file: "\(path)/\($0).json") }
         var kept: [String] = []
         for (owner, file) in files {
             var status = stat()
             guard lstat(file, &status) == 0 else { continue }
             kept.append(file)
-            let what = owner == "Shell" ? "the sign-in" : "\(owner)'s state"
+            let what = owner == Account.owner ? "the sign-in" : "\(owner)'s state"
             let isRegular = status.st_mode & S_IFMT == S_IFREG
             lines.append("  \(file.visible)  \(what)\(isRegular ? "" : " (not used: not a regular file)")")
         }
@@ -43,7 +42,7 @@ struct StateCommand: Equatable {
         }
         lines += [
             "Forget one component's state (quit mall first): rm \(Self.quoted(path + "/Shop.json"))",
-            "Sign out: rm \(Self.quoted(path + "/Shell.json"))",
+            "Sign out: rm \(Self.quoted(path + "/\(Account.owner).json"))",
         ]
         // Only the app's own files: the folder may hold others (`--state-dir ~`).
         if !kept.isEmpty {

@@ -51,32 +51,31 @@ struct MallApp {
                 routes[route.pattern] = (router.componentName, route.provide)
             }
         }
-        let components = routers.map { router in
-            let requirements = router.answers.map { name, isAsync, isWired, declared in
-                guard isWired else { return WiringGraph.Requirement(name, isAsync: isAsync, answer: .unwired) }
-                switch declared {
-                case .provide(let function):
-                    let component = String(function.prefix { $0 != "." })
-                    return WiringGraph.Requirement(
-                        name, isAsync: isAsync, answer: .provide(component: component, function: function, route: nil))
-                case .route(let pattern):
-                    if let template = links.configuration.downgrades[pattern] {
-                        return WiringGraph.Requirement(
-                            name, isAsync: isAsync, answer: .web(address: template.text, route: pattern))
-                    }
-                    guard let (owner, provide) = routes[pattern] else {
-                        return WiringGraph.Requirement(name, isAsync: isAsync, answer: .undeclared)
-                    }
-                    return WiringGraph.Requirement(
-                        name, isAsync: isAsync,
-                        answer: owner == shell
-                            ? .app(function: provide, route: pattern)
-                            : .provide(component: owner, function: provide, route: pattern))
-                case nil:
-                    return WiringGraph.Requirement(name, isAsync: isAsync, answer: .undeclared)
+        /// What answers a require, from whether it is set and what its wiring line declares.
+        func answer(isWired: Bool, declared: WireAnswer?) -> WiringGraph.Answer {
+            guard isWired else { return .unwired }
+            switch declared {
+            case .provide(let function):
+                return .provide(component: String(function.prefix { $0 != "." }), function: function, route: nil)
+            case .route(let pattern):
+                if let template = links.configuration.downgrades[pattern] {
+                    return .web(address: template.text, route: pattern)
                 }
+                guard let (owner, provide) = routes[pattern] else { return .undeclared }
+                return owner == shell
+                    ? .app(function: provide, route: pattern)
+                    : .provide(component: owner, function: provide, route: pattern)
+            case nil:
+                return .undeclared
             }
-            return WiringGraph.Component(router.componentName, requirements: requirements)
+        }
+        let components = routers.map { router in
+            WiringGraph.Component(
+                router.componentName,
+                requirements: router.answers.map { name, isAsync, isWired, declared in
+                    WiringGraph.Requirement(
+                        name, isAsync: isAsync, answer: answer(isWired: isWired, declared: declared))
+                })
         }
         return WiringGraph(app: shell, components: components)
     }

@@ -52,7 +52,7 @@ public enum Subprocess {
         // An absolute path runs that file; anything else is found on the PATH by env.
         let command =
             arguments.first.map { $0.hasPrefix("/") } == true ? arguments : ["/usr/bin/env"] + arguments
-        let ending: (status: Int32, wasSignalled: Bool, timedOut: Bool)
+        let ending: Ending
         if let timeLimit {
             // posix_spawn has no portable way to set the working directory: a shell changes to it.
             let moved = directory.map { ["/bin/sh", "-c", #"cd -- "$0" && exec "$@""#, $0.path] + command } ?? command
@@ -75,10 +75,13 @@ public enum Subprocess {
         )
     }
 
+    /// How a command ended: its status (or signal), and whether the time limit ended it.
+    private typealias Ending = (status: Int32, wasSignalled: Bool, timedOut: Bool)
+
     /// Runs `command` with Foundation's `Process` and waits for it to end.
     private static func launch(
         _ command: [String], in directory: URL?, input: URL?, output outputURL: URL, errors errorsURL: URL?
-    ) throws -> (status: Int32, wasSignalled: Bool, timedOut: Bool) {
+    ) throws -> Ending {
         let output = try FileHandle(forWritingTo: outputURL)
         let errors = try errorsURL.map { try FileHandle(forWritingTo: $0) } ?? output
         defer {
@@ -108,7 +111,7 @@ public enum Subprocess {
     /// as long as it lives. `waitpid` reports the command alone.
     private static func spawn(
         _ command: [String], input: String, output: String, errors: String?, timeLimit: Duration
-    ) throws -> (status: Int32, wasSignalled: Bool, timedOut: Bool) {
+    ) throws -> Ending {
         #if canImport(Glibc)
             var actions = posix_spawn_file_actions_t()
             var attributes = posix_spawnattr_t()

@@ -274,6 +274,16 @@ struct DerivedFilesTests {
         #expect(throws: ScaffoldError.self) { try Scaffolder.requires(inAPIFile: source, named: "Shop.swift") }
     }
 
+    /// A nested comment left open at the end of the file is refused, though the file ends in `*/`.
+    @Test func aNestedCommentOpenAtTheEndIsRefused() {
+        #expect(
+            throws: ScaffoldError(
+                "Shop.swift:2: a string, regex literal or comment that starts here is never closed; close it")
+        ) {
+            try Scaffolder.requires(inAPIFile: "class Shop {}\n/* a /* b */", named: "Shop.swift")
+        }
+    }
+
     /// Regex literals are read as the compiler reads them (the layering check's lexer): a brace or a
     /// quote inside one is the literal's.
     @Test func aRegexLiteralWithABraceLeavesTheRequiresAsTheyAre() throws {

@@ -35,12 +35,7 @@ struct ReadmeExampleTests {
 
     /// Every example in the README and the articles of both references, in order.
     static let examples: [Example] = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let catalog = root.appendingPathComponent("Tools/LayeringCheck/LayeringCheck.docc")
-        let articles = ((try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? [])
-            .filter { $0.hasSuffix(".md") }.sorted().map { catalog.appendingPathComponent($0) }
-        return (documents + articles).flatMap { document -> [Example] in
+        documents.flatMap { document -> [Example] in
             guard let text = try? String(contentsOf: document, encoding: .utf8) else { return [] }
             return examples(in: text).map { example in
                 var example = example

@@ -75,15 +75,18 @@ func childEnvironment(_ variables: [String: String]) -> [String: String] {
     return environment
 }
 
-/// The documents whose examples and pictures tests keep true: the README and the articles of the
-/// Middleware reference.
+/// The documents whose examples and pictures tests keep true: the README and the articles of both
+/// references.
 let documents: [URL] = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    let catalog = root.appendingPathComponent("Sources/Middleware/Middleware.docc")
-    let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
+    let catalogs = ["Sources/Middleware/Middleware.docc", "Tools/LayeringCheck/LayeringCheck.docc"]
     return [root.appendingPathComponent("README.md")]
-        + articles.filter { $0.hasSuffix(".md") }.sorted().map { catalog.appendingPathComponent($0) }
+        + catalogs.flatMap { path in
+            let catalog = root.appendingPathComponent(path)
+            let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
+            return articles.filter { $0.hasSuffix(".md") }.sorted().map { catalog.appendingPathComponent($0) }
+        }
 }()
 
 /// The text between the line(s) `begin` and `end` in the one document that has them: a block a test

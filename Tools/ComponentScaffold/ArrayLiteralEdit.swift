@@ -171,7 +171,7 @@ struct ArrayLiteralEdit {
     /// stay, so an element's string literal still shows where it is. The layering check's lexer
     /// decides what is a literal, so both tools read Swift alike.
     static func blankingCommentsAndStrings(_ text: [UInt8]) -> [UInt8] {
-        SwiftCode.blankingCommentsAndLiterals(text, hiddenLineBreak: hiddenLineBreak)
+        blanking(text).code
     }
 
     /// ``blankingCommentsAndStrings(_:)``, and where the first literal or comment that is never

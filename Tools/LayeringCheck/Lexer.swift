@@ -124,10 +124,8 @@ struct Lexer {
             spans?.append(start..<index)
         case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
             let start = index
-            skipBlockComment()
+            let isClosed = skipBlockComment()
             spans?.append(start..<index)
-            let isClosed =
-                index >= start + 4 && bytes[index - 2] == UInt8(ascii: "*") && bytes[index - 1] == UInt8(ascii: "/")
             if spans != nil, !isClosed {
                 firstUnclosed = firstUnclosed ?? start
             }
@@ -207,11 +205,11 @@ struct Lexer {
         }
         if peek(0) == UInt8(ascii: "/"), contexts.isEmpty {
             let textStart = index + 1
-            skipExtendedRegex(hashes: count)
+            let isClosed = skipExtendedRegex(hashes: count)
             if spans != nil {
-                let textEnd = closedTextEnd(hashes: count, closer: "/")
-                spans?.append(textStart..<max(textStart, textEnd))
-                if textEnd == min(index, bytes.count) { firstUnclosed = firstUnclosed ?? start }
+                // The text runs up to the closing `/` and its `#`s, or to where the literal was cut.
+                spans?.append(textStart..<max(textStart, isClosed ? index - 1 - count : index))
+                if !isClosed { firstUnclosed = firstUnclosed ?? start }
             }
             last = .literal
             return nil
@@ -256,8 +254,9 @@ struct Lexer {
         }
     }
 
-    /// Skips a block comment; Swift block comments nest.
-    private mutating func skipBlockComment() {
+    /// Skips a block comment; Swift block comments nest. Returns whether it was closed.
+    @discardableResult
+    private mutating func skipBlockComment() -> Bool {
         var depth = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
@@ -267,12 +266,13 @@ struct Lexer {
                 depth -= 1
                 index += 2
                 if depth == 0 {
-                    return
+                    return true
                 }
             } else {
                 index += 1
             }
         }
+        return false
     }
 
     private mutating func skipNumber() {
@@ -319,6 +319,7 @@ struct Lexer {
     /// Consumes string text up to the end of the string (leaving it) or an interpolation (entering it).
     /// Handles `"""` blocks, raw strings closed by `"` plus the same number of `#`, and escapes.
     private mutating func scanStringText(hashes: Int, isMultiline: Bool) {
+        var isClosed = false
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\\"), hashesFollow(at: index + 1, count: hashes) {
@@ -338,11 +339,13 @@ struct Lexer {
                         hashesFollow(at: index + 3, count: hashes)
                     {
                         index += 3 + hashes
+                        isClosed = true
                         break
                     }
                     index += 1
                 } else if hashesFollow(at: index + 1, count: hashes) {
                     index += 1 + hashes
+                    isClosed = true
                     break
                 } else {
                     index += 1
@@ -356,26 +359,16 @@ struct Lexer {
         contexts.removeLast()
         last = .literal
         if spans != nil {
-            let textEnd = closedTextEnd(hashes: hashes, closer: isMultiline ? "\"\"\"" : "\"")
-            if textEnd == min(index, bytes.count) {
-                firstUnclosed = firstUnclosed ?? (contexts.isEmpty ? stringStart : index)
+            // The text runs up to the closing quotes and `#`s, or to where the string was cut (an
+            // escape at the very end leaves the cursor past the last byte).
+            let textEnd = isClosed ? index - (isMultiline ? 3 : 1) - hashes : min(index, bytes.count)
+            if !isClosed {
+                firstUnclosed = firstUnclosed ?? (contexts.isEmpty ? stringStart : textEnd)
             }
             if contexts.isEmpty {
                 spans?.append(stringTextStart..<max(stringTextStart, textEnd))
             }
         }
-    }
-
-    /// Where a literal's text ends that the cursor has just left: before its closing delimiter
-    /// (`closer` and `hashes` `#`s) if it was closed, or at the cursor (a line break) if not.
-    private func closedTextEnd(hashes: Int, closer: String) -> Int {
-        let length = closer.utf8.count + hashes
-        // An escape at the very end leaves the cursor past the last byte: the literal is not closed.
-        guard index <= bytes.count else { return bytes.count }
-        guard index >= length else { return index }
-        let delimiter = bytes[(index - length)..<(index - hashes)]
-        let isClosed = delimiter.elementsEqual(closer.utf8) && hashesFollow(at: index - hashes, count: hashes)
-        return isClosed ? index - length : index
     }
 
     private func hashesFollow(at position: Int, count: Int) -> Bool {
@@ -392,16 +385,16 @@ struct Lexer {
     /// Skips `#/…/#` with `hashes` `#`s (consumed) and the `/` at the cursor. It is multi-line when only
     /// spaces or tabs follow the opening delimiter on its line; a single-line one ends at the line
     /// break if it is not closed. An unclosed multi-line one is taken to end at its first line break,
-    /// so the code after it is still read.
-    private mutating func skipExtendedRegex(hashes: Int) {
+    /// so the code after it is still read. Returns whether it was closed.
+    @discardableResult
+    private mutating func skipExtendedRegex(hashes: Int) -> Bool {
         index += 1
         var cursor = index
         while Self.isSpaceOrTab(cursor < bytes.count ? bytes[cursor] : nil) {
             cursor += 1
         }
         guard Self.isLineBreak(cursor < bytes.count ? bytes[cursor] : nil) else {
-            skipRegexText(hashes: hashes, isMultiline: false)
-            return
+            return skipRegexText(hashes: hashes, isMultiline: false)
         }
         let firstLineBreak = cursor
         let textStart = index
@@ -409,14 +402,16 @@ struct Lexer {
             hashes >= closers.lastAtLeast.count || closers.lastAtLeast[hashes] < textStart
         {
             index = firstLineBreak
-            return
+            return false
         }
         if !skipRegexText(hashes: hashes, isMultiline: true) {
             if closers == nil {
                 closers = (textStart, lastClosers(from: textStart))
             }
             index = firstLineBreak
+            return false
         }
+        return true
     }
 
     /// For each number of `#`s `h`, the last `/` after `position` followed by `h` or more `#`s (a closer
@@ -648,13 +643,8 @@ extension Lexer {
 public enum SwiftCode {
     /// `source` with every comment and the text of every string and regex literal replaced by
     /// spaces, and their line breaks by `hiddenLineBreak`, so offsets stay the same and only code is
-    /// left. Delimiters stay, so a literal still shows where it is.
-    public static func blankingCommentsAndLiterals(_ source: [UInt8], hiddenLineBreak: UInt8) -> [UInt8] {
-        blanking(source, hiddenLineBreak: hiddenLineBreak).code
-    }
-
-    /// ``blankingCommentsAndLiterals(_:hiddenLineBreak:)``, and where the first string, regex
-    /// literal or block comment that is never closed begins (the compiler refuses such a file).
+    /// left (delimiters stay, so a literal still shows where it is); and where the first string,
+    /// regex literal or block comment that is never closed begins (the compiler refuses such a file).
     public static func blanking(
         _ source: [UInt8], hiddenLineBreak: UInt8
     ) -> (code: [UInt8], firstUnclosedLiteral: Int?) {
