@@ -39,7 +39,9 @@ for entry in "${libraries[@]}"; do
     mkdir -p "$own"
     cp "$graphs/all/$library".symbols.json "$graphs/all/$library"@*.symbols.json "$own/" 2>/dev/null || true
     if $preview; then
+        # Into the scratch folder: by default docc writes the site inside the catalog, among the sources.
         exec docc preview "$catalog" --additional-symbol-graph-dir "$own" \
+            --output-path "$scratch/preview/$library.doccarchive" \
             --fallback-display-name "$library" --fallback-bundle-identifier "mall.$library"
     fi
     docc convert "$catalog" --additional-symbol-graph-dir "$own" --warnings-as-errors \

@@ -8,11 +8,42 @@ extension Appointment: ComponentAPI {
     /// The component's name, as the audit and stub screens spell it.
     public static let componentName = "Appointment"
 
-    /// Appointment's requires, in the order Appointment.swift declares them: the audit walks
-    /// this list, and previews and tests answer it with stubs.
+    /// Appointment's requires, in the order Appointment.swift declares them: previews and tests
+    /// answer this list with stubs, and `mall graph` walks it.
     public static let requirements: [Requirement] = [
-        Requirement("require_shopDetail", \Appointment.require_shopDetail, labels: ["shopId"]),
+        Requirement(Requires.shopDetail, labels: ["shopId"]),
     ]
+
+    /// The names of Appointment's requires, sorted, as the audit reports them.
+    public static let requirementNames: [String] = [
+        "require_shopDetail",
+    ]
+
+    /// The names of Appointment's requires that are `nil`, sorted: what the audit reports.
+    public var unwiredRequirements: [String] {
+        var unwired: [String] = []
+        if self.require_shopDetail == nil { unwired.append("require_shopDetail") }
+        return unwired
+    }
+
+    /// Sets every require of Appointment to `nil`: the component as no router has wired it yet.
+    public func unwireEveryRequire() {
+        self.require_shopDetail = nil
+    }
+}
+
+// MARK: - Requires, as a router's wiring lines name them
+
+extension Appointment {
+    /// Appointment's requires as values, each named after its property without `require_`:
+    /// a router's wiring line names one (`Appointment.Requires.shopDetail`) to assign it.
+    @MainActor
+    public enum Requires {
+        /// `Appointment.require_shopDetail`.
+        public static var shopDetail: Require<Appointment, (_ shopId: ShopID) -> Screen> {
+            .init("require_shopDetail", get: { $0.require_shopDetail }, set: { $0.require_shopDetail = $1 })
+        }
+    }
 }
 
 // MARK: - Requires, as Appointment's screens call them

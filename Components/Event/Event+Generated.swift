@@ -8,11 +8,42 @@ extension Event: ComponentAPI {
     /// The component's name, as the audit and stub screens spell it.
     public static let componentName = "Event"
 
-    /// Event's requires, in the order Event.swift declares them: the audit walks
-    /// this list, and previews and tests answer it with stubs.
+    /// Event's requires, in the order Event.swift declares them: previews and tests
+    /// answer this list with stubs, and `mall graph` walks it.
     public static let requirements: [Requirement] = [
-        Requirement("require_shopDetail", \Event.require_shopDetail, labels: ["shopId"]),
+        Requirement(Requires.shopDetail, labels: ["shopId"]),
     ]
+
+    /// The names of Event's requires, sorted, as the audit reports them.
+    public static let requirementNames: [String] = [
+        "require_shopDetail",
+    ]
+
+    /// The names of Event's requires that are `nil`, sorted: what the audit reports.
+    public var unwiredRequirements: [String] {
+        var unwired: [String] = []
+        if self.require_shopDetail == nil { unwired.append("require_shopDetail") }
+        return unwired
+    }
+
+    /// Sets every require of Event to `nil`: the component as no router has wired it yet.
+    public func unwireEveryRequire() {
+        self.require_shopDetail = nil
+    }
+}
+
+// MARK: - Requires, as a router's wiring lines name them
+
+extension Event {
+    /// Event's requires as values, each named after its property without `require_`:
+    /// a router's wiring line names one (`Event.Requires.shopDetail`) to assign it.
+    @MainActor
+    public enum Requires {
+        /// `Event.require_shopDetail`.
+        public static var shopDetail: Require<Event, (_ shopId: ShopID) -> Screen> {
+            .init("require_shopDetail", get: { $0.require_shopDetail }, set: { $0.require_shopDetail = $1 })
+        }
+    }
 }
 
 // MARK: - Requires, as Event's screens call them

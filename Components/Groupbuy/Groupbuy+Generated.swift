@@ -8,12 +8,51 @@ extension Groupbuy: ComponentAPI {
     /// The component's name, as the audit and stub screens spell it.
     public static let componentName = "Groupbuy"
 
-    /// Groupbuy's requires, in the order Groupbuy.swift declares them: the audit walks
-    /// this list, and previews and tests answer it with stubs.
+    /// Groupbuy's requires, in the order Groupbuy.swift declares them: previews and tests
+    /// answer this list with stubs, and `mall graph` walks it.
     public static let requirements: [Requirement] = [
-        Requirement("require_shopDetail", \Groupbuy.require_shopDetail, labels: ["shopId", "onDisappear"]),
-        Requirement("require_shopApplyForGroupbuy", \Groupbuy.require_shopApplyForGroupbuy, labels: ["gbId"]),
+        Requirement(Requires.shopDetail, labels: ["shopId", "onDisappear"]),
+        Requirement(Requires.shopApplyForGroupbuy, labels: ["gbId"]),
     ]
+
+    /// The names of Groupbuy's requires, sorted, as the audit reports them.
+    public static let requirementNames: [String] = [
+        "require_shopApplyForGroupbuy",
+        "require_shopDetail",
+    ]
+
+    /// The names of Groupbuy's requires that are `nil`, sorted: what the audit reports.
+    public var unwiredRequirements: [String] {
+        var unwired: [String] = []
+        if self.require_shopApplyForGroupbuy == nil { unwired.append("require_shopApplyForGroupbuy") }
+        if self.require_shopDetail == nil { unwired.append("require_shopDetail") }
+        return unwired
+    }
+
+    /// Sets every require of Groupbuy to `nil`: the component as no router has wired it yet.
+    public func unwireEveryRequire() {
+        self.require_shopDetail = nil
+        self.require_shopApplyForGroupbuy = nil
+    }
+}
+
+// MARK: - Requires, as a router's wiring lines name them
+
+extension Groupbuy {
+    /// Groupbuy's requires as values, each named after its property without `require_`:
+    /// a router's wiring line names one (`Groupbuy.Requires.shopDetail`) to assign it.
+    @MainActor
+    public enum Requires {
+        /// `Groupbuy.require_shopDetail`.
+        public static var shopDetail: Require<Groupbuy, (_ shopId: ShopID, _ onDisappear: @escaping @MainActor @Sendable (_ isFavorited: Bool) -> Void) -> Screen> {
+            .init("require_shopDetail", get: { $0.require_shopDetail }, set: { $0.require_shopDetail = $1 })
+        }
+
+        /// `Groupbuy.require_shopApplyForGroupbuy`.
+        public static var shopApplyForGroupbuy: Require<Groupbuy, (_ gbId: GroupbuyID) -> Screen> {
+            .init("require_shopApplyForGroupbuy", get: { $0.require_shopApplyForGroupbuy }, set: { $0.require_shopApplyForGroupbuy = $1 })
+        }
+    }
 }
 
 // MARK: - Requires, as Groupbuy's screens call them

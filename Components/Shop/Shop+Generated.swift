@@ -8,20 +8,123 @@ extension Shop: ComponentAPI {
     /// The component's name, as the audit and stub screens spell it.
     public static let componentName = "Shop"
 
-    /// Shop's requires, in the order Shop.swift declares them: the audit walks
-    /// this list, and previews and tests answer it with stubs.
+    /// Shop's requires, in the order Shop.swift declares them: previews and tests
+    /// answer this list with stubs, and `mall graph` walks it.
     public static let requirements: [Requirement] = [
-        Requirement("require_eventDetail", \Shop.require_eventDetail, labels: ["eventId", "eventType"]),
-        Requirement("require_buyOrder", \Shop.require_buyOrder, labels: ["merchantNo", "itemNo"]),
-        Requirement("require_groupbuyInfo", \Shop.require_groupbuyInfo, labels: ["gbId"]),
-        Requirement("require_allGroupbuy", \Shop.require_allGroupbuy, labels: ["summaries"]),
-        Requirement("require_couponDetail", \Shop.require_couponDetail, labels: ["couponId", "category"]),
-        Requirement("require_couponConsumeDetail", \Shop.require_couponConsumeDetail, labels: ["couponId"]),
-        Requirement("require_navFindShopAndCar", \Shop.require_navFindShopAndCar, labels: ["url"]),
-        Requirement("require_appointmentBookInfo", \Shop.require_appointmentBookInfo, labels: ["shopId"]),
-        Requirement("require_appointmentBookDetail", \Shop.require_appointmentBookDetail, labels: ["serialNo", "orderNo"]),
-        Requirement("require_appointmentBookings", \Shop.require_appointmentBookings, labels: ["shopId"]),
+        Requirement(Requires.eventDetail, labels: ["eventId", "eventType"]),
+        Requirement(Requires.buyOrder, labels: ["merchantNo", "itemNo"]),
+        Requirement(Requires.groupbuyInfo, labels: ["gbId"]),
+        Requirement(Requires.allGroupbuy, labels: ["summaries"]),
+        Requirement(Requires.couponDetail, labels: ["couponId", "category"]),
+        Requirement(Requires.couponConsumeDetail, labels: ["couponId"]),
+        Requirement(Requires.navFindShopAndCar, labels: ["url"]),
+        Requirement(Requires.appointmentBookInfo, labels: ["shopId"]),
+        Requirement(Requires.appointmentBookDetail, labels: ["serialNo", "orderNo"]),
+        Requirement(Requires.appointmentBookings, labels: ["shopId"]),
     ]
+
+    /// The names of Shop's requires, sorted, as the audit reports them.
+    public static let requirementNames: [String] = [
+        "require_allGroupbuy",
+        "require_appointmentBookDetail",
+        "require_appointmentBookInfo",
+        "require_appointmentBookings",
+        "require_buyOrder",
+        "require_couponConsumeDetail",
+        "require_couponDetail",
+        "require_eventDetail",
+        "require_groupbuyInfo",
+        "require_navFindShopAndCar",
+    ]
+
+    /// The names of Shop's requires that are `nil`, sorted: what the audit reports.
+    public var unwiredRequirements: [String] {
+        var unwired: [String] = []
+        if self.require_allGroupbuy == nil { unwired.append("require_allGroupbuy") }
+        if self.require_appointmentBookDetail == nil { unwired.append("require_appointmentBookDetail") }
+        if self.require_appointmentBookInfo == nil { unwired.append("require_appointmentBookInfo") }
+        if self.require_appointmentBookings == nil { unwired.append("require_appointmentBookings") }
+        if self.require_buyOrder == nil { unwired.append("require_buyOrder") }
+        if self.require_couponConsumeDetail == nil { unwired.append("require_couponConsumeDetail") }
+        if self.require_couponDetail == nil { unwired.append("require_couponDetail") }
+        if self.require_eventDetail == nil { unwired.append("require_eventDetail") }
+        if self.require_groupbuyInfo == nil { unwired.append("require_groupbuyInfo") }
+        if self.require_navFindShopAndCar == nil { unwired.append("require_navFindShopAndCar") }
+        return unwired
+    }
+
+    /// Sets every require of Shop to `nil`: the component as no router has wired it yet.
+    public func unwireEveryRequire() {
+        self.require_eventDetail = nil
+        self.require_buyOrder = nil
+        self.require_groupbuyInfo = nil
+        self.require_allGroupbuy = nil
+        self.require_couponDetail = nil
+        self.require_couponConsumeDetail = nil
+        self.require_navFindShopAndCar = nil
+        self.require_appointmentBookInfo = nil
+        self.require_appointmentBookDetail = nil
+        self.require_appointmentBookings = nil
+    }
+}
+
+// MARK: - Requires, as a router's wiring lines name them
+
+extension Shop {
+    /// Shop's requires as values, each named after its property without `require_`:
+    /// a router's wiring line names one (`Shop.Requires.eventDetail`) to assign it.
+    @MainActor
+    public enum Requires {
+        /// `Shop.require_eventDetail`.
+        public static var eventDetail: Require<Shop, (_ eventId: EventID, _ eventType: EventType) -> Screen> {
+            .init("require_eventDetail", get: { $0.require_eventDetail }, set: { $0.require_eventDetail = $1 })
+        }
+
+        /// `Shop.require_buyOrder`.
+        public static var buyOrder: Require<Shop, (_ merchantNo: String, _ itemNo: String) -> Screen> {
+            .init("require_buyOrder", get: { $0.require_buyOrder }, set: { $0.require_buyOrder = $1 })
+        }
+
+        /// `Shop.require_groupbuyInfo`.
+        public static var groupbuyInfo: Require<Shop, (_ gbId: GroupbuyID) -> Screen> {
+            .init("require_groupbuyInfo", get: { $0.require_groupbuyInfo }, set: { $0.require_groupbuyInfo = $1 })
+        }
+
+        /// `Shop.require_allGroupbuy`.
+        public static var allGroupbuy: Require<Shop, (_ summaries: [GroupbuySummary]) -> Screen> {
+            .init("require_allGroupbuy", get: { $0.require_allGroupbuy }, set: { $0.require_allGroupbuy = $1 })
+        }
+
+        /// `Shop.require_couponDetail`.
+        public static var couponDetail: Require<Shop, (_ couponId: CouponID, _ category: CouponCategory) -> Screen> {
+            .init("require_couponDetail", get: { $0.require_couponDetail }, set: { $0.require_couponDetail = $1 })
+        }
+
+        /// `Shop.require_couponConsumeDetail`.
+        public static var couponConsumeDetail: Require<Shop, (_ couponId: CouponID) -> Screen> {
+            .init("require_couponConsumeDetail", get: { $0.require_couponConsumeDetail }, set: { $0.require_couponConsumeDetail = $1 })
+        }
+
+        /// `Shop.require_navFindShopAndCar`.
+        public static var navFindShopAndCar: Require<Shop, (_ url: String) -> Screen> {
+            .init("require_navFindShopAndCar", get: { $0.require_navFindShopAndCar }, set: { $0.require_navFindShopAndCar = $1 })
+        }
+
+        /// `Shop.require_appointmentBookInfo`.
+        public static var appointmentBookInfo: Require<Shop, (_ shopId: ShopID) -> Screen> {
+            .init("require_appointmentBookInfo", get: { $0.require_appointmentBookInfo }, set: { $0.require_appointmentBookInfo = $1 })
+        }
+
+        /// `Shop.require_appointmentBookDetail`.
+        public static var appointmentBookDetail: Require<Shop, (_ serialNo: String, _ orderNo: String) -> Screen> {
+            .init("require_appointmentBookDetail", get: { $0.require_appointmentBookDetail }, set: { $0.require_appointmentBookDetail = $1 })
+        }
+
+        /// `Shop.require_appointmentBookings`.
+        public static var appointmentBookings: Require<Shop, (_ shopId: ShopID) async throws -> [BookingSummary]> {
+            .init("require_appointmentBookings", get: { $0.require_appointmentBookings }, set: { $0.require_appointmentBookings = $1 })
+        }
+    }
 }
 
 // MARK: - Requires, as Shop's screens call them

@@ -31,7 +31,9 @@ struct AppointmentRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.queue.erased, Self.myBookings.erased, Self.booking.erased] }
 
-    var wiring: [Wire] { [wire(\.require_shopDetail, to: ShopRouter.detail)] }
+    func wire(_ wiring: Wiring<Self>) {
+        wiring.wire(Appointment.Requires.shopDetail, to: ShopRouter.detail)
+    }
 
     var homeEntry: Action {
         .push("Bookings: my tables") { [links] in links.open(Self.myBookings) }

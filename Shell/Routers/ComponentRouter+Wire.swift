@@ -5,96 +5,100 @@ import Middleware
 ///
 /// One function per number of parameters: the compiler checks that the route takes the require's
 /// values, in order and by type, so a require wired to a route of other values does not build. The
-/// wire records the route's parameter names, and a test holds them to the require's own.
-extension ComponentRouter {
-    /// Wires `requirement` to `route`.
+/// line records the route's parameter names, and a test holds them to the require's own. The route is
+/// read when the require is first called, so wiring at launch builds no route.
+extension Wiring where Owner: ComponentRouter {
+    /// Wires `require` to `route`.
     func wire(
-        _ requirement: ReferenceWritableKeyPath<Component, (() -> Screen)?>,
-        to route: Route<Screen>
-    ) -> Wire {
-        let links = links
-        return Wire(
-            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { links.open(route) })
+        _ require: Require<Owner.Component, () -> Screen>,
+        to route: @autoclosure @escaping () -> Route<Screen>
+    ) {
+        let links = router.links
+        answer(
+            require, with: { links.open(route()) }, declaring: .route(pattern: route().pattern),
+            valueNames: route().valueNames)
     }
 
-    /// Wires `requirement` to `route`.
+    /// Wires `require` to `route`.
     func wire<A>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A) -> Screen)?>,
-        to route: MallRoute<A>
-    ) -> Wire {
-        let links = links
-        return Wire(
-            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a in links.open(route, a) })
+        _ require: Require<Owner.Component, (A) -> Screen>,
+        to route: @autoclosure @escaping () -> MallRoute<A>
+    ) {
+        let links = router.links
+        answer(
+            require, with: { a in links.open(route(), a) }, declaring: .route(pattern: route().pattern),
+            valueNames: route().valueNames)
     }
 
-    /// Wires `requirement` to `route`.
+    /// Wires `require` to `route`.
     func wire<A, B>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B) -> Screen)?>,
-        to route: MallRoute<A, B>
-    ) -> Wire {
-        let links = links
-        return Wire(
-            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a, b in links.open(route, a, b) })
+        _ require: Require<Owner.Component, (A, B) -> Screen>,
+        to route: @autoclosure @escaping () -> MallRoute<A, B>
+    ) {
+        let links = router.links
+        answer(
+            require, with: { a, b in links.open(route(), a, b) }, declaring: .route(pattern: route().pattern),
+            valueNames: route().valueNames)
     }
 
-    /// Wires `requirement` to `route`.
+    /// Wires `require` to `route`.
     func wire<A, B, C>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C) -> Screen)?>,
-        to route: MallRoute<A, B, C>
-    ) -> Wire {
-        let links = links
-        return Wire(
-            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a, b, c in links.open(route, a, b, c) })
+        _ require: Require<Owner.Component, (A, B, C) -> Screen>,
+        to route: @autoclosure @escaping () -> MallRoute<A, B, C>
+    ) {
+        let links = router.links
+        answer(
+            require, with: { a, b, c in links.open(route(), a, b, c) }, declaring: .route(pattern: route().pattern),
+            valueNames: route().valueNames)
     }
 
-    /// Wires `requirement` to `route`.
+    /// Wires `require` to `route`.
     func wire<A, B, C, D>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Screen)?>,
-        to route: MallRoute<A, B, C, D>
-    ) -> Wire {
-        let links = links
-        return Wire(
-            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a, b, c, d in links.open(route, a, b, c, d) })
+        _ require: Require<Owner.Component, (A, B, C, D) -> Screen>,
+        to route: @autoclosure @escaping () -> MallRoute<A, B, C, D>
+    ) {
+        let links = router.links
+        answer(
+            require, with: { a, b, c, d in links.open(route(), a, b, c, d) },
+            declaring: .route(pattern: route().pattern),
+            valueNames: route().valueNames)
     }
 
-    /// Wires `requirement` to `route`.
+    /// Wires `require` to `route`.
     func wire<A, B, C, D, E>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Screen)?>,
-        to route: MallRoute<A, B, C, D, E>
-    ) -> Wire {
-        let links = links
-        return Wire(
-            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a, b, c, d, e in links.open(route, a, b, c, d, e) })
+        _ require: Require<Owner.Component, (A, B, C, D, E) -> Screen>,
+        to route: @autoclosure @escaping () -> MallRoute<A, B, C, D, E>
+    ) {
+        let links = router.links
+        answer(
+            require, with: { a, b, c, d, e in links.open(route(), a, b, c, d, e) },
+            declaring: .route(pattern: route().pattern),
+            valueNames: route().valueNames)
     }
 
-    /// Wires `requirement` to `route`.
+    /// Wires `require` to `route`.
     func wire<A, B, C, D, E, F>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Screen)?>,
-        to route: MallRoute<A, B, C, D, E, F>
-    ) -> Wire {
-        let links = links
-        return Wire(
-            requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames,
-            closure: { a, b, c, d, e, f in links.open(route, a, b, c, d, e, f) })
+        _ require: Require<Owner.Component, (A, B, C, D, E, F) -> Screen>,
+        to route: @autoclosure @escaping () -> MallRoute<A, B, C, D, E, F>
+    ) {
+        let links = router.links
+        answer(
+            require, with: { a, b, c, d, e, f in links.open(route(), a, b, c, d, e, f) },
+            declaring: .route(pattern: route().pattern),
+            valueNames: route().valueNames)
     }
 
-    /// Wires `requirement`, whose provide takes a value no link carries (a callback), to `route` for
-    /// its first value: natively `native` answers with every value, downgraded the route's web page.
+    /// Wires `require`, whose provide takes a value no link carries (a callback), to `route` for its
+    /// first value: natively `native` answers with every value, downgraded the route's web page.
     func wire<A, B>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B) -> Screen)?>,
-        to route: MallRoute<A>,
-        native: Provide<Screen, A, B>
-    ) -> Wire {
-        let links = links
-        return Wire(requirement, answer: .route(pattern: route.pattern), valueNames: route.valueNames) { a, b in
-            links.open(route, a) { native(a, b) }
-        }
+        _ require: Require<Owner.Component, (A, B) -> Screen>,
+        to route: @autoclosure @escaping () -> MallRoute<A>,
+        native: @autoclosure @escaping () -> Provide<Screen, A, B>
+    ) {
+        let links = router.links
+        answer(
+            require, with: { a, b in links.open(route(), a) { native()(a, b) } },
+            declaring: .route(pattern: route().pattern), valueNames: route().valueNames)
     }
 }
 

@@ -1,7 +1,7 @@
 import MallBase
 import Middleware
 
-/// A router as the shell uses it: one wiring line per require of its component (``Router/wiring``),
+/// A router as the shell uses it: one wiring line per require of its component (``Router/wire(_:)``),
 /// the routes into the component's provides, and the component's home-screen entry.
 @MainActor
 protocol ComponentRouter: Router {
@@ -18,11 +18,8 @@ extension ComponentRouter {
     /// Each wiring line's require, the require's parameter names, and the names its answer takes the
     /// values under (`nil` where it names none).
     var wiredValueNames: [(requirement: String, labels: [String], valueNames: [String]?)] {
-        let requirements = Dictionary(Component.requirements.map { ($0.keyPath, $0) }) { first, _ in first }
-        return wiring.map { wire in
-            let requirement = requirements[wire.requirement]
-            return (requirement?.name ?? "?", requirement?.labels ?? [], wire.valueNames)
-        }
+        let labels = Dictionary(Component.requirements.map { ($0.name, $0.labels) }) { first, _ in first }
+        return wires.map { wire in (wire.requirement, labels[wire.requirement] ?? [], wire.valueNames) }
     }
 
     /// The names of the requires the wiring lines assign, in order; a require wired twice appears twice.

@@ -22,7 +22,9 @@ struct EventRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.detail.erased] }
 
-    var wiring: [Wire] { [wire(\.require_shopDetail, to: ShopRouter.detail)] }
+    func wire(_ wiring: Wiring<Self>) {
+        wiring.wire(Event.Requires.shopDetail, to: ShopRouter.detail)
+    }
 
     var homeEntry: Action {
         .push("Events: what's on") { [links] in links.open(Self.list) }

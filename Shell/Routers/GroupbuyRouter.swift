@@ -22,12 +22,11 @@ struct GroupbuyRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.info.erased] }
 
-    var wiring: [Wire] {
-        [
-            // The shop page that reports favouriting back; downgraded, the web page cannot report it.
-            wire(\.require_shopDetail, to: ShopRouter.detail, native: Shop.Provides.shopDetailShopIdOnDisappear),
-            wire(\.require_shopApplyForGroupbuy, to: ShopRouter.applicableShops),
-        ]
+    func wire(_ wiring: Wiring<Self>) {
+        // The shop page that reports favouriting back; downgraded, the web page cannot report it.
+        wiring.wire(
+            Groupbuy.Requires.shopDetail, to: ShopRouter.detail, native: Shop.Provides.shopDetailShopIdOnDisappear)
+        wiring.wire(Groupbuy.Requires.shopApplyForGroupbuy, to: ShopRouter.applicableShops)
     }
 
     var homeEntry: Action {

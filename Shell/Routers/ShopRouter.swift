@@ -33,21 +33,19 @@ struct ShopRouter: ComponentRouter {
 
     var routes: [AnyRoute<Screen>] { [Self.finder.erased, Self.detail.erased, Self.applicableShops.erased] }
 
-    var wiring: [Wire] {
-        [
-            wire(\.require_eventDetail, to: EventRouter.detail),
-            wire(\.require_buyOrder, to: ShellRoutes.bill),
-            wire(\.require_groupbuyInfo, to: GroupbuyRouter.info),
-            // A list of summaries is not something a link can carry: no route.
-            provide(\.require_allGroupbuy, Groupbuy.Provides.groupbuyAllForShop),
-            wire(\.require_couponDetail, to: ShellRoutes.couponDetail),
-            wire(\.require_couponConsumeDetail, to: ShellRoutes.usedCoupon),
-            wire(\.require_navFindShopAndCar, to: ShellRoutes.webPage),
-            wire(\.require_appointmentBookInfo, to: AppointmentRouter.queue),
-            wire(\.require_appointmentBookDetail, to: AppointmentRouter.booking),
-            // Data, not a screen: asked each time the shop's page is shown, so no route.
-            provide(\.require_appointmentBookings, Appointment.Provides.bookings),
-        ]
+    func wire(_ wiring: Wiring<Self>) {
+        wiring.wire(Shop.Requires.eventDetail, to: EventRouter.detail)
+        wiring.wire(Shop.Requires.buyOrder, to: ShellRoutes.bill)
+        wiring.wire(Shop.Requires.groupbuyInfo, to: GroupbuyRouter.info)
+        // A list of summaries is not something a link can carry: no route.
+        wiring.provide(Shop.Requires.allGroupbuy, Groupbuy.Provides.groupbuyAllForShop)
+        wiring.wire(Shop.Requires.couponDetail, to: ShellRoutes.couponDetail)
+        wiring.wire(Shop.Requires.couponConsumeDetail, to: ShellRoutes.usedCoupon)
+        wiring.wire(Shop.Requires.navFindShopAndCar, to: ShellRoutes.webPage)
+        wiring.wire(Shop.Requires.appointmentBookInfo, to: AppointmentRouter.queue)
+        wiring.wire(Shop.Requires.appointmentBookDetail, to: AppointmentRouter.booking)
+        // Data, not a screen: asked each time the shop's page is shown, so no route.
+        wiring.provide(Shop.Requires.appointmentBookings, Appointment.Provides.bookings)
     }
 
     var homeEntry: Action {

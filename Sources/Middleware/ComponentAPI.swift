@@ -10,6 +10,12 @@ public protocol ComponentAPI: AnyObject {
     static var componentName: String { get }
     /// Every `require_` property of the component, in the order its API declares them.
     static var requirements: [Requirement] { get }
+    /// The names of the component's requires, sorted, as the audit reports them.
+    static var requirementNames: [String] { get }
+    /// The names of the requires that are `nil`, sorted: what the audit reports as holes.
+    var unwiredRequirements: [String] { get }
+    /// Sets every require to `nil`: the component as no router has wired it yet.
+    func unwireEveryRequire()
     /// Puts the component back as it starts: every require unwired and, for a component with data
     /// of its own, that data as it was at launch, kept in memory only. Tests start each case from here.
     func reset()
@@ -27,11 +33,23 @@ extension ComponentAPI {
     /// Keeps nothing: the choice of a component whose data the user does not change.
     public func keepState(in folder: StateFolder?) {}
 
-    /// Sets every require to `nil`: the component as no router has wired it yet.
-    @inlinable public func unwireEveryRequire() {
+    // The generated file writes the next three per require, reading and assigning each property
+    // directly, so the launch never builds the list; these, through the list, serve components whose
+    // conformance is written by hand, as in tests.
+
+    /// Sets every require to `nil`, through the list of requires.
+    public func unwireEveryRequire() {
         for requirement in Self.requirements {
             requirement.unwire(self)
         }
+    }
+
+    /// The names of the component's requires, sorted, from the list of requires.
+    public static var requirementNames: [String] { requirements.map(\.name).sorted() }
+
+    /// The names of the requires that are `nil`, sorted, from the list of requires.
+    public var unwiredRequirements: [String] {
+        Self.requirements.filter { !$0.isWired(on: self) }.map(\.name).sorted()
     }
 
     /// Answers every require with its stub (``StubAnswer``), reporting each call to `onCall` first.

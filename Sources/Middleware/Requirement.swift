@@ -1,10 +1,12 @@
-/// One require of a component: its name, its parameters' labels, and how to tell whether it is wired,
-/// unwire it or answer it with a stub, all through its key path, never by reflection.
+/// One require of a component, as its list names it: its name, its parameters' labels, and how to tell
+/// whether it is wired, unwire it or answer it with a stub, all through the component's generated
+/// ``Require``, never by reflection.
 ///
 /// A component's list (``ComponentAPI/requirements``) is generated from its API file; one initializer
-/// per number of parameters (up to six) takes the require's key path, so the list only builds when each
-/// entry names a `require_` property of that shape. The type is not generic over the component, so a
-/// list of requires is one type for every component: the runtime builds it once, not per component.
+/// per number of parameters (up to six) takes the require, so the list only builds when each entry
+/// names a `require_` property of that shape. The type is not generic over the component, so a list of
+/// requires is one type for every component. The list serves previews, tests and `mall graph`; the
+/// app's launch never builds it (the generated ``ComponentAPI/unwiredRequirements`` audits without it).
 ///
 /// An async require (`(_ shopId: ShopID) async throws -> [BookingSummary]`) has initializers of its
 /// own; its stub answers as ``StubBehavior`` says: at once, after a delay, or with a failure.
@@ -14,8 +16,6 @@ public struct Requirement {
     public let name: String
     /// The parameters' labels, in order, e.g. `["eventId", "eventType"]`.
     public let labels: [String]
-    /// The property, as a router's wiring line names it.
-    public let keyPath: AnyKeyPath
     /// The component's name, e.g. `Shop`.
     public let component: String
     /// Whether the require is `async throws`: its answer may take time, and may fail.
@@ -27,22 +27,20 @@ public struct Requirement {
         @MainActor (AnyObject, StubBehavior, _ call: @escaping @MainActor ([Any]) -> RequireCall) -> Void
 
     private init<Component: ComponentAPI, Closure>(
-        _ name: String,
-        _ keyPath: ReferenceWritableKeyPath<Component, Closure?>,
+        _ require: Require<Component, Closure>,
         labels: [String],
         isAsync: Bool = false,
         answer:
             @escaping @MainActor (Component, StubBehavior, _ call: @escaping @MainActor ([Any]) -> RequireCall)
             -> Void
     ) {
-        self.name = name
+        self.name = require.name
         self.labels = labels
-        self.keyPath = keyPath
         self.component = Component.componentName
         self.isAsync = isAsync
         // Another object than the component has no such require: it reads as unwired, and is left alone.
-        self.isSet = { ($0 as? Component)?[keyPath: keyPath] != nil }
-        self.clear = { ($0 as? Component)?[keyPath: keyPath] = nil }
+        self.isSet = { object in (object as? Component).map { require.value(on: $0) != nil } ?? false }
+        self.clear = { object in (object as? Component).map { require.assign(on: $0, nil) } }
         self.answer = { object, behavior, call in
             if let component = object as? Component { answer(component, behavior, call) }
         }
@@ -82,169 +80,163 @@ public struct Requirement {
     }
 
     /// A require with no parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, (() -> Answer)?>, labels: [String]
+        _ require: Require<Component, () -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, _, call in
-            component[keyPath: keyPath] = { Answer.stub(answering: call([])) }
+        self.init(require, labels: labels) { component, _, call in
+            require.assign(on: component) { Answer.stub(answering: call([])) }
         }
     }
 
     /// A require with 1 parameter, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A) -> Answer)?>, labels: [String]
+        _ require: Require<Component, (A) -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, _, call in
-            component[keyPath: keyPath] = { a in Answer.stub(answering: call([a])) }
+        self.init(require, labels: labels) { component, _, call in
+            require.assign(on: component) { a in Answer.stub(answering: call([a])) }
         }
     }
 
     /// A require with 2 parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B) -> Answer)?>, labels: [String]
+        _ require: Require<Component, (A, B) -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, _, call in
-            component[keyPath: keyPath] = { a, b in Answer.stub(answering: call([a, b])) }
+        self.init(require, labels: labels) { component, _, call in
+            require.assign(on: component) { a, b in Answer.stub(answering: call([a, b])) }
         }
     }
 
     /// A require with 3 parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C) -> Answer)?>, labels: [String]
+        _ require: Require<Component, (A, B, C) -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, _, call in
-            component[keyPath: keyPath] = { a, b, c in Answer.stub(answering: call([a, b, c])) }
+        self.init(require, labels: labels) { component, _, call in
+            require.assign(on: component) { a, b, c in Answer.stub(answering: call([a, b, c])) }
         }
     }
 
     /// A require with 4 parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Answer)?>, labels: [String]
+        _ require: Require<Component, (A, B, C, D) -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, _, call in
-            component[keyPath: keyPath] = { a, b, c, d in Answer.stub(answering: call([a, b, c, d])) }
+        self.init(require, labels: labels) { component, _, call in
+            require.assign(on: component) { a, b, c, d in Answer.stub(answering: call([a, b, c, d])) }
         }
     }
 
     /// A require with 5 parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, E, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Answer)?>, labels: [String]
+        _ require: Require<Component, (A, B, C, D, E) -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, _, call in
-            component[keyPath: keyPath] = { a, b, c, d, e in Answer.stub(answering: call([a, b, c, d, e])) }
+        self.init(require, labels: labels) { component, _, call in
+            require.assign(on: component) { a, b, c, d, e in Answer.stub(answering: call([a, b, c, d, e])) }
         }
     }
 
     /// A require with 6 parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, E, F, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Answer)?>,
-        labels: [String]
+        _ require: Require<Component, (A, B, C, D, E, F) -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels) { component, _, call in
-            component[keyPath: keyPath] = { a, b, c, d, e, f in Answer.stub(answering: call([a, b, c, d, e, f])) }
+        self.init(require, labels: labels) { component, _, call in
+            require.assign(on: component) { a, b, c, d, e, f in Answer.stub(answering: call([a, b, c, d, e, f])) }
         }
     }
 
     // MARK: Async requires
 
     /// An async require with no parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, (() async throws -> Answer)?>, labels: [String]
+        _ require: Require<Component, () async throws -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(name)"
-            component[keyPath: keyPath] = {
+        self.init(require, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(require.name)"
+            require.assign(on: component) {
                 try await behavior.answer(Answer.stub(answering: call([])), to: requirement)
             }
         }
     }
 
     /// An async require with 1 parameter, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A) async throws -> Answer)?>, labels: [String]
+        _ require: Require<Component, (A) async throws -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(name)"
-            component[keyPath: keyPath] = { a in
+        self.init(require, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(require.name)"
+            require.assign(on: component) { a in
                 try await behavior.answer(Answer.stub(answering: call([a])), to: requirement)
             }
         }
     }
 
     /// An async require with 2 parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B) async throws -> Answer)?>,
-        labels: [String]
+        _ require: Require<Component, (A, B) async throws -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(name)"
-            component[keyPath: keyPath] = { a, b in
+        self.init(require, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(require.name)"
+            require.assign(on: component) { a, b in
                 try await behavior.answer(Answer.stub(answering: call([a, b])), to: requirement)
             }
         }
     }
 
     /// An async require with 3 parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C) async throws -> Answer)?>,
-        labels: [String]
+        _ require: Require<Component, (A, B, C) async throws -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(name)"
-            component[keyPath: keyPath] = { a, b, c in
+        self.init(require, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(require.name)"
+            require.assign(on: component) { a, b, c in
                 try await behavior.answer(Answer.stub(answering: call([a, b, c])), to: requirement)
             }
         }
     }
 
     /// An async require with 4 parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D) async throws -> Answer)?>,
-        labels: [String]
+        _ require: Require<Component, (A, B, C, D) async throws -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(name)"
-            component[keyPath: keyPath] = { a, b, c, d in
+        self.init(require, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(require.name)"
+            require.assign(on: component) { a, b, c, d in
                 try await behavior.answer(Answer.stub(answering: call([a, b, c, d])), to: requirement)
             }
         }
     }
 
     /// An async require with 5 parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, E, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) async throws -> Answer)?>,
-        labels: [String]
+        _ require: Require<Component, (A, B, C, D, E) async throws -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(name)"
-            component[keyPath: keyPath] = { a, b, c, d, e in
+        self.init(require, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(require.name)"
+            require.assign(on: component) { a, b, c, d, e in
                 try await behavior.answer(Answer.stub(answering: call([a, b, c, d, e])), to: requirement)
             }
         }
     }
 
     /// An async require with 6 parameters, as the generated list writes it:
-    /// `Requirement("require_name", \Shop.require_name, labels: [...])`.
+    /// `Requirement(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, E, F, Answer: StubAnswer>(
-        _ name: String, _ keyPath: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) async throws -> Answer)?>,
-        labels: [String]
+        _ require: Require<Component, (A, B, C, D, E, F) async throws -> Answer>, labels: [String]
     ) {
-        self.init(name, keyPath, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(name)"
-            component[keyPath: keyPath] = { a, b, c, d, e, f in
+        self.init(require, labels: labels, isAsync: true) { component, behavior, call in
+            let requirement = "\(Component.componentName).\(require.name)"
+            require.assign(on: component) { a, b, c, d, e, f in
                 try await behavior.answer(Answer.stub(answering: call([a, b, c, d, e, f])), to: requirement)
             }
         }

@@ -1,8 +1,14 @@
-/// Wires one business component: one ``Wire`` per `require_` it declares.
+/// Wires one business component: one wiring line per `require_` it declares.
 ///
-/// A router lives in the app (the shell) and holds its component's singleton. Its ``wiring`` lists,
+/// A router lives in the app (the shell) and holds its component's singleton. Its ``wire(_:)`` says,
 /// one line per require, what answers it: a sibling component's `provide_` or something the app owns.
 /// Routers are deliberately thin: they find implementations, they never hold business logic.
+///
+/// ```swift
+/// func wire(_ wiring: Wiring<Self>) {
+///     wiring.provide(Shop.Requires.allGroupbuy, Groupbuy.Provides.groupbuyAllForShop)
+/// }
+/// ```
 @MainActor
 public protocol Router {
     /// The type of the component singleton this router wires.
@@ -11,8 +17,9 @@ public protocol Router {
     /// The component singleton this router wires.
     var component: Component { get }
 
-    /// One wire per require the router answers.
-    var wiring: [Wire] { get }
+    /// Declares what answers each require, one line per require: at launch the lines assign, and
+    /// asked for ``wires`` they record.
+    func wire(_ wiring: Wiring<Self>)
 
     // What the app asks every router at launch. Each is a requirement whose default implementation is
     // inlinable, so the compiler writes it for each router's own component: a generic version called
@@ -21,7 +28,7 @@ public protocol Router {
 
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
     var componentName: String { get }
-    /// Unwires every require of ``component``, then assigns each wire.
+    /// Unwires every require of ``component``, then runs the wiring lines to assign each.
     func configure()
     /// The component's requires and which of them are `nil`.
     var audit: ComponentWiring { get }
@@ -31,27 +38,29 @@ extension Router {
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
     @inlinable public var componentName: String { Component.componentName }
 
-    /// Unwires every require of ``component``, then assigns each wire: what the component answers
-    /// afterwards is exactly ``wiring``, whatever was assigned before, so calling it twice is harmless.
+    /// Unwires every require of ``component``, then runs the wiring lines to assign each: what the
+    /// component answers afterwards is exactly what ``wire(_:)`` declares, whatever was assigned
+    /// before, so calling it twice is harmless.
     @inlinable public func configure() {
         component.unwireEveryRequire()
-        for wire in wiring {
-            wire.assign(to: component)
-        }
+        wire(Wiring(assigningFor: self))
     }
 
-    /// The component's requires and which of them are `nil`, from its derived list.
+    /// The component's requires and which of them are `nil`, from its generated audit.
     @inlinable public var audit: ComponentWiring { WiringAudit.wiring(of: component) }
+
+    /// What each wiring line declares, in order; a require wired twice appears twice.
+    public var wires: [Wire] { Wiring.recording(self) }
 
     /// Each require of the component, sorted by name: whether it is `async throws`, whether it is
     /// set, and what its wiring line says answers it (`nil` where no line wires it).
     public var answers: [(requirement: String, isAsync: Bool, isWired: Bool, answer: WireAnswer?)] {
-        var declared: [AnyKeyPath: WireAnswer] = [:]
-        for wire in wiring where declared[wire.requirement] == nil {
+        var declared: [String: WireAnswer] = [:]
+        for wire in wires where declared[wire.requirement] == nil {
             declared[wire.requirement] = wire.answer
         }
         return Component.requirements.map {
-            ($0.name, $0.isAsync, $0.isWired(on: component), declared[$0.keyPath])
+            ($0.name, $0.isAsync, $0.isWired(on: component), declared[$0.name])
         }
         .sorted { $0.requirement < $1.requirement }
     }

@@ -1,35 +1,23 @@
-/// One line of a router: which require it wires, what answers it, and the closure it assigns.
+/// What one wiring line of a router declares: the require it answers, and what answers it.
 ///
-/// A router lists one wire per require (``Router/wiring``). ``Router/configure()`` assigns them, the
-/// audit counts the requires they leave `nil`, and `mall graph` draws ``answer``: one list, so what is
-/// drawn cannot drift from what is wired. Routers write them with their own `provide(_:_:)` (and the
-/// app's `wire(_:to:)`), whose key paths are rooted in the router's component.
-@MainActor
-public struct Wire {
-    /// The require, as a key path into the component.
-    public let requirement: AnyKeyPath
+/// A router declares its lines once (``Router/wire(_:)``). At launch they assign and record nothing;
+/// `mall graph`, the audit's answers and the tests ask for them as these values (``Router/wires``), so
+/// what is drawn cannot drift from what is wired.
+public struct Wire: Sendable, Hashable {
+    /// The require's property name, e.g. `require_eventDetail`.
+    public let requirement: String
     /// What answers it.
     public let answer: WireAnswer
     /// The names the answer takes the require's values under, in order (a route's parameters), where
     /// it names them: the compiler checks their types, a test that they are the require's own names.
     public let valueNames: [String]?
-    @usableFromInline let assignment: @MainActor (AnyObject) -> Void
 
-    /// A wire that assigns `closure` to `requirement`; `answer` says what the closure leads to.
-    public init<Component: AnyObject, Closure>(
-        _ requirement: ReferenceWritableKeyPath<Component, Closure?>,
-        answer: WireAnswer,
-        valueNames: [String]? = nil,
-        closure: Closure
-    ) {
+    /// A line that answers `requirement` with `answer`.
+    public init(requirement: String, answer: WireAnswer, valueNames: [String]? = nil) {
         self.requirement = requirement
         self.answer = answer
         self.valueNames = valueNames
-        self.assignment = { ($0 as? Component)?[keyPath: requirement] = closure }
     }
-
-    /// Assigns the closure to the require on `component` (an object of another type is left alone).
-    @inlinable public func assign(to component: AnyObject) { assignment(component) }
 }
 
 /// What answers a require, as a router's wiring line says.
@@ -41,63 +29,142 @@ public enum WireAnswer: Sendable, Hashable {
     case provide(name: String)
 }
 
+/// The wiring lines of one router as they run: at launch each assigns its closure to its require and
+/// builds nothing else; asked for what they declare, each records a ``Wire`` and assigns nothing.
+///
+/// A line names its require as the component's generated ``Require`` (`Shop.Requires.eventDetail`) and takes
+/// what answers it as an autoclosure, so assigning neither builds a key path nor touches a route or a
+/// provide before the require is first called: the cost of wiring is one closure per require.
+@MainActor
+public struct Wiring<Owner: Router> {
+    /// The router whose lines run.
+    public let router: Owner
+    /// Where the lines record what they declare; `nil` when they assign.
+    @usableFromInline let recorder: WireRecorder?
+
+    /// Lines that assign each require of `router`'s component its closure.
+    @inlinable init(assigningFor router: Owner) {
+        self.router = router
+        self.recorder = nil
+    }
+
+    /// Runs `router`'s lines to record them, assigning nothing.
+    static func recording(_ router: Owner) -> [Wire] {
+        let recorder = WireRecorder()
+        router.wire(Wiring(router: router, recorder: recorder))
+        return recorder.wires
+    }
+
+    private init(router: Owner, recorder: WireRecorder?) {
+        self.router = router
+        self.recorder = recorder
+    }
+
+    /// One wiring line: assigns `closure` to `require`, or records that `answer` answers it.
+    ///
+    /// Only one of the autoclosures runs: `closure` when the line assigns, `answer` and `valueNames`
+    /// when it records. The wiring functions of this type and of the app are built on it.
+    ///
+    /// - Parameters:
+    ///   - require: The require, e.g. `Shop.Requires.eventDetail`.
+    ///   - closure: What the require is assigned.
+    ///   - answer: What the closure leads to, as documents and the graph name it.
+    ///   - valueNames: The names the answer takes the require's values under, where it names them.
+    @inlinable
+    public func answer<Closure>(
+        _ require: Require<Owner.Component, Closure>,
+        with closure: @autoclosure () -> Closure,
+        declaring answer: @autoclosure () -> WireAnswer,
+        valueNames: @autoclosure () -> [String]? = nil
+    ) {
+        if let recorder {
+            recorder.wires.append(Wire(requirement: require.name, answer: answer(), valueNames: valueNames()))
+        } else {
+            require.assign(on: router.component, closure())
+        }
+    }
+
+    /// Runs `other`'s lines as this router's: for a router that wraps another of the same component.
+    public func include<Other: Router>(_ other: Other) where Other.Component == Owner.Component {
+        other.wire(Wiring<Other>(router: other, recorder: recorder))
+    }
+}
+
+/// The lines a ``Wiring`` recorded so far: one type for every router, so a router can run another's.
+@usableFromInline final class WireRecorder {
+    @usableFromInline var wires: [Wire] = []
+    init() {}
+}
+
 // MARK: - A require answered by a provide, called directly
 
 /// One function per number of parameters: the compiler checks that the provide takes the require's
-/// parameters and returns its answer.
-extension Router {
-    /// Wires `requirement` to `provide`.
+/// parameters and returns its answer. The provide is read when the require is first called, not at
+/// launch.
+extension Wiring {
+    /// Wires `require` to `provide`.
+    @inlinable
     public func provide<Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, (() -> Output)?>, _ provide: Provide<Output>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { provide() })
+        _ require: Require<Owner.Component, () -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output>
+    ) {
+        answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires `requirement` to `provide`.
+    /// Wires `require` to `provide`.
+    @inlinable
     public func provide<A, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A) -> Output)?>, _ provide: Provide<Output, A>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a in provide(a) })
+        _ require: Require<Owner.Component, (A) -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A>
+    ) {
+        answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires `requirement` to `provide`.
+    /// Wires `require` to `provide`.
+    @inlinable
     public func provide<A, B, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B) -> Output)?>, _ provide: Provide<Output, A, B>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b in provide(a, b) })
+        _ require: Require<Owner.Component, (A, B) -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
+    ) {
+        answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires `requirement` to `provide`.
+    /// Wires `require` to `provide`.
+    @inlinable
     public func provide<A, B, C, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C) -> Output)?>, _ provide: Provide<Output, A, B, C>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c in provide(a, b, c) })
+        _ require: Require<Owner.Component, (A, B, C) -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
+    ) {
+        answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires `requirement` to `provide`.
+    /// Wires `require` to `provide`.
+    @inlinable
     public func provide<A, B, C, D, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) -> Output)?>,
-        _ provide: Provide<Output, A, B, C, D>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c, d in provide(a, b, c, d) })
+        _ require: Require<Owner.Component, (A, B, C, D) -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
+    ) {
+        answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires `requirement` to `provide`.
+    /// Wires `require` to `provide`.
+    @inlinable
     public func provide<A, B, C, D, E, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) -> Output)?>,
-        _ provide: Provide<Output, A, B, C, D, E>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c, d, e in provide(a, b, c, d, e) })
+        _ require: Require<Owner.Component, (A, B, C, D, E) -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
+    ) {
+        answer(require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires `requirement` to `provide`.
+    /// Wires `require` to `provide`.
+    @inlinable
     public func provide<A, B, C, D, E, F, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) -> Output)?>,
-        _ provide: Provide<Output, A, B, C, D, E, F>
-    ) -> Wire {
-        Wire(
-            requirement, answer: .provide(name: provide.name),
-            closure: { a, b, c, d, e, f in provide(a, b, c, d, e, f) })
+        _ require: Require<Owner.Component, (A, B, C, D, E, F) -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
+    ) {
+        answer(
+            require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
+            declaring: .provide(name: provide().name))
     }
 }
 
@@ -105,62 +172,69 @@ extension Router {
 
 /// The same lines for an `async throws` require: a provide that answers at once answers it, so the
 /// component can wait for data that later comes from a service without its router changing.
-extension Router {
-    /// Wires the async `requirement` to `provide`.
+extension Wiring {
+    /// Wires the async `require` to `provide`.
+    @inlinable
     public func provide<Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, (() async throws -> Output)?>,
-        _ provide: Provide<Output>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { provide() })
+        _ require: Require<Owner.Component, () async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output>
+    ) {
+        answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires the async `requirement` to `provide`.
+    /// Wires the async `require` to `provide`.
+    @inlinable
     public func provide<A, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A) async throws -> Output)?>,
-        _ provide: Provide<Output, A>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a in provide(a) })
+        _ require: Require<Owner.Component, (A) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A>
+    ) {
+        answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires the async `requirement` to `provide`.
+    /// Wires the async `require` to `provide`.
+    @inlinable
     public func provide<A, B, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B) async throws -> Output)?>,
-        _ provide: Provide<Output, A, B>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b in provide(a, b) })
+        _ require: Require<Owner.Component, (A, B) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
+    ) {
+        answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires the async `requirement` to `provide`.
+    /// Wires the async `require` to `provide`.
+    @inlinable
     public func provide<A, B, C, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C) async throws -> Output)?>,
-        _ provide: Provide<Output, A, B, C>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c in provide(a, b, c) })
+        _ require: Require<Owner.Component, (A, B, C) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
+    ) {
+        answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires the async `requirement` to `provide`.
+    /// Wires the async `require` to `provide`.
+    @inlinable
     public func provide<A, B, C, D, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D) async throws -> Output)?>,
-        _ provide: Provide<Output, A, B, C, D>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c, d in provide(a, b, c, d) })
+        _ require: Require<Owner.Component, (A, B, C, D) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
+    ) {
+        answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires the async `requirement` to `provide`.
+    /// Wires the async `require` to `provide`.
+    @inlinable
     public func provide<A, B, C, D, E, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E) async throws -> Output)?>,
-        _ provide: Provide<Output, A, B, C, D, E>
-    ) -> Wire {
-        Wire(requirement, answer: .provide(name: provide.name), closure: { a, b, c, d, e in provide(a, b, c, d, e) })
+        _ require: Require<Owner.Component, (A, B, C, D, E) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
+    ) {
+        answer(require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
     }
 
-    /// Wires the async `requirement` to `provide`.
+    /// Wires the async `require` to `provide`.
+    @inlinable
     public func provide<A, B, C, D, E, F, Output>(
-        _ requirement: ReferenceWritableKeyPath<Component, ((A, B, C, D, E, F) async throws -> Output)?>,
-        _ provide: Provide<Output, A, B, C, D, E, F>
-    ) -> Wire {
-        Wire(
-            requirement, answer: .provide(name: provide.name),
-            closure: { a, b, c, d, e, f in provide(a, b, c, d, e, f) })
+        _ require: Require<Owner.Component, (A, B, C, D, E, F) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
+    ) {
+        answer(
+            require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
+            declaring: .provide(name: provide().name))
     }
 }

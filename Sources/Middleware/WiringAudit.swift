@@ -3,9 +3,9 @@
 /// A component declares what it needs as optional closure properties whose names start with
 /// ``requirementPrefix``. After the routers ran, any such property that is still `nil` is a hole in
 /// the middleware: calling it would show an "unavailable" screen instead of the feature. The audit
-/// walks each component's list of requires (``ComponentAPI/requirements``), which is generated from
-/// its API file and checked against it, so a new requirement is covered the moment it is declared and
-/// the list regenerated.
+/// reads each component's generated ``ComponentAPI/unwiredRequirements``, which tests each require
+/// declared in its API file and is checked against it, so a new requirement is covered the moment it
+/// is declared and the file regenerated.
 public enum WiringAudit {
     /// The prefix that marks a stored property as a requirement.
     public static let requirementPrefix = "require_"
@@ -19,18 +19,10 @@ public enum WiringAudit {
     /// Lists one component's requirements and which of them are still `nil`.
     @MainActor @inlinable
     public static func wiring<Component: ComponentAPI>(of component: Component) -> ComponentWiring {
-        var requirements: [String] = []
-        var unwired: [String] = []
-        for requirement in Component.requirements {
-            requirements.append(requirement.name)
-            if !requirement.isWired(on: component) {
-                unwired.append(requirement.name)
-            }
-        }
-        return ComponentWiring(
+        ComponentWiring(
             component: Component.componentName,
-            requirements: requirements.sorted(),
-            unwired: unwired.sorted()
+            requirements: Component.requirementNames,
+            unwired: component.unwiredRequirements
         )
     }
 }

@@ -35,7 +35,7 @@ struct DerivedFilesTests {
             contentsOf: copy.root.appendingPathComponent("Components/Shop/Shop+Generated.swift"), encoding: .utf8)
         #expect(
             generated.contains(
-                #"Requirement("require_valetDesk", \Shop.require_valetDesk, labels: ["shopId", "level"]),"#))
+                #"Requirement(Requires.valetDesk, labels: ["shopId", "level"]),"#))
         #expect(
             generated.contains(
                 "    func valetDesk(_ shopId: ShopID, _ level: Int) -> Screen {\n"
@@ -380,16 +380,15 @@ struct DerivedFilesTests {
             }
             """
         let router = """
-            // links.wire(\\.require_e, to: EventRouter.detail),
-            var wiring: [Wire<Shop>] {
-                [
-                    wire(\\Shop.require_a, to: EventRouter.detail),
-                    wire(
-                        \\.require_b,
-                        to: Self.finder),
-                    wire(\\.require_c, to: ShellRoutes.bill),
-                    .provide(\\.require_d, Groupbuy.Provides.list),
-                ]
+            // wiring.wire(Shop.Requires.e, to: EventRouter.detail)
+            func wire(_ wiring: Wiring<Self>) {
+                wiring.wire(Shop.Requires.a, to: EventRouter.detail)
+                wiring.wire(
+                    Shop.Requires
+                        .b,
+                    to: Self.finder)
+                wiring.wire( Requires.c, to: ShellRoutes.bill)
+                wiring.provide(Shop.Requires.d, Groupbuy.Provides.list)
             }
             """
         let derived = DerivedFiles(

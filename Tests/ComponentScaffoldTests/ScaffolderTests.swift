@@ -57,14 +57,15 @@ struct ScaffolderTests {
         #expect(api.contains("    public var require_refresh: (() -> Screen)?\n"))
         #expect(api.contains("    public func provide_couponDetail(couponId: String, count: Int) -> Screen {\n"))
         let router = try #require(plan.newFiles["Shell/Routers/\(name)Router.swift"])
-        #expect(router.contains("// wire(\\.require_shopDetail, to: <a route into a sibling or the shell>),"))
+        #expect(
+            router.contains("// wiring.wire(\(name).Requires.shopDetail, to: <a route into a sibling or the shell>)\n"))
         let generated = try #require(plan.newFiles["Components/\(name)/\(name)+Generated.swift"])
         #expect(
             generated.contains(
                 "    func shopDetail(_ shopId: ShopID) -> Screen {\n"
                     + "        self.require_shopDetail?(shopId) ?? .unavailable(\"\(name).require_shopDetail\")"
             ))
-        #expect(generated.contains("Requirement(\"require_refresh\", \\\(name).require_refresh, labels: [])"))
+        #expect(generated.contains("Requirement(Requires.refresh, labels: [])"))
         let answers = try #require(plan.newFiles["Components/\(name)/Preview/\(name)Preview+AnsweredBy.swift"])
         #expect(
             answers.contains(
@@ -88,7 +89,8 @@ struct ScaffolderTests {
         let router = try #require(plan.newFiles["Shell/Routers/\(name)Router.swift"])
         #expect(
             router.contains(
-                "// provide(\\.require_ticket, <a sibling's provide taking these values, from its Provides>),"))
+                "// wiring.provide(\(name).Requires.ticket, <a sibling's provide taking these values, from its"
+                    + " Provides>)\n"))
         let tests = try #require(plan.newFiles["Tests/\(name)Tests/\(name)Tests.swift"])
         #expect(tests.contains("@Test func openTicketCallsItsRequire() async throws {"))
     }

@@ -16,14 +16,33 @@ private final class Kiosk: ComponentAPI {
 
     static let componentName = "Kiosk"
     static let requirements: [Requirement] = [
-        Requirement("require_ticket", \Kiosk.require_ticket, labels: ["number", "kind"]),
-        Requirement("require_maybe", \Kiosk.require_maybe, labels: ["some", "none"]),
-        Requirement("require_list", \Kiosk.require_list, labels: ["ids", "note"]),
-        Requirement("require_bookings", \Kiosk.require_bookings, labels: ["shopId"]),
+        Requirement(Requires.ticket, labels: ["number", "kind"]),
+        Requirement(Requires.maybe, labels: ["some", "none"]),
+        Requirement(Requires.list, labels: ["ids", "note"]),
+        Requirement(Requires.bookings, labels: ["shopId"]),
     ]
 
     func ticket(_ number: Int) -> Screen {
         require_ticket?(number, .workshop) ?? .unavailable("Kiosk.require_ticket")
+    }
+}
+
+/// Kiosk's requires as wiring lines name them, written as the generator writes them.
+extension Kiosk {
+    @MainActor
+    fileprivate enum Requires {
+        static var ticket: Require<Kiosk, (_ number: Int, _ kind: EventType) -> Screen> {
+            .init("require_ticket", get: { $0.require_ticket }, set: { $0.require_ticket = $1 })
+        }
+        static var maybe: Require<Kiosk, (_ some: ShopID?, _ none: Int?) -> Screen> {
+            .init("require_maybe", get: { $0.require_maybe }, set: { $0.require_maybe = $1 })
+        }
+        static var list: Require<Kiosk, (_ ids: [ShopID], _ note: String) -> Screen> {
+            .init("require_list", get: { $0.require_list }, set: { $0.require_list = $1 })
+        }
+        static var bookings: Require<Kiosk, (_ shopId: ShopID) async throws -> [BookingSummary]> {
+            .init("require_bookings", get: { $0.require_bookings }, set: { $0.require_bookings = $1 })
+        }
     }
 }
 

@@ -16,7 +16,7 @@ struct LeakyEventRouter: ComponentRouter {
     var component: Event { base.component }
     var homeEntry: Action { base.homeEntry }
     var routes: [AnyRoute<Screen>] { base.routes }
-    var wiring: [Wire] { [] }
+    func wire(_ wiring: Wiring<Self>) {}
     var links: Links { base.links }
 
     init(links: Links) {

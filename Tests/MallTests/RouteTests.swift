@@ -169,7 +169,7 @@ struct RouteTests {
             var component: Shop { base.component }
             var homeEntry: Action { base.homeEntry }
             var routes: [AnyRoute<Screen>] { base.routes + [ShopRouter.detail.erased] }
-            var wiring: [Wire] { base.wiring }
+            func wire(_ wiring: Wiring<Self>) { wiring.include(base) }
             var links: Links { base.links }
         }
         let run = await runShell(input: ["q"]) { links in

@@ -55,6 +55,49 @@ struct WiringTests {
         )
     }
 
+    @Test func theHomeScreenFitsATerminalAndReachesEveryComponentAtAnyCount() {
+        /// Event's router under another name, with an entry of its own.
+        struct NumberedRouter: ComponentRouter {
+            let base: EventRouter
+            let number: Int
+            var component: Event { base.component }
+            var componentName: String { "C\(number)" }
+            var homeEntry: Action { .message("C\(number)") { "C\(number)" } }
+            var routes: [AnyRoute<Screen>] { [] }
+            var links: Links { base.links }
+            func wire(_ wiring: Wiring<Self>) {}
+        }
+        let links = Links()
+        for count in [12, 13, 144, 145, 1_004] {
+            let routers = (1...count).map { NumberedRouter(base: EventRouter(links: links), number: $0) }
+            // Walks every screen of the home, choice by choice, collecting the entries it reaches.
+            var reached: [String] = []
+            var deepest = 0
+            var screens = [(HomeScreen.make(routers: routers), choices: 0)]
+            while let (screen, choices) = screens.popLast() {
+                // Breadcrumb, title, body, a blank line, the choices and the hint: with the prompt, 24 lines.
+                #expect(screen.actions.count <= HomeScreen.maximumEntries, "\(screen.title)")
+                #expect(screen.body.count + screen.actions.count + 5 <= 24, "\(screen.title)")
+                for action in screen.actions {
+                    switch action.effect {
+                    case .push(let open): screens.append((open(), choices + 1))
+                    default:
+                        reached.append(action.title)
+                        deepest = max(deepest, choices + 1)
+                    }
+                }
+            }
+            #expect(reached.sorted() == (1...count).map { "C\($0)" }.sorted(), "\(count) components")
+            // A choice per level: 12 at once, 144 in two, 1,728 in three.
+            #expect(deepest == (count <= 12 ? 1 : count <= 144 ? 2 : 3), "\(count) components")
+        }
+        let groups = HomeScreen.make(
+            routers: (1...1_004).map { NumberedRouter(base: EventRouter(links: links), number: $0) }
+        ).actions.map(\.title)
+        #expect(groups.first == "C1 – C143 (143 components)")
+        #expect(groups.count == 7)
+    }
+
     /// A require, called with sample arguments, and what it should answer; the graph tests check that
     /// answer against what `mall graph` says answers the require.
     struct Case: CustomTestStringConvertible, Sendable {

@@ -14,12 +14,14 @@ struct WiringTypeTests {
         .map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test(arguments: [
-        ("wire(\\.require_eventDetail, to: EventRouter.detail)", true),
-        ("wire(\\.require_eventDetail, to: ShopRouter.detail)", false),
-        ("wire(\\.require_buyOrder, to: AppointmentRouter.booking)", true),
-        ("wire(\\.require_couponDetail, to: ShellRoutes.bill)", false),
-        ("provide(\\.require_appointmentBookings, Appointment.Provides.bookings)", true),
-        ("provide(\\.require_allGroupbuy, Appointment.Provides.bookings)", false),
+        ("wire(Shop.Requires.eventDetail, to: EventRouter.detail)", true),
+        ("wire(Shop.Requires.eventDetail, to: ShopRouter.detail)", false),
+        ("wire(Shop.Requires.buyOrder, to: AppointmentRouter.booking)", true),
+        ("wire(Shop.Requires.couponDetail, to: ShellRoutes.bill)", false),
+        ("provide(Shop.Requires.appointmentBookings, Appointment.Provides.bookings)", true),
+        ("provide(Shop.Requires.allGroupbuy, Appointment.Provides.bookings)", false),
+        // A require of another component, though Event has one of that name and shape.
+        ("wire(Event.Requires.shopDetail, to: ShopRouter.detail)", false),
     ])
     func aWiringLineBuildsOnlyWhenTheValuesMatch(line: String, builds: Bool) throws {
         let modules = try #require(Self.modules, "the build's Modules folder is not beside the tests")
@@ -28,6 +30,7 @@ struct WiringTypeTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let source = """
             import Appointment
+            import Event
             import MallBase
             import Middleware
             import Shop
@@ -35,7 +38,7 @@ struct WiringTypeTests {
             @testable import Mall
 
             extension ShopRouter {
-                func line() -> Wire { \(line) }
+                func line(_ wiring: Wiring<Self>) { wiring.\(line) }
             }
 
             """
@@ -52,9 +55,11 @@ struct WiringTypeTests {
         if builds {
             #expect(process.terminationStatus == 0, "\(text)")
         } else {
-            // The error is on the wiring line (line 9), not a missing module or a typo of the test's.
+            // The error is on the wiring line, not a missing module or a typo of the test's.
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+            let lineNumber = (lines.firstIndex { $0.contains(line) } ?? -1) + 1
             #expect(process.terminationStatus != 0)
-            #expect(text.contains(".swift:9:") && text.contains("error:"), "\(text)")
+            #expect(text.contains(".swift:\(lineNumber):") && text.contains("error:"), "\(text)")
             #expect(!text.contains("no such module"), "\(text)")
         }
     }

@@ -20,12 +20,28 @@ private final class Kiosk: ComponentAPI {
 
     static let componentName = "Kiosk"
     static let requirements: [Requirement] = [
-        Requirement("require_map", \Kiosk.require_map, labels: ["place"]),
-        Requirement("require_help", \Kiosk.require_help, labels: []),
-        Requirement("require_zebra", \Kiosk.require_zebra, labels: ["row", "seat"]),
+        Requirement(Requires.map, labels: ["place"]),
+        Requirement(Requires.help, labels: []),
+        Requirement(Requires.zebra, labels: ["row", "seat"]),
     ]
 
     func provide_welcome(visitor: String) -> Label { Label(text: "Welcome, \(visitor)") }
+}
+
+/// Kiosk's requires as wiring lines name them, written as the generator writes them.
+extension Kiosk {
+    @MainActor
+    fileprivate enum Requires {
+        static var map: Require<Kiosk, (_ place: String) -> Label> {
+            .init("require_map", get: { $0.require_map }, set: { $0.require_map = $1 })
+        }
+        static var help: Require<Kiosk, () -> Label> {
+            .init("require_help", get: { $0.require_help }, set: { $0.require_help = $1 })
+        }
+        static var zebra: Require<Kiosk, (_ row: Int, _ seat: Int) -> [Label]> {
+            .init("require_zebra", get: { $0.require_zebra }, set: { $0.require_zebra = $1 })
+        }
+    }
 }
 
 /// A component that has no requirements at all.
@@ -38,8 +54,9 @@ private final class Clock: ComponentAPI {
 @MainActor
 private struct KioskRouter: Router {
     let component: Kiosk
-    var wiring: [Wire] {
-        [provide(\.require_map, Provide("Kiosk.provide_welcome(visitor:)") { Kiosk().provide_welcome(visitor: $0) })]
+    func wire(_ wiring: Wiring<Self>) {
+        wiring.provide(
+            Kiosk.Requires.map, Provide("Kiosk.provide_welcome(visitor:)") { Kiosk().provide_welcome(visitor: $0) })
     }
 }
 

@@ -22,12 +22,13 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
 
     /// Names that change how SwiftPM reads the target (`Main.swift` is taken for its `main.swift`,
     /// `LinuxMain.swift` for a test manifest), that the app gives its own screens (`Shell`), or that the
-    /// derived code declares inside every component (`Provides`).
+    /// derived code declares inside every component (`Provides`, `Requires`).
     static let reserved: [String: String] = [
         "Main": "SwiftPM would take Components/Main/Main.swift for the target's main.swift, and it would not link",
         "LinuxMain": "SwiftPM reads a file named LinuxMain.swift as a test manifest",
         "Shell": "the app's own screens carry the origin 'Shell' in traces, analytics and the graph",
         "Provides": "each component's derived file declares a nested 'Provides', which would hide the component",
+        "Requires": "each component's derived file declares a nested 'Requires', which would hide the component",
     ]
 
     /// Capitalised words Swift reserves.

@@ -263,15 +263,13 @@ public struct ComponentTemplate {
     private var routerFile: String {
         let wiring =
             interface.requires.isEmpty
-            ? "    var wiring: [Wire] { [] }"
+            ? "    func wire(_ wiring: Wiring<Self>) {}"
             : """
-                /// One line per require, e.g. `wire(\\.require_shopDetail, to: ShopRouter.detail)`.
+                /// One line per require, e.g. `wiring.wire(\(component).Requires.shopDetail, to: ShopRouter.detail)`.
                 /// Until a require has its line, `swift run mall audit` names it and its screens show
                 /// 'unavailable'.
-                var wiring: [Wire] {
-                    [
-            \(interface.requires.map(\.wiringHint).joined(separator: "\n"))
-                    ]
+                func wire(_ wiring: Wiring<Self>) {
+            \(interface.requires.map { $0.wiringHint(in: component) }.joined(separator: "\n"))
                 }
             """
         return """
@@ -432,9 +430,9 @@ extension String {
 extension Signature {
     /// The wiring line the new router suggests for the require: a route for a screen answered at
     /// once, a provide for an async one (a route opens its screen at once).
-    fileprivate var wiringHint: String {
+    fileprivate func wiringHint(in component: String) -> String {
         isAsync
-            ? "            // provide(\\.require_\(name), <a sibling's provide taking these values, from its Provides>),"
-            : "            // wire(\\.require_\(name), to: <a route into a sibling or the shell>),"
+            ? "        // wiring.provide(\(component).Requires.\(name), <a sibling's provide taking these values, from its Provides>)"
+            : "        // wiring.wire(\(component).Requires.\(name), to: <a route into a sibling or the shell>)"
     }
 }

@@ -60,19 +60,12 @@ struct DerivedFiles {
     // MARK: The component's derived API
 
     private func generated() throws(ScaffoldError) -> String {
-        let entries = api.requires.map { require in
+        let requires = api.requires
+        let sorted = requires.map { "require_\($0.name)" }.sorted()
+        let entries = requires.map { require in
             let labels = require.parameters.map { "\"\($0.label)\"" }.joined(separator: ", ")
-            return
-                "        Requirement(\"require_\(require.name)\", \\\(component).require_\(require.name), labels: [\(labels)]),"
+            return "        Requirement(Requires.\(require.name), labels: [\(labels)]),"
         }
-        let list =
-            entries.isEmpty
-            ? "    public static let requirements: [Requirement] = []"
-            : """
-                public static let requirements: [Requirement] = [
-            \(entries.joined(separator: "\n"))
-                ]
-            """
         var text = """
             \(header(from: "\(component).swift"))
 
@@ -83,12 +76,41 @@ struct DerivedFiles {
                 /// The component's name, as the audit and stub screens spell it.
                 public static let componentName = "\(component)"
 
-                /// \(component)'s requires, in the order \(component).swift declares them: the audit walks
-                /// this list, and previews and tests answer it with stubs.
-            \(list)
+                /// \(component)'s requires, in the order \(component).swift declares them: previews and tests
+                /// answer this list with stubs, and `mall graph` walks it.
+            \(Self.arrayLiteral("public static let requirements: [Requirement]", entries))
+
+                /// The names of \(component)'s requires, sorted, as the audit reports them.
+            \(Self.arrayLiteral("public static let requirementNames: [String]", sorted.map { "        \"\($0)\"," }))
+
+                /// The names of \(component)'s requires that are `nil`, sorted: what the audit reports.
+                public var unwiredRequirements: [String] {
+            \(Self.unwiredBody(sorted))
+                }
+
+                /// Sets every require of \(component) to `nil`: the component as no router has wired it yet.
+                public func unwireEveryRequire() {
+            \(requires.map { "        self.require_\($0.name) = nil" }.joined(separator: "\n"))
+                }
             }
 
             """
+        if !requires.isEmpty {
+            text += """
+
+                // MARK: - Requires, as a router's wiring lines name them
+
+                extension \(component) {
+                    /// \(component)'s requires as values, each named after its property without `require_`:
+                    /// a router's wiring line names one (`\(component).Requires.\(requires[0].name)`) to assign it.
+                    @MainActor
+                    public enum Requires {
+                \(requires.map(requireValue).joined(separator: "\n\n"))
+                    }
+                }
+
+                """
+        }
         if !api.requires.isEmpty {
             text += """
 
@@ -117,6 +139,32 @@ struct DerivedFiles {
                 """
         }
         return text
+    }
+
+    /// `declaration = [...]`, one entry per line, or `[]` without entries.
+    private static func arrayLiteral(_ declaration: String, _ entries: [String]) -> String {
+        guard !entries.isEmpty else { return "    \(declaration) = []" }
+        return "    \(declaration) = [\n\(entries.joined(separator: "\n"))\n    ]"
+    }
+
+    /// The audit's test of each require, in sorted order, so the holes come out sorted.
+    private static func unwiredBody(_ sortedNames: [String]) -> String {
+        guard !sortedNames.isEmpty else { return "        []" }
+        let tests = sortedNames.map { "        if self.\($0) == nil { unwired.append(\"\($0)\") }" }
+        return (["        var unwired: [String] = []"] + tests + ["        return unwired"]).joined(separator: "\n")
+    }
+
+    /// The ``Require`` a wiring line names `require` by: two closures that read and assign it.
+    private func requireValue(_ require: ComponentAPIFile.Require) -> String {
+        let parameters = require.parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ")
+        let type = "(\(parameters))\(require.isAsync ? " async throws" : "") -> \(require.answer)"
+        let name = "require_\(require.name)"
+        return """
+                    /// `\(component).\(name)`.
+                    public static var \(require.name): Require<\(component), \(type)> {
+                        .init("\(name)", get: { $0.\(name) }, set: { $0.\(name) = $1 })
+                    }
+            """
     }
 
     /// The function a screen calls for `require`: the closure, or what stands in when it is `nil`.
@@ -236,7 +284,7 @@ struct DerivedFiles {
         var answers: [String: String] = [:]
         let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(router.utf8)), as: UTF8.self)
         let line =
-            #/\\(?:[A-Za-z_][A-Za-z0-9_]*)?\.require_([A-Za-z0-9_]+)\s*,\s*(?:to\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\./#
+            #/(?:^|[^A-Za-z0-9_])Requires\s*\.\s*([A-Za-z0-9_]+)\s*,\s*(?:to\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\./#
         for match in code.matches(of: line) {
             let owner = String(match.output.2)
             let answer =

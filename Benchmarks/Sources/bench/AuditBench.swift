@@ -61,6 +61,72 @@ struct AuditBench {
         return elapsed
     }
 
+    /// Component `number` of the probe as the generator writes it, with its router: 10 requires of
+    /// the shapes in ``signatures``, each wired to a provide of the same shape.
+    private func probeComponent(_ number: Int) -> String {
+        let name = "Component\(number)"
+        var properties = ""
+        var list = ""
+        var unwired = ""
+        var unwire = ""
+        var values = ""
+        var provides = ""
+        var lines = ""
+        for require in 0..<10 {
+            let signature = Self.signatures[(number + require) % Self.signatures.count]
+            let labels = signature.matches(of: #/_ (\w+):/#).map { "\"\($0.output.1)\"" }.joined(separator: ", ")
+            let types = signature.matches(of: #/: ([^,)]+)/#).map { String($0.output.1) }
+            let output = signature.hasSuffix("String") ? "String" : "Int"
+            let ignored = types.map { _ in "_" }.joined(separator: ", ")
+            let result = output == "String" ? "\"\"" : "\(require)"
+            let property = "require_r\(require)"
+            properties += "    var \(property): (\(signature))?\n"
+            list += "        Requirement(Requires.r\(require), labels: [\(labels)]),\n"
+            unwired += "        if self.\(property) == nil { unwired.append(\"\(property)\") }\n"
+            unwire += "        self.\(property) = nil\n"
+            values += "        static var r\(require): Require<\(name), \(signature)> {\n"
+            values += "            .init(\"\(property)\", get: { $0.\(property) }, set: { $0.\(property) = $1 })\n"
+            values += "        }\n"
+            provides +=
+                "    static let p\(require) = Provide<\(([output] + types).joined(separator: ", "))>(\"p\(require)\") {"
+            provides += " \(ignored.isEmpty ? "" : ignored + " in ")\(result) }\n"
+            lines += "        wiring.provide(\(name).Requires.r\(require), \(name)Provides.p\(require))\n"
+        }
+        let names = (0..<10).map { "\"require_r\($0)\"" }.joined(separator: ", ")
+        return """
+            import Middleware
+
+            @MainActor final class \(name): ComponentAPI {
+                static let shared = \(name)()
+                static let componentName = "\(name)"
+            \(properties)    static let requirements: [Requirement] = [
+            \(list)    ]
+                static let requirementNames = [\(names)]
+                var unwiredRequirements: [String] {
+                    var unwired: [String] = []
+            \(unwired)        return unwired
+                }
+                func unwireEveryRequire() {
+            \(unwire)    }
+            }
+
+            extension \(name) {
+                @MainActor enum Requires {
+            \(values)    }
+            }
+
+            enum \(name)Provides {
+            \(provides)}
+
+            @MainActor struct Router\(number): Router {
+                let component = \(name).shared
+                func wire(_ wiring: Wiring<Self>) {
+            \(lines)    }
+            }
+
+            """
+    }
+
     /// Generates and builds the probe: `probe N` wires and audits the first N components and prints
     /// both times in microseconds.
     private func build(components: Int) throws -> String {
@@ -80,9 +146,10 @@ struct AuditBench {
             )
             """
         try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        // Each component in its own file, as the generator writes it (its requires, and the list of them
-        // the audit walks), with its router's wiring lines, one per require: one file of 1,000 such
-        // types would be one compile job the size of the whole app.
+        // Each component in its own file, as the generator writes it (its requires, their list, the
+        // audit's test of each, and the values wiring lines name them by), with its router's wiring
+        // lines, one per require, each to a provide: one file of 1,000 such types would be one compile
+        // job the size of the whole app.
         let answers = """
             import Middleware
 
@@ -96,48 +163,17 @@ struct AuditBench {
             """
         try answers.write(to: sources.appendingPathComponent("Answers.swift"), atomically: true, encoding: .utf8)
         for number in 0..<components {
-            let name = "Component\(number)"
-            var properties = ""
-            var list = ""
-            var lines = ""
-            for require in 0..<10 {
-                let signature = Self.signatures[(number + require) % Self.signatures.count]
-                let labels = signature.matches(of: #/_ (\w+):/#).map { "\"\($0.output.1)\"" }.joined(separator: ", ")
-                let parameters = signature.components(separatedBy: ",").count - (signature.hasPrefix("()") ? 1 : 0)
-                let ignored = Array(repeating: "_", count: parameters).joined(separator: ", ")
-                let result = signature.hasSuffix("String") ? "\"\"" : "\(require)"
-                properties += "    var require_r\(require): (\(signature))?\n"
-                list +=
-                    "        Requirement(\"require_r\(require)\", \\\(name).require_r\(require), labels: [\(labels)]),\n"
-                lines += "        Wire(\\\(name).require_r\(require), answer: .provide(name: \"r\(require)\"), "
-                lines += "closure: { \(ignored.isEmpty ? "" : ignored + " in ")\(result) }),\n"
-            }
-            let file = """
-                import Middleware
-
-                @MainActor final class \(name): ComponentAPI {
-                    static let shared = \(name)()
-                    static let componentName = "\(name)"
-                \(properties)    static let requirements: [Requirement] = [
-                \(list)    ]
-                }
-
-                @MainActor func wire\(number)() -> @MainActor () -> ComponentWiring {
-                    let wiring: [Wire] = [
-                \(lines)    ]
-                    for line in wiring { line.assign(to: \(name).shared) }
-                    return { WiringAudit.wiring(of: \(name).shared) }
-                }
-
-                """
-            try file.write(to: sources.appendingPathComponent("\(name).swift"), atomically: true, encoding: .utf8)
+            try probeComponent(number).write(
+                to: sources.appendingPathComponent("Component\(number).swift"), atomically: true, encoding: .utf8)
         }
+        // As the app holds its routers: one list of them, each configured, then each audited.
         var wire = "import Middleware\n\n@MainActor func wire(_ count: Int) -> [@MainActor () -> ComponentWiring] {\n"
-        wire += "    var audits: [@MainActor () -> ComponentWiring] = []\n"
+        wire += "    var routers: [any Router] = []\n"
         for number in 0..<components {
-            wire += "    if count > \(number) { audits.append(wire\(number)()) }\n"
+            wire += "    if count > \(number) { routers.append(Router\(number)()) }\n"
         }
-        wire += "    return audits\n}\n"
+        wire += "    for router in routers { router.configure() }\n"
+        wire += "    return routers.map { router in { router.audit } }\n}\n"
         try wire.write(to: sources.appendingPathComponent("Wire.swift"), atomically: true, encoding: .utf8)
         let main = """
             import Middleware
@@ -145,9 +181,9 @@ struct AuditBench {
             MainActor.assumeIsolated {
                 let count = Int(CommandLine.arguments[1])!
                 let start = ContinuousClock.now
-                let audits = wire(count)
+                let routers = wire(count)
                 let wired = ContinuousClock.now
-                let report = WiringReport(components: audits.map { $0() })
+                let report = WiringReport(components: routers.map { $0() })
                 let audited = ContinuousClock.now
                 precondition(report.components.count == count && report.isComplete, "the probe's audit is wrong")
                 func microseconds(_ duration: Duration) -> Double {

@@ -1,0 +1,38 @@
+/// One `require_` property of a component, as a wiring line names it: `Shop.Requires.eventDetail`.
+///
+/// Each component's generated file declares one per require in the component's `Requires`, named
+/// after the property without `require_`, as `Provides` holds its provides. It reads and assigns the
+/// property through two closures the generator writes, which capture nothing: naming a require costs
+/// no allocation and nothing the runtime builds at first use, as a key path would. The line names the
+/// component's type, so the compiler looks the require up among that component's alone, at any number
+/// of components.
+///
+/// `Closure` is the property's closure type without the optional, e.g.
+/// `(_ eventId: EventID, _ eventType: EventType) -> Screen`: the wiring functions take it apart by
+/// number of parameters, so a route or provide of other values does not build.
+@MainActor
+public struct Require<Component: ComponentAPI, Closure> {
+    /// The property's name, e.g. `require_eventDetail`.
+    public let name: String
+    @usableFromInline let read: @MainActor (Component) -> Closure?
+    @usableFromInline let write: @MainActor (Component, Closure?) -> Void
+
+    /// Names the property `name`, read by `get` and assigned by `set`, as the generated file writes it:
+    /// `.init("require_eventDetail", get: { $0.require_eventDetail }, set: { $0.require_eventDetail = $1 })`.
+    @inlinable
+    public init(
+        _ name: String,
+        get: @escaping @MainActor (Component) -> Closure?,
+        set: @escaping @MainActor (Component, Closure?) -> Void
+    ) {
+        self.name = name
+        self.read = get
+        self.write = set
+    }
+
+    /// The closure `component` holds for the require, or `nil` where nothing answers it.
+    @inlinable public func value(on component: Component) -> Closure? { read(component) }
+
+    /// Assigns `closure` to the require on `component`; `nil` unwires it.
+    @inlinable public func assign(on component: Component, _ closure: Closure?) { write(component, closure) }
+}
