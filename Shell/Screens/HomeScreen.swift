@@ -2,14 +2,15 @@ import MallBase
 import Middleware
 import Support
 
-/// The app's first screen: one entry per registered component, or, past ``maximumEntries``
-/// components, groups of them in the routers' order that open one level further each.
+/// The app's first screen: one entry per registered component, in the routers' order, or, past
+/// ``maximumEntries`` components, groups of them by name that open one level further each.
 ///
-/// A screen lists at most ``maximumEntries`` numbered choices, so every screen of the home fits a
-/// 24-line terminal with room for the prompt, and any component is a choice per level away: three
-/// at 1,004 components (groups of 144, then of 12). The groups are plain actions, so the commands
-/// are those of every other screen. A group's screen is built when it is opened, and its entries
-/// (each router's ``ComponentRouter/homeEntry``) then: a launch builds only the first screen's.
+/// A screen lists at most ``maximumEntries`` numbered choices of at most 80 characters, so every
+/// screen of the home fits a 24-line, 80-column terminal with room for the prompt, and any component
+/// is a choice per level away: three at 1,004 components (groups of about 144, then of 12). The
+/// groups are plain actions, so the commands are those of every other screen. A group's screen is
+/// built when it is opened, and its entries (each router's ``ComponentRouter/homeEntry``, after the
+/// component's name) then: a launch builds only the first screen's.
 @MainActor
 enum HomeScreen {
     static let title = "Mall"
@@ -27,17 +28,22 @@ enum HomeScreen {
                 actions: routers.map(\.homeEntry)
             )
         }
+        // By name, so a group's label (its first and last name) says which components it holds.
+        let sorted = routers.map { (name: $0.componentName, router: $0) }.sorted { $0.name < $1.name }
         return Screen(
             title: title,
             origin: "Shell",
-            body: ["Welcome to the mall. \(routers.count) components, in groups; choose one to see its components."],
-            actions: groups(routers[...])
+            body: ["Welcome to the mall. \(routers.count) components, in groups by name; choose one."],
+            actions: groups(sorted[...])
         )
     }
 
+    /// Components with their names, as the groups hold them.
+    private typealias Named = ArraySlice<(name: String, router: any ComponentRouter)>
+
     /// One push per group of `routers`, in order and of near-equal sizes: as few groups as keep each
     /// within a power of ``maximumEntries``, so the levels below are as few as they can be.
-    private static func groups(_ routers: ArraySlice<any ComponentRouter>) -> [Action] {
+    private static func groups(_ routers: Named) -> [Action] {
         var size = 1
         while routers.count > size * maximumEntries {
             size *= maximumEntries
@@ -55,20 +61,36 @@ enum HomeScreen {
     }
 
     /// A group's screen: its components' entries, or groups of them where they are too many.
-    private static func screen(of group: ArraySlice<any ComponentRouter>, titled title: String) -> Screen {
+    private static func screen(of group: Named, titled title: String) -> Screen {
         Screen(
             title: title,
             origin: "Shell",
-            body: ["\(String.counted(group.count, "component")), in the order of the home screen."],
-            actions: group.count > maximumEntries ? groups(group) : group.map(\.homeEntry)
+            body: ["\(String.counted(group.count, "component")), by name."],
+            actions: group.count > maximumEntries ? groups(group) : group.map(entry)
         )
     }
 
+    /// A component's entry in a group: its router's home entry after the component's name, so the
+    /// entry says which component of the label it opens.
+    private static func entry(_ named: (name: String, router: any ComponentRouter)) -> Action {
+        var action = named.router.homeEntry
+        action.title = "\(shortened(named.name)) · \(action.title)"
+        return action
+    }
+
     /// The first and last component names of a group, e.g. `Coupon0001 – Coupon0144`.
-    private static func label(of group: ArraySlice<any ComponentRouter>) -> String {
+    private static func label(of group: Named) -> String {
         guard let first = group.first, let last = group.last, group.count > 1 else {
-            return group.first?.componentName ?? ""
+            return shortened(group.first?.name ?? "")
         }
-        return "\(first.componentName) – \(last.componentName)"
+        return "\(shortened(first.name)) – \(shortened(last.name))"
+    }
+
+    /// The longest name a label shows whole: two of them, the count and the number fit 80 columns.
+    static let labelNameLength = 24
+
+    /// `name`, cut to ``labelNameLength`` characters with `…` where it is longer.
+    private static func shortened(_ name: String) -> String {
+        name.count <= labelNameLength ? name : name.prefix(labelNameLength - 1) + "…"
     }
 }

@@ -55,8 +55,9 @@ extension Router {
     /// Each require of the component, sorted by name: whether it is `async throws`, whether it is
     /// set, and what its wiring line says answers it (`nil` where no line wires it).
     public var answers: [(requirement: String, isAsync: Bool, isWired: Bool, answer: WireAnswer?)] {
+        // A require wired twice answers as its last line assigned it.
         var declared: [String: WireAnswer] = [:]
-        for wire in wires where declared[wire.requirement] == nil {
+        for wire in wires {
             declared[wire.requirement] = wire.answer
         }
         return Component.requirements.map {

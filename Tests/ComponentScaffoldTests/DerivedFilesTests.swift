@@ -221,6 +221,11 @@ struct DerivedFilesTests {
             "Shop.swift:2: require_store would be called through a function named 'store', which the component already has; rename it"
         ),
         (
+            // The generated audit's property: the calling function would redeclare it.
+            "public var require_unwiredRequirements: (() -> Screen)?",
+            "Shop.swift:2: require_unwiredRequirements would be called through a function named 'unwiredRequirements', which the component already has; rename it"
+        ),
+        (
             "public var require_tick: (() -> Screen)?\nfunc tick() {}",
             "Shop.swift:2: require_tick would be called through a function named 'tick', which the component already has; rename it"
         ),

@@ -60,8 +60,8 @@ struct ComponentAPIFile: Sendable, Hashable {
     /// What a component's class already has, besides its declarations, that a require's calling
     /// function would collide with: `ComponentAPI`'s members and the generated ones.
     static let reservedNames: Set<String> = [
-        "shared", "store", "componentName", "requirements", "reset", "keepState", "unwireEveryRequire",
-        "stubEveryRequire",
+        "shared", "store", "componentName", "requirements", "requirementNames", "unwiredRequirements", "reset",
+        "keepState", "unwireEveryRequire", "stubEveryRequire",
     ]
 
     /// Reads the declarations of `source`, the API file named `file`.

@@ -342,10 +342,11 @@ public struct ComponentTemplate {
             }
             let call = "\(component).require_\(require.name)(\(shown.joined(separator: ", ")))"
             let opened =
-                "try #require(\(component).shared.provide_\(entryProvide)()"
+                "#require(\(component).shared.provide_\(entryProvide)()"
                 + ".action(titled: \"Open \(require.name)\")?.destination())"
             // An async require's screen is awaited by a page that loads: the test waits for it.
-            let (effects, screen) = require.isAsync ? ("async throws", "await \(opened).loaded()") : ("throws", opened)
+            let (effects, screen) =
+                require.isAsync ? ("async throws", "try await \(opened).loaded()") : ("throws", "try \(opened)")
             tests.append(
                 """
                     @Test func open\(capitalised)CallsItsRequire() \(effects) {

@@ -295,7 +295,8 @@ struct DerivedFiles {
                     String(owner.dropLast("Router".count))
                 default: owner
                 }
-            answers[String(match.output.1)] = answers[String(match.output.1)] ?? answer
+            // The last line wins, as it does at launch, where each line assigns in turn.
+            answers[String(match.output.1)] = answer
         }
         return answers
     }
