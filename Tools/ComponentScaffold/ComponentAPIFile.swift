@@ -23,6 +23,12 @@ struct ComponentAPIFile: Sendable, Hashable {
             var label: String
             var type: String
         }
+
+        /// The parameters as the closure type and the calling function write them: `_ shopId: ShopID, …`.
+        var parameterList: String { parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ") }
+
+        /// The property's closure type without the optional, e.g. `(_ shopId: ShopID) -> Screen`.
+        var closureType: String { "(\(parameterList))\(isAsync ? " async throws" : "") -> \(answer)" }
     }
 
     /// A `public func provide_` of the component's class.

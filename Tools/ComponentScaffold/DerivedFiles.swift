@@ -109,15 +109,10 @@ struct DerivedFiles {
                     }
                 }
 
-                """
-        }
-        if !api.requires.isEmpty {
-            text += """
-
                 // MARK: - Requires, as \(component)'s screens call them
 
                 extension \(component) {
-                \(api.requires.map(callingFunction).joined(separator: "\n\n"))
+                \(requires.map(callingFunction).joined(separator: "\n\n"))
                 }
 
                 """
@@ -156,12 +151,10 @@ struct DerivedFiles {
 
     /// The ``Require`` a wiring line names `require` by: two closures that read and assign it.
     private func requireValue(_ require: ComponentAPIFile.Require) -> String {
-        let parameters = require.parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ")
-        let type = "(\(parameters))\(require.isAsync ? " async throws" : "") -> \(require.answer)"
         let name = "require_\(require.name)"
         return """
                     /// `\(component).\(name)`.
-                    public static var \(require.name): Require<\(component), \(type)> {
+                    public static var \(require.name): Require<\(component), \(require.closureType)> {
                         .init("\(name)", get: { $0.\(name) }, set: { $0.\(name) = $1 })
                     }
             """
@@ -169,7 +162,6 @@ struct DerivedFiles {
 
     /// The function a screen calls for `require`: the closure, or what stands in when it is `nil`.
     private func callingFunction(_ require: ComponentAPIFile.Require) -> String {
-        let parameters = require.parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ")
         let arguments = require.parameters.map(\.label).joined(separator: ", ")
         let isScreen = require.answer == "Screen"
         // `self.`: a parameter may have the require's own name.
@@ -181,7 +173,7 @@ struct DerivedFiles {
             let ignored = require.parameters.map { _ in "_" }.joined(separator: ", ")
             return """
                     /// The closure a screen calls for `require_\(require.name)`; unwired, one that throws `UnwiredRequire`.
-                    var \(require.name): (\(parameters)) async throws -> \(require.answer) {
+                    var \(require.name): \(require.closureType) {
                         if let require = self.require_\(require.name) { return require }
                         return { \(ignored.isEmpty ? "" : ignored + " in ")throw UnwiredRequire("\(component).require_\(require.name)") }
                     }
@@ -189,7 +181,7 @@ struct DerivedFiles {
         }
         return """
                 /// Calls `require_\(require.name)`; unwired, \(isScreen ? "the screen that names it" : "`nil`").
-                func \(require.name)(\(parameters)) -> \(isScreen ? "Screen" : optional(require.answer)) {
+                func \(require.name)(\(require.parameterList)) -> \(isScreen ? "Screen" : optional(require.answer)) {
                     \(call)\(isScreen ? " ?? .unavailable(\"\(component).require_\(require.name)\")" : "")
                 }
             """
