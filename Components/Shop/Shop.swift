@@ -27,6 +27,12 @@ public final class Shop {
         store = ShopStore(keptIn: folder)
     }
 
+    /// Reads the shops (the `shops` document) from `source`, keeping the last good answer in the
+    /// state folder; `nil` reads the embedded ones.
+    public func readRecords(from source: (any RecordSource)?) {
+        store.readShops(from: source)
+    }
+
     // MARK: require
 
     /// An event's detail page.

@@ -60,6 +60,7 @@ enum MallMode: Equatable {
         var openURL: String?
         var routesConfigPath: String?
         var stateDirectory: String?
+        var backend: String?
         var refresh: Duration?
         var format: String?
         while let argument = try reader.next() {
@@ -80,6 +81,9 @@ enum MallMode: Equatable {
             case "--state-dir":
                 stateDirectory = try reader.value(
                     of: argument, needs: "a folder", example: "--state-dir ~/.local/state/mall")
+            case "--backend":
+                backend = try reader.value(
+                    of: argument, needs: "an address", example: "--backend http://127.0.0.1:3001/api")
             case "--format":
                 let example = reader.hasSeen("graph") ? "graph --format dot" : "routes --format markdown"
                 format = try reader.value(of: argument, needs: "a format", example: example)
@@ -96,6 +100,9 @@ enum MallMode: Equatable {
         if reader.hasSeen("--tour"), routesConfigPath != nil {
             throw reader.error("--tour walks the native screens and cannot be used with --routes-config")
         }
+        if reader.hasSeen("--tour"), backend != nil {
+            throw reader.error("--tour shows the embedded records and cannot be used with --backend")
+        }
         let mode = try mode(of: clashing.first, reader: reader, format: format)
         // An option the mode does not use would be silently ignored: refuse it, naming the mode.
         let uses = mode.options
@@ -110,7 +117,7 @@ enum MallMode: Equatable {
             return .navigate(
                 NavigateCommand(
                     session: session, openURL: openURL, routesConfigPath: routesConfigPath,
-                    routesRefresh: refresh, stateDirectory: stateDirectory))
+                    routesRefresh: refresh, stateDirectory: stateDirectory, backend: backend))
         case .tour: return .tour(TourCommand(session: session))
         case .routes(var command):
             command.routesConfigPath = routesConfigPath
@@ -132,6 +139,7 @@ enum MallMode: Equatable {
     private static let spellings =
         SessionOptions.spellings + [
             "--help", "-h", "--tour", "audit", "open", "routes", "graph", "state", "--format", "--routes-config",
+            "--backend",
             "--state-dir", "--routes-refresh",
         ]
 
@@ -169,7 +177,8 @@ enum MallMode: Equatable {
     /// The options the mode uses.
     private var options: Set<String> {
         switch self {
-        case .navigate: Set(SessionOptions.spellings + ["--routes-config", "--routes-refresh", "--state-dir"])
+        case .navigate:
+            Set(SessionOptions.spellings + ["--routes-config", "--routes-refresh", "--state-dir", "--backend"])
         case .tour: ["--strict", "--no-color", "--trace", "--analytics"]
         case .routes, .graph: ["--format", "--routes-config"]
         case .state: ["--state-dir"]

@@ -15,14 +15,19 @@ struct NavigateCommand: Equatable {
     var routesRefresh: Duration?
     /// The folder given with `--state-dir`, where the user's state is kept across restarts.
     var stateDirectory: String?
+    /// The service given with `--backend`, where the components' records come from.
+    var backend: String?
 
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) async throws(LaunchFailure) -> ExitCode {
         // A state folder in the way is refused before anything is fetched.
         let stateFolder = try StateLocation.stateFolder(
             given: stateDirectory, environment: app.links.environment, terminal: terminal)
+        let service = try Service.named(
+            backend, environment: app.links.environment, timeout: session.loadTimeLimit)
         try await app.links.prepare(routesConfigPath: routesConfigPath, refresh: routesRefresh)
         app.keepState(in: stateFolder)
+        app.readRecords(from: service)
         let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
         try launch.checkWiring(app.audit, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.

@@ -36,6 +36,10 @@ enum Launcher {
                               and again while you navigate. The tour always shows the native screens.
           --routes-refresh <seconds>
                               The time between fetches of a routes config address (default 30).
+          --backend <address> Read the shops from a service: <address>/shops.json, as the package's
+                              Service/api serves it (https://, or http:// only to this machine).
+                              MALL_BACKEND=<address> does the same. The last good answer is kept in
+                              the state folder and shown, with its time, when the service fails.
           --state-dir <folder>
                               Keep favourites, bookings, registrations, purchases and the sign-in in
                               <folder> across restarts: a file per component, and Shell.json for the

@@ -33,6 +33,14 @@ struct MallApp {
         account.keepState(in: folder)
     }
 
+    /// Has every component read its records from `source` from now on, keeping the last good answer
+    /// in the folder ``keepState(in:)`` gave; `nil` reads the embedded ones.
+    func readRecords(from source: (any RecordSource)?) {
+        for router in routers {
+            router.component.readRecords(from: source)
+        }
+    }
+
     /// The requirements no router wired.
     var audit: WiringReport { WiringReport(components: routers.map(\.audit)) }
 

@@ -120,7 +120,8 @@ final class RoutesFeed: @unchecked Sendable {
         for (header, value) in sent {
             request.setValue(value, forHTTPHeaderField: header)
         }
-        let (answer, transfer) = await Download.fetch(request, limit: RouteConfiguration.maximumSize, timeout: timeout)
+        let (answer, transfer) = await Download.fetch(
+            request, limit: RouteConfiguration.maximumSize, timeout: timeout, naming: "the configuration")
         lock.withLock {
             lastTransfer = transfer
             if case .failure(let failure) = answer { lastWasCut = failure.isCut } else { lastWasCut = false }
@@ -141,17 +142,12 @@ final class RoutesFeed: @unchecked Sendable {
         case 200:
             break
         default:
-            let reason = HTTPURLResponse.localizedString(forStatusCode: response.statusCode)
-            return report(
-                .unavailable, "routes config '\(source)': the server answered \(response.statusCode) (\(reason))")
+            return report(.unavailable, "routes config '\(source)': the server answered \(response.statusText)")
         }
-        let validators = Self.validators(of: response)
-        let type = (response.value(forHTTPHeaderField: "Content-Type") ?? "").lowercased()
-        let mediaType = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let validators = response.validators
         // The validators are not kept here: the file may be sound and its header fixed later.
-        guard mediaType == "application/json" || mediaType.hasSuffix("+json") else {
-            let shown = mediaType.isEmpty ? "no content type" : "'\(mediaType.visible)'"
-            return report(.refused, "routes config '\(source)' refused: the server sent \(shown), not application/json")
+        if let notJSON = response.notJSON {
+            return report(.refused, "routes config '\(source)' refused: \(notJSON)")
         }
         do {
             let configuration = try RouteConfiguration.parse(body, source: source, routes: routes, help: Links.help)
@@ -194,18 +190,6 @@ final class RoutesFeed: @unchecked Sendable {
     private func clearProblem() {
         lock.withLock { lastProblem = nil }
     }
-
-    /// The headers that make the next request conditional on the answer having changed.
-    private static func validators(of response: HTTPURLResponse) -> [String: String] {
-        var headers: [String: String] = [:]
-        if let tag = response.value(forHTTPHeaderField: "ETag") {
-            headers["If-None-Match"] = tag
-        }
-        if let modified = response.value(forHTTPHeaderField: "Last-Modified") {
-            headers["If-Modified-Since"] = modified
-        }
-        return headers
-    }
 }
 
 extension RoutesFeed {
@@ -214,342 +198,13 @@ extension RoutesFeed {
         case address(URL)
         case file(String)
 
-        /// Reads the option's value: `https://…`, `http://` only to a loopback address (the address
-        /// could otherwise be read and changed by anyone on the way), or a file path.
+        /// Reads the option's value: an address the rule of ``Address`` allows, or a file path.
         static func parse(_ text: String) throws(LaunchFailure) -> Source {
-            guard let separator = text.range(of: "://") else { return .file(text) }
-            let scheme = text[..<separator.lowerBound].lowercased()
-            guard scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }), !scheme.isEmpty else {
-                return .file(text)
-            }
-            func refuse(_ problem: String) -> LaunchFailure {
-                LaunchFailure("Error: routes config '\(text.visible)': \(problem)", status: .usage)
-            }
-            guard var parts = URLComponents(string: text) else {
-                throw refuse("not a valid address; e.g. https://config.mall.example/routes.json")
-            }
-            if let problem = problem(with: parts) {
-                throw refuse(problem)
-            }
-            parts.scheme = scheme
-            guard let url = parts.url else {
-                throw refuse("not a valid address; e.g. https://config.mall.example/routes.json")
-            }
-            return .address(url)
-        }
-
-        /// Whether `url` may be fetched, by the rule an address given at launch is held to; redirects
-        /// are held to it too.
-        static func allows(_ url: URL?) -> Bool {
-            guard let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return false }
-            return problem(with: parts) == nil
-        }
-
-        /// Why an address is not fetched, or `nil`: a scheme other than `https` (or `http` to this
-        /// machine, where no one on the way can read or change it), no host, a user or password
-        /// (warnings would show it), a port outside 1–65535, an IPv6 address.
-        private static func problem(with parts: URLComponents) -> String? {
-            let scheme = parts.scheme?.lowercased() ?? ""
-            guard scheme == "https" || scheme == "http" else {
-                return "only https:// addresses (or http:// to this machine) are fetched; for a file, give its path"
-            }
-            guard let host = parts.host, !host.isEmpty else {
-                return "not a valid address; e.g. https://config.mall.example/routes.json"
-            }
-            guard parts.user == nil, parts.password == nil else {
-                return "an address with a user or a password is not fetched: warnings would show it"
-            }
-            if let port = parts.port, !(1...65_535).contains(port) {
-                return "the port \(port) is not one from 1 to 65535"
-            }
-            if host.hasPrefix("[") || host.contains(":") {
-                return "an IPv6 address is not fetched (URLSession on Linux cannot); use 127.0.0.1 or a name"
-            }
-            if scheme == "http", !isLoopback(host) {
-                return "http:// is allowed only to this machine (127.0.0.1 or localhost), where no one can change"
-                    + " it on the way; use https://"
-            }
-            return nil
-        }
-
-        /// `localhost`, or `127.x.y.z` written plainly (no leading zeros, which some readers take
-        /// for octal).
-        private static func isLoopback(_ host: String) -> Bool {
-            let bare = host.lowercased()
-            if bare == "localhost" { return true }
-            let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
-            return parts.count == 4 && parts[0] == "127"
-                && parts.allSatisfy { part in UInt8(part).map { String($0) == part } ?? false }
-        }
-    }
-}
-
-/// One HTTP fetch through `URLSession`, held to a size limit, a total time and the address rule
-/// for redirects.
-///
-/// The fetch ends as soon as its outcome is known: a body past the limit, a compressed answer or
-/// the deadline end it at once, without waiting for FoundationNetworking to wind the transfer down
-/// (libcurl may still be inflating bytes it already holds); whatever arrives after that is dropped
-/// unread, so memory stays within the limit whatever the server sends.
-///
-/// It is `@unchecked Sendable` because every stored property that changes is read and written
-/// holding `lock`: the delegate callbacks run on the session's queue, the deadline on another.
-private final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    typealias Answer = Result<(HTTPURLResponse, Data), Failure>
-
-    /// Why a fetch failed, in words for a warning.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        /// Whether the transfer was cut short: no answer within the timeout, or a body past the limit.
-        var isCut = false
-    }
-
-    private let limit: Int
-    private let lock = NSLock()
-    /// Where the server redirected the request, if it did: failures there name it.
-    private var redirectedTo: URL?
-    private var response: HTTPURLResponse?
-    private var body = Data()
-    /// Resumed once, by whichever comes first: the end of the transfer, a problem, the deadline.
-    private var finish: CheckedContinuation<Answer, Never>?
-    /// Finished when URLSession reports the transfer complete, whenever the answer was given.
-    private let transferEnded: AsyncStream<Void>.Continuation
-    /// Whether the answer was given; nothing is kept after it.
-    private var isFinished = false
-
-    private init(limit: Int, transferEnded: AsyncStream<Void>.Continuation) {
-        self.limit = limit
-        self.transferEnded = transferEnded
-    }
-
-    /// Fetches `request`: the answer and its whole body, or why there is none, as soon as it is
-    /// known; and a stream that ends when URLSession has let go of the transfer.
-    static func fetch(
-        _ request: URLRequest, limit: Int, timeout: Duration
-    ) async -> (answer: Answer, transfer: AsyncStream<Void>) {
-        let (transfer, transferEnded) = AsyncStream.makeStream(of: Void.self)
-        let download = Download(limit: limit, transferEnded: transferEnded)
-        let configuration = URLSessionConfiguration.ephemeral
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        var request = request
-        // FoundationNetworking inflates what a server compresses before the delegate sees a byte, so
-        // a small compressed body can expand without bound: only an uncompressed one is asked for.
-        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        let task = session.dataTask(with: request)
-        // The whole fetch, however slowly the bytes come, ends within the timeout.
-        let deadline = Task.detached {
-            try await Task.sleep(for: timeout)
-            download.end(with: .failure(Failure(description: "no answer in time", isCut: true)), stopping: task)
-        }
-        defer { deadline.cancel() }
-        let answer = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                download.lock.withLock { download.finish = continuation }
-                task.resume()
-            }
-        } onCancel: {
-            download.end(with: .failure(Failure(description: "no answer in time", isCut: true)), stopping: task)
-        }
-        return (answer, transfer)
-    }
-
-    /// Gives `answer` unless one was given, and stops `task` if it still runs.
-    ///
-    /// The task is cancelled from another thread: cancelling waits for FoundationNetworking's own
-    /// queue, which may be busy, and the delegate's queue must keep draining meanwhile.
-    private func end(with answer: Answer, stopping task: URLSessionTask?) {
-        let continuation: CheckedContinuation<Answer, Never>? = lock.withLock {
-            guard !isFinished else { return nil }
-            isFinished = true
-            body = Data()
-            defer { finish = nil }
-            return finish
-        }
-        continuation?.resume(returning: answer)
-        if let task, task.state == .running || task.state == .suspended {
-            DispatchQueue.global().async { task.cancel() }
-        }
-    }
-
-    /// Ends the fetch with `problem`.
-    private func fail(_ problem: String, stopping task: URLSessionTask) {
-        end(with: .failure(Failure(description: problem)), stopping: task)
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        guard let http = response as? HTTPURLResponse else {
-            completionHandler(.cancel)
-            return fail("the answer is not HTTP", stopping: dataTask)
-        }
-        guard http.expectedContentLength <= Int64(limit) else {
-            completionHandler(.cancel)
-            return fail("the configuration is larger than \(limit) bytes", stopping: dataTask)
-        }
-        let coding = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity").lowercased()
-        guard coding == "identity" else {
-            completionHandler(.cancel)
-            return fail(
-                "the server sent a compressed answer ('\(coding.visible)'), which the app does not ask for",
-                stopping: dataTask)
-        }
-        lock.withLock { self.response = http }
-        completionHandler(.allow)
-    }
-
-    /// A server's own certificate is checked as usual; a server asking for a sign-in gets none, at
-    /// once (left unanswered, the request would wait for its timeout).
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-    ) {
-        #if !canImport(FoundationNetworking)
-            // Only Darwin's URLSession asks about the server's certificate.
-            if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
-                return completionHandler(.performDefaultHandling, nil)
-            }
-        #endif
-        let status = (challenge.failureResponse as? HTTPURLResponse)?.statusCode ?? 401
-        completionHandler(.cancelAuthenticationChallenge, nil)
-        fail("the server answered \(status) (it asks for a sign-in, which the app does not give)", stopping: task)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let isOverLimit = lock.withLock {
-            guard !isFinished else { return false }
-            body.append(data)
-            return body.count > limit
-        }
-        if isOverLimit {
-            let problem = Failure(description: "the configuration is larger than \(limit) bytes", isCut: true)
-            end(with: .failure(problem), stopping: dataTask)
-        }
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        // FoundationNetworking reads a `Location` in another scheme (`file:`, `data:`) as a path on
-        // the same server, so the header itself is checked, not only the request made from it.
-        let location = response.value(forHTTPHeaderField: "Location") ?? ""
-        let refusal =
-            if let problem = Self.problem(withLocation: location) {
-                problem
-            } else if !RoutesFeed.Source.allows(request.url) {
-                Self.refusal(of: request.url)
-            } else {
-                nil as String?
-            }
-        if let refusal {
-            // Declining the redirect ends the task with the redirect as its answer; cancelling it here
-            // as well would make FoundationNetworking trap.
-            completionHandler(nil)
-            return end(with: .failure(Failure(description: refusal)), stopping: nil)
-        }
-        lock.withLock { redirectedTo = request.url }
-        completionHandler(request)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (response, body, redirectedTo) = lock.withLock { (self.response, self.body, self.redirectedTo) }
-        let answer: Answer
-        if let error {
-            let code = (error as? URLError)?.code
-            let place = redirectedTo.map { " (at '\($0.absoluteString.visible)', where the server redirected)" } ?? ""
-            answer = .failure(
-                Failure(description: Self.reason(error) + place, isCut: code == .cancelled || code == .timedOut))
-        } else if let response {
-            answer = .success((response, body))
-        } else {
-            answer = .failure(Failure(description: "the server sent no answer that could be read"))
-        }
-        end(with: answer, stopping: nil)
-        transferEnded.finish()
-    }
-
-    /// Why a redirect's `Location` is not followed before it is resolved, or `nil`: an address in
-    /// a scheme other than `http` or `https`, or one with a user or password (FoundationNetworking
-    /// drops them from a scheme-relative `//user:password@host/`). A relative one is resolved against
-    /// the request and checked like any other address. The address is named without its user or password.
-    private static func problem(withLocation location: String) -> String? {
-        let scheme = location.prefix { $0.isLetter || $0.isNumber || "+-.".contains($0) }
-        let hasScheme =
-            location.dropFirst(scheme.count).first == ":" && !scheme.isEmpty && scheme.first?.isLetter == true
-        let (shown, hadCredentials) = withoutCredentials(location, schemeLength: hasScheme ? scheme.count + 1 : 0)
-        let credentials = hadCredentials ? " with a user or password" : ""
-        if hasScheme, !["http", "https"].contains(scheme.lowercased()) || hadCredentials {
-            return "the server redirects to '\(shown)'\(credentials), which is not fetched"
-        }
-        if location.hasPrefix("//"), hadCredentials {
-            return "the server redirects to '\(shown)'\(credentials), which is not fetched"
-        }
-        return nil
-    }
-
-    /// `location` as a warning may show it: without the user and password of its authority
-    /// (`scheme://user:password@host/…`), cut at 200 characters, invisible characters replaced;
-    /// and whether it had a user or password.
-    private static func withoutCredentials(
-        _ location: String, schemeLength: Int
-    ) -> (shown: String, hadCredentials: Bool) {
-        var text = Substring(location)
-        var hadCredentials = false
-        let afterScheme = text.dropFirst(schemeLength)
-        if afterScheme.hasPrefix("//") {
-            let slashes = afterScheme.startIndex..<afterScheme.index(afterScheme.startIndex, offsetBy: 2)
-            let authorityEnd = text[slashes.upperBound...].firstIndex { "/?#".contains($0) } ?? text.endIndex
-            if let at = text[slashes.upperBound..<authorityEnd].lastIndex(of: "@") {
-                text = text[..<slashes.upperBound] + text[text.index(after: at)...]
-                hadCredentials = true
-            }
-        }
-        let cut = text.count > 200 ? text.prefix(200) + "…" : text
-        return (String(cut).visible, hadCredentials)
-    }
-
-    /// Why a redirect to `url` is not followed, naming where it leads without any user or password.
-    private static func refusal(of url: URL?) -> String {
-        guard let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
-            return "the server redirects to an address that cannot be read, which is not fetched"
-        }
-        var shown = parts
-        let hadCredentials = parts.user != nil || parts.password != nil
-        shown.user = nil
-        shown.password = nil
-        let address = (shown.string ?? "").visible
-        if hadCredentials {
-            return "the server redirects to '\(address)' with a user or password, which is not fetched"
-        }
-        return "the server redirects to '\(address)', which is not fetched"
-    }
-
-    /// Why a request failed, in words that stay the same from one fetch to the next (the system's
-    /// own text counts milliseconds), so a warning is said once.
-    private static func reason(_ error: any Error) -> String {
-        switch (error as? URLError)?.code {
-        case .cancelled?, .timedOut?: "no answer in time"
-        case .cannotConnectToHost?: "nothing answers at that address"
-        case .cannotFindHost?, .dnsLookupFailed?: "the host is not found"
-        case .networkConnectionLost?: "the connection was lost"
-        case .notConnectedToInternet?: "there is no network"
-        case .httpTooManyRedirects?: "the server redirects in a loop"
-        case .badServerResponse?, .badURL?, .unsupportedURL?, .cannotParseResponse?:
-            "the server's answer could not be read (not HTTP, or cut short)"
-        case .unknown?: "the connection failed or ended early"
-        case .userAuthenticationRequired?, .userCancelledAuthentication?: "the server asks for a sign-in"
-        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?,
-            .serverCertificateNotYetValid?, .serverCertificateHasUnknownRoot?:
-            "the secure connection failed"
-        case let code?: "the request failed (URLError \(code.rawValue))"
-        case nil: "the request failed"
+            guard Address.hasScheme(text) else { return .file(text) }
+            return .address(
+                try Address.parse(
+                    text, naming: "routes config", example: "https://config.mall.example/routes.json",
+                    forFile: "; for a file, give its path"))
         }
     }
 }

@@ -1,5 +1,5 @@
 /// The category of a coupon, passed when a shop opens a coupon's detail.
-public enum CouponCategory: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum CouponCategory: String, Sendable, Hashable, CaseIterable, CustomStringConvertible, Codable {
     /// Money off a bill.
     case discount
     /// A prepaid voucher.

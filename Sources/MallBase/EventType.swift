@@ -1,5 +1,5 @@
 /// The kind of an event, the seed's `MCEventType`: shops pass it when they open an event.
-public enum EventType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum EventType: String, Sendable, Hashable, CaseIterable, CustomStringConvertible, Codable {
     /// A price promotion.
     case promotion
     /// A food or drink tasting.

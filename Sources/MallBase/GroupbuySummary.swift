@@ -2,7 +2,7 @@
 ///
 /// It replaces the seed's `NSArray<NSDictionary *>`: a typed value both components understand, sunk to
 /// the base layer so neither has to import the other.
-public struct GroupbuySummary: Sendable, Hashable, Identifiable {
+public struct GroupbuySummary: Sendable, Hashable, Identifiable, Codable {
     /// The deal's id.
     public var id: GroupbuyID
     /// The deal's name, e.g. `Coffee for Two`.

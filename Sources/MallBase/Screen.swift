@@ -18,8 +18,11 @@ public struct Screen: Sendable {
         }
     }
 
-    /// The title, also used in the navigation breadcrumb.
-    public let title: String
+    /// The title until a load gives the screen another, also used in the navigation breadcrumb.
+    private let initialTitle: String
+    /// The title the loaded model gives the screen, if any (a shop's page opened by its id is named
+    /// once the shops are there).
+    private let loadedTitle: (@MainActor @Sendable () -> String?)?
     /// The component (or the app) that made the screen, e.g. `Shop`.
     public let origin: String
     /// The route and URL the screen was opened through, when it came from one.
@@ -38,7 +41,8 @@ public struct Screen: Sendable {
         onDisappear: (@MainActor @Sendable () -> Void)? = nil,
         content: @escaping @MainActor @Sendable () -> Content
     ) {
-        self.title = title
+        self.initialTitle = title
+        self.loadedTitle = nil
         self.origin = origin
         self.onDisappear = onDisappear
         self.load = nil
@@ -67,8 +71,10 @@ public struct Screen: Sendable {
     /// screen is shown, from where the work stands (``Loadable``), so the rest of the page is there
     /// at once and stays current.
     ///
-    /// - Parameter reloadsWhenShownAgain: Whether the work runs again each time the screen comes
-    ///   back on top, for data another screen may have changed meanwhile.
+    /// - Parameters:
+    ///   - reloadsWhenShownAgain: Whether the work runs again each time the screen comes back on
+    ///     top, for data another screen may have changed meanwhile.
+    ///   - retitle: The title the loaded model gives the screen, in place of `title`; `nil` keeps it.
     @MainActor
     public init<Model: Sendable>(
         title: String,
@@ -76,10 +82,19 @@ public struct Screen: Sendable {
         onDisappear: (@MainActor @Sendable () -> Void)? = nil,
         reloadsWhenShownAgain: Bool = false,
         loading work: @escaping @MainActor @Sendable () async throws -> Model,
+        retitle: (@MainActor @Sendable (Model) -> String?)? = nil,
         content: @escaping @MainActor @Sendable (Loadable<Model>) -> Content
     ) {
         let load = ScreenLoad(reloadsWhenShownAgain: reloadsWhenShownAgain, work)
-        self.title = title
+        self.initialTitle = title
+        if let retitle {
+            self.loadedTitle = { @MainActor @Sendable () -> String? in
+                guard case .loaded(let model) = load.state(of: Model.self) else { return nil }
+                return retitle(model)
+            }
+        } else {
+            self.loadedTitle = nil
+        }
         self.origin = origin
         self.onDisappear = onDisappear
         self.load = load
@@ -94,6 +109,10 @@ public struct Screen: Sendable {
         let content = Content(body: body, actions: actions)
         self.init(title: title, origin: origin) { content }
     }
+
+    /// The title as of now: the one the loaded model gives, else the one the screen was made with.
+    @MainActor
+    public var title: String { loadedTitle?() ?? initialTitle }
 
     /// The content as of now.
     @MainActor

@@ -131,6 +131,11 @@ public final class ScreenLoad {
         finished()
     }
 
+    /// What `error` says, in one line a terminal shows as it is, as a failed load says it.
+    public nonisolated static func describe(_ error: any Error) -> String {
+        reason(error).reason
+    }
+
     /// A failure in words for one line.
     private struct LoadFailure: Error {
         var reason: String

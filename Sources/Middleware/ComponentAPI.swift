@@ -22,6 +22,9 @@ public protocol ComponentAPI: AnyObject {
     /// Keeps what the user did in the component (a favourite, a booking) in its own file in
     /// `folder`, read the next time the component needs its data; `nil` keeps it in memory only.
     func keepState(in folder: StateFolder?)
+    /// Reads the component's records (its documents) from `source` from now on, keeping the last
+    /// good answer in the state folder ``keepState(in:)`` gave; `nil` reads the embedded ones.
+    func readRecords(from source: (any RecordSource)?)
 }
 
 extension ComponentAPI {
@@ -32,6 +35,9 @@ extension ComponentAPI {
 
     /// Keeps nothing: the choice of a component whose data the user does not change.
     public func keepState(in folder: StateFolder?) {}
+
+    /// Reads nothing: the choice of a component without records of its own.
+    public func readRecords(from source: (any RecordSource)?) {}
 
     // The generated file writes the next three per require, reading and assigning each property
     // directly, so the launch never builds the list; these, through the list, serve components whose

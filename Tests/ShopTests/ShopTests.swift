@@ -32,9 +32,9 @@ struct ShopTests {
         return log
     }
 
-    @Test func searchListsEveryShopAndOpensItsDetail() throws {
+    @Test func searchListsEveryShopAndOpensItsDetail() async throws {
         _ = stubbedShop()
-        let screen = Shop.shared.provide_searchShop()
+        let screen = await Shop.shared.provide_searchShop().loaded()
         #expect(screen.title == "Shops")
         #expect(screen.origin == "Shop")
         #expect(screen.body == ["8 shops on 5 floors. ♥ marks your favourites."])
@@ -44,9 +44,9 @@ struct ShopTests {
         #expect(detail.title == "Din Tai Fung")
     }
 
-    @Test func detailShowsTheShopAndEveryWayOut() {
+    @Test func detailShowsTheShopAndEveryWayOut() async {
         _ = stubbedShop()
-        let screen = Shop.shared.provide_shopDetail(shopId: "s01")
+        let screen = await Shop.shared.provide_shopDetail(shopId: "s01").loaded()
         #expect(screen.title == "Blue Bottle Coffee")
         #expect(screen.body.first == "Cafe · Floor L1 · Open 07:30–21:00")
         #expect(
@@ -95,6 +95,7 @@ struct ShopTests {
         _ = stubbedShop(bookings: bookings)
         let screen = Shop.shared.provide_shopDetail(shopId: "s02")
         #expect(screen.load?.reloadsWhenShownAgain == true)
+        // The shops are there at once (embedded), so the page shows them while it asks for the bookings.
         #expect(screen.body.contains("Your bookings: Loading…"))
         #expect(await screen.loaded().actionTitles.contains("Your booking A007"))
         bookings.held = [BookingSummary(serialNo: "B032", orderNo: "BK-1008")]
@@ -119,7 +120,6 @@ struct ShopTests {
         let bookings = Bookings()
         _ = stubbedShop(bookings: bookings)
         let screen = Shop.shared.provide_shopDetail(shopId: "s01")
-        #expect(screen.load == nil)
         #expect(await !screen.loaded().actionTitles.contains { $0.hasPrefix("Your booking") })
         #expect(bookings.askedFor == [])
     }
@@ -132,27 +132,27 @@ struct ShopTests {
         #expect(!screen.actionTitles.contains { $0.hasPrefix("Your booking") })
     }
 
-    @Test func payingTheBillIsModal() throws {
+    @Test func payingTheBillIsModal() async throws {
         _ = stubbedShop()
-        let screen = Shop.shared.provide_shopDetail(shopId: "s01")
+        let screen = await Shop.shared.provide_shopDetail(shopId: "s01").loaded()
         let pay = try #require(screen.action(titled: "Pay the bill"))
         #expect(pay.isPresentation)
         #expect(screen.action(titled: "Event: Latte Art Morning")?.isPresentation == false)
     }
 
-    @Test func unwiredRequireShowsUnavailableScreenNamingIt() throws {
+    @Test func unwiredRequireShowsUnavailableScreenNamingIt() async throws {
         let log = stubbedShop()
         Shop.shared.require_eventDetail = nil
-        let destination = try #require(Shop.shared.provide_shopDetail(shopId: "s01").open("Event:"))
+        let destination = try #require(await Shop.shared.provide_shopDetail(shopId: "s01").loaded().open("Event:"))
         #expect(destination.title == "Unavailable")
         #expect(destination.body.first == "Shop.require_eventDetail is not wired.")
         #expect(log.calls.isEmpty)
     }
 
-    @Test func favouritingTogglesAndIsReportedWhenTheScreenDisappears() throws {
+    @Test func favouritingTogglesAndIsReportedWhenTheScreenDisappears() async throws {
         _ = stubbedShop()
         var reports: [Bool] = []
-        let screen = Shop.shared.provide_shopDetail(shopId: "s03") { reports.append($0) }
+        let screen = await Shop.shared.provide_shopDetail(shopId: "s03") { reports.append($0) }.loaded()
         let favourite = try #require(screen.action(titled: "Add to favourites"))
         #expect(favourite.message() == "Uniqlo added to your favourites.")
         #expect(screen.body.contains("♥ In your favourites"))
@@ -163,13 +163,14 @@ struct ShopTests {
         #expect(screen.actions.first?.message() == "Uniqlo removed from your favourites.")
         screen.onDisappear?()
         #expect(reports == [true, false])
-        #expect(Shop.shared.provide_searchShop().actionTitles[2] == "Uniqlo · Fashion · L2")
+        #expect(await Shop.shared.provide_searchShop().loaded().actionTitles[2] == "Uniqlo · Fashion · L2")
     }
 
-    @Test func favouritesShowInTheFinder() throws {
+    @Test func favouritesShowInTheFinder() async throws {
         _ = stubbedShop()
-        _ = Shop.shared.provide_shopDetail(shopId: "s01").actions.first?.message()
-        #expect(Shop.shared.provide_searchShop().actionTitles.first == "Blue Bottle Coffee · Cafe · L1 ♥")
+        _ = await Shop.shared.provide_shopDetail(shopId: "s01").loaded().actions.first?.message()
+        #expect(
+            await Shop.shared.provide_searchShop().loaded().actionTitles.first == "Blue Bottle Coffee · Cafe · L1 ♥")
     }
 
     @Test func detailWithoutCallbackHasNoDisappearHook() {
@@ -177,9 +178,9 @@ struct ShopTests {
         #expect(Shop.shared.provide_shopDetail(shopId: "s01").onDisappear == nil)
     }
 
-    @Test func applicableShopsListsTheShopsOfADeal() throws {
+    @Test func applicableShopsListsTheShopsOfADeal() async throws {
         _ = stubbedShop()
-        let screen = Shop.shared.provide_shopApplyForGroupbuy(gbId: "g05")
+        let screen = await Shop.shared.provide_shopApplyForGroupbuy(gbId: "g05").loaded()
         #expect(screen.title == "Applicable shops")
         #expect(screen.body == ["3 shops accept this deal."])
         #expect(
@@ -193,12 +194,12 @@ struct ShopTests {
         (.detail, "", "Shop not found"),
         (.applicableShops, "g99", "Group-buy not found"),
     ])
-    func unknownIdsGiveANotFoundScreen(lookup: Lookup, id: String, title: String) {
+    func unknownIdsGiveANotFoundScreen(lookup: Lookup, id: String, title: String) async {
         _ = stubbedShop()
         let screen =
             switch lookup {
-            case .detail: Shop.shared.provide_shopDetail(shopId: ShopID(id))
-            case .applicableShops: Shop.shared.provide_shopApplyForGroupbuy(gbId: GroupbuyID(id))
+            case .detail: await Shop.shared.provide_shopDetail(shopId: ShopID(id)).loaded()
+            case .applicableShops: await Shop.shared.provide_shopApplyForGroupbuy(gbId: GroupbuyID(id)).loaded()
             }
         #expect(screen.title == title)
         #expect(screen.body.first == "No \(title.split(separator: " ")[0].lowercased()) has the id '\(id)'.")
@@ -208,5 +209,14 @@ struct ShopTests {
     enum Lookup: Sendable {
         case detail
         case applicableShops
+    }
+}
+
+/// The service's document the package ships (`Service/api/shops.json`) and the shops embedded in
+/// Shop are one source: the document is the embedded shops written out, byte for byte.
+@Suite("Shop's shipped document")
+struct ShopDocumentTests {
+    @Test func theShippedShopsAreTheEmbeddedShops() throws {
+        try ServiceDocument.check("shops", holds: Records.served(ShopCatalog(shops: ShopRecord.samples)))
     }
 }

@@ -1,26 +1,26 @@
 import MallBase
 import Middleware
 
-/// The Shop component's data: the mall's shops, and the user's favourites (kept across restarts
-/// when the app gives the component a state folder).
+/// The Shop component's data: the mall's shops, from the source the app hands the component (the
+/// embedded samples by default), and the user's favourites (kept across restarts when the app gives
+/// the component a state folder).
 @MainActor
 final class ShopStore {
-    private(set) var shops: [ShopRecord]
+    /// The shops, loaded by the screens that show them.
+    let shops: Records<ShopCatalog>
     private let state: KeptState<ShopState>
+    private let folder: StateFolder?
 
     init(shops: [ShopRecord] = ShopRecord.samples, keptIn folder: StateFolder? = nil) {
-        self.shops = shops
+        self.shops = Records(ShopCatalog(shops: shops), name: "shops", owner: "Shop")
         self.state = KeptState(ShopState(), owner: "Shop", keptIn: folder)
+        self.folder = folder
     }
 
-    /// The shop with the given id, if any.
-    func shop(_ id: ShopID) -> ShopRecord? {
-        shops.first { $0.id == id }
-    }
-
-    /// The shops that accept the given group-buy deal.
-    func shops(acceptingGroupbuy id: GroupbuyID) -> [ShopRecord] {
-        shops.filter { shop in shop.groupbuys.contains { $0.id == id } }
+    /// Reads the shops from `source` from now on (`nil`: the embedded ones), keeping the last good
+    /// answer in the state folder.
+    func readShops(from source: (any RecordSource)?) {
+        shops.read(from: source, keptIn: folder)
     }
 
     /// Whether the user favourited the shop.

@@ -1,25 +1,58 @@
 import MallBase
+import Middleware
 
 /// A shop's page: its facts, and a way into everything the shop takes part in.
 @MainActor
 enum ShopDetailScreen {
+    /// What the page loads: the shops as the source gives them, and the bookings Appointment holds
+    /// at this shop (none asked for at a shop without a queue).
+    private struct Model: Sendable {
+        var shops: Fetched<ShopCatalog>
+        var bookings: Loadable<[BookingSummary]>
+    }
+
     static func make(
         shopId: ShopID,
         onDisappear: (@MainActor @Sendable (_ isFavorited: Bool) -> Void)? = nil
     ) -> Screen {
-        guard let shop = Shop.shared.store.shop(shopId) else {
-            return .notFound("Shop", shopId.rawValue, origin: "Shop")
-        }
-        // Appointment owns bookings: asked anew each time the page comes on top, never copied.
-        let screen =
-            shop.hasQueue
-            ? Screen(
-                title: shop.name, origin: "Shop", reloadsWhenShownAgain: true,
-                loading: { try await Shop.shared.appointmentBookings(shopId) },
-                content: { content(of: shop, bookings: $0) })
-            : Screen(title: shop.name, origin: "Shop") { content(of: shop, bookings: .loaded([])) }
+        let api = Shop.shared
+        // The shops and the bookings are asked for anew each time the page comes on top: the
+        // bookings belong to Appointment and are never copied, and the source may have news.
+        // Named at once when the shops are already there (the page was opened from the list).
+        let screen = Screen(
+            title: api.store.shops.latest?.shop(shopId)?.name ?? "Shop", origin: "Shop", reloadsWhenShownAgain: true,
+            loading: {
+                let shops = try await api.store.shops.load()
+                guard shops.document.shop(shopId)?.hasQueue == true else {
+                    return Model(shops: shops, bookings: .loaded([]))
+                }
+                do {
+                    return Model(shops: shops, bookings: .loaded(try await api.appointmentBookings(shopId)))
+                } catch {
+                    try Task.checkCancellation()
+                    return Model(shops: shops, bookings: .failed(ScreenLoad.describe(error)))
+                }
+            },
+            retitle: { $0.shops.document.shop(shopId)?.name ?? "Shop not found" },
+            content: { state in
+                switch state {
+                case .loaded(let model):
+                    guard let shop = model.shops.document.shop(shopId) else {
+                        return Screen.notFound("Shop", shopId.rawValue, origin: "Shop").content
+                    }
+                    return model.shops.marked(content(of: shop, bookings: model.bookings))
+                case .loading:
+                    // What the last load brought is shown while this one runs.
+                    guard let shop = api.store.shops.latest?.shop(shopId) else {
+                        return Screen.Content(body: [Screen.loadingText])
+                    }
+                    return content(of: shop, bookings: shop.hasQueue ? .loading : .loaded([]))
+                case .failed(let reason):
+                    return Screen.Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
+                }
+            })
         guard let onDisappear else { return screen }
-        return screen.onDisappear { onDisappear(Shop.shared.store.isFavorited(shopId)) }
+        return screen.onDisappear { onDisappear(api.store.isFavorited(shopId)) }
     }
 
     private static func content(of shop: ShopRecord, bookings: Loadable<[BookingSummary]>) -> Screen.Content {

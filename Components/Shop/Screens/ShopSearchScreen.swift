@@ -1,15 +1,16 @@
 import MallBase
+import Middleware
 
 /// The shop finder: the entry screen of the Shop component.
 @MainActor
 enum ShopSearchScreen {
     static func make() -> Screen {
-        Screen(title: "Shops", origin: "Shop") {
-            let store = Shop.shared.store
-            let floors = Set(store.shops.map(\.floor)).count
+        let store = Shop.shared.store
+        return Screen(title: "Shops", origin: "Shop", records: { try await store.shops.load() }) { catalog in
+            let floors = Set(catalog.shops.map(\.floor)).count
             return Screen.Content(
-                body: ["\(store.shops.count) shops on \(floors) floors. ♥ marks your favourites."],
-                actions: store.shops.map { shop in
+                body: ["\(catalog.shops.count) shops on \(floors) floors. ♥ marks your favourites."],
+                actions: catalog.shops.map { shop in
                     let mark = store.isFavorited(shop.id) ? " ♥" : ""
                     return .push("\(shop.name) · \(shop.category) · \(shop.floor)\(mark)") {
                         ShopDetailScreen.make(shopId: shop.id)

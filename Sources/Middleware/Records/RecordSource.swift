@@ -1,0 +1,32 @@
+/// Where a component's records come from: the app hands one to each component at launch, the way
+/// it hands each its state folder, so a component asks for its documents by name and never knows
+/// whether they come from the process itself or from a service (seed 000's layer under each page).
+///
+/// A source answers one document at a time, as JSON bytes, conditionally: given the validators of
+/// the answer the component kept (`If-None-Match`, `If-Modified-Since`), it may say the document has
+/// not changed. Whatever goes wrong (no answer, an HTTP error, a body too large or of another type)
+/// is thrown as an error whose description is one line a screen can show.
+public protocol RecordSource: Sendable {
+    /// The document named `name` (e.g. `shops`), unless `validators` show the kept one is current.
+    func fetch(_ name: String, validators: [String: String]) async throws -> SourceAnswer
+}
+
+/// What a ``RecordSource`` answers for a document.
+public enum SourceAnswer: Sendable, Equatable {
+    /// The document's bytes, the validators that make the next request for it conditional, and
+    /// where it came from, as a fault in it names it (an address).
+    case document([UInt8], validators: [String: String], address: String)
+    /// The document has not changed since the answer whose validators were sent.
+    case notModified
+}
+
+/// A fault of a ``RecordSource``, in one line a screen shows as it is.
+public struct SourceFailure: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, e.g. `the service at 'http://127.0.0.1:3001/api/shops.json': nothing answers`.
+    public var description: String
+
+    /// A fault described by `description`.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// The documents the package ships for a service to serve (`Service/api/`), each checked equal to
+/// the records a component embeds.
+public enum ServiceDocument {
+    /// The shipped documents' folder.
+    public static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Service/api")
+
+    /// Expects `Service/api/<name>.json` to hold `bytes` exactly; with `WRITE_SERVICE_DOCUMENTS=1`
+    /// in the environment, writes them there first (after a change to the embedded records).
+    public static func check(_ name: String, holds bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        let file = folder.appendingPathComponent(name + ".json")
+        if ProcessInfo.processInfo.environment["WRITE_SERVICE_DOCUMENTS"] == "1" {
+            try Data(bytes).write(to: file, options: .atomic)
+        }
+        let shipped = try? Data(contentsOf: file)
+        #expect(
+            shipped.map([UInt8].init) == bytes,
+            """
+            Service/api/\(name).json is not the embedded records written out; after changing them, run
+            WRITE_SERVICE_DOCUMENTS=1 swift test --filter Document
+            """, sourceLocation: sourceLocation)
+    }
+}
