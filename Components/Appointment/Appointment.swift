@@ -24,6 +24,15 @@ public final class Appointment {
         store = AppointmentStore(keptIn: folder)
     }
 
+    /// Reads the queues (the `queues` document) from `source`, keeping the last good answer in the
+    /// state folder; `nil` reads the embedded ones.
+    public func readRecords(from source: (any RecordSource)?) {
+        store.readQueues(from: source)
+    }
+
+    /// The one document Appointment reads: `queues`.
+    public var recordDocuments: [String] { [store.queues.name] }
+
     // MARK: require
 
     /// The detail page of the shop a queue or booking belongs to.

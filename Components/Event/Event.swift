@@ -24,6 +24,15 @@ public final class Event {
         store = EventStore(keptIn: folder)
     }
 
+    /// Reads the events (the `events` document) from `source`, keeping the last good answer in the
+    /// state folder; `nil` reads the embedded ones.
+    public func readRecords(from source: (any RecordSource)?) {
+        store.readEvents(from: source)
+    }
+
+    /// The one document Event reads: `events`.
+    public var recordDocuments: [String] { [store.events.name] }
+
     // MARK: require
 
     /// The detail page of the shop hosting an event.

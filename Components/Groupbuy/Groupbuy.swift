@@ -24,6 +24,15 @@ public final class Groupbuy {
         store = GroupbuyStore(keptIn: folder)
     }
 
+    /// Reads the deals (the `groupbuys` document) from `source`, keeping the last good answer in the
+    /// state folder; `nil` reads the embedded ones.
+    public func readRecords(from source: (any RecordSource)?) {
+        store.readDeals(from: source)
+    }
+
+    /// The one document Groupbuy reads: `groupbuys`.
+    public var recordDocuments: [String] { [store.deals.name] }
+
     // MARK: require
 
     /// A shop's detail page that reports, when it leaves the screen, whether the user favourited the shop.

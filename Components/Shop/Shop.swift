@@ -33,6 +33,9 @@ public final class Shop {
         store.readShops(from: source)
     }
 
+    /// The one document Shop reads: `shops`.
+    public var recordDocuments: [String] { [store.shops.name] }
+
     // MARK: require
 
     /// An event's detail page.

@@ -25,15 +25,26 @@ struct StateCommand: Equatable {
         }
         try StateLocation.refuseWhatStandsInTheWay(of: path, source: source)
         var lines = ["State folder: \(path.visible) (from \(source))"]
-        // The files a launch may keep: one per component, and the shell's sign-in.
+        // The files a launch may keep: one per component, the shell's sign-in, and the last good
+        // answer of each document a component reads from a service.
         let owners = app.routers.map(\.componentName) + [Account.owner]
-        let files = owners.map { (owner: $0, file: "\(path)/\($0).json") }
+        let files =
+            owners.map { owner in
+                (file: "\(path)/\(owner).json", what: owner == Account.owner ? "the sign-in" : "\(owner)'s state")
+            }
+            + app.routers.flatMap { router in
+                router.component.recordDocuments.map { document in
+                    (
+                        file: "\(path)/\(router.componentName).\(document).json",
+                        what: "\(router.componentName)'s \(document), as the service last gave them"
+                    )
+                }
+            }
         var kept: [String] = []
-        for (owner, file) in files {
+        for (file, what) in files {
             var status = stat()
             guard lstat(file, &status) == 0 else { continue }
             kept.append(file)
-            let what = owner == Account.owner ? "the sign-in" : "\(owner)'s state"
             let isRegular = status.st_mode & S_IFMT == S_IFREG
             lines.append("  \(file.visible)  \(what)\(isRegular ? "" : " (not used: not a regular file)")")
         }

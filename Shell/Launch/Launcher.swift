@@ -36,8 +36,9 @@ enum Launcher {
                               and again while you navigate. The tour always shows the native screens.
           --routes-refresh <seconds>
                               The time between fetches of a routes config address (default 30).
-          --backend <address> Read the shops from a service: <address>/shops.json, as the package's
-                              Service/api serves it (https://, or http:// only to this machine).
+          --backend <address> Read the records from a service: <address>/shops.json, events.json,
+                              groupbuys.json and queues.json, as the package's Service/api holds
+                              them (https://, or http:// only to this machine).
                               MALL_BACKEND=<address> does the same. The last good answer is kept in
                               the state folder and shown, with its time, when the service fails.
           --state-dir <folder>

@@ -1,29 +1,34 @@
 import Middleware
 
 extension Screen {
-    /// Creates a screen drawn from a component's records (``Records``): `Loading…` until they are
-    /// there, then the content; with a kept answer standing in for the source, the content under a
-    /// line saying when it was fetched and what failed, with `Try again` last; with nothing to show,
-    /// what failed and `Try again`.
+    /// Creates a screen drawn from a component's records, loaded each time it is shown
+    /// (``Records/load()``): until the load is done, the records the last one gave (the embedded
+    /// ones at once), else `Loading…`; then the records; with a kept answer standing in for the
+    /// source, the content under a line saying when it was fetched and what failed, with `Try again`
+    /// last; with nothing to show, what failed and `Try again`.
     ///
     /// - Parameters:
-    ///   - records: Loads the records, e.g. `{ try await store.shops.load() }`.
+    ///   - title: The title until the records give one (`retitle`); when the records are already
+    ///     there, `retitle` names the screen at once.
     ///   - retitle: The title the records give the screen, in place of `title`; `nil` keeps it.
     @MainActor
-    public init<Document: Sendable>(
+    public init<Document>(
         title: String,
         origin: String,
         onDisappear: (@MainActor @Sendable () -> Void)? = nil,
-        records: @escaping @MainActor @Sendable () async throws -> Fetched<Document>,
+        records: Records<Document>,
         retitle: (@MainActor @Sendable (Document) -> String?)? = nil,
         content: @escaping @MainActor @Sendable (Document) -> Content
     ) {
         let retitleFetched: (@MainActor @Sendable (Fetched<Document>) -> String?)? =
             if let retitle { { @MainActor @Sendable fetched in retitle(fetched.document) } } else { nil }
-        self.init(title: title, origin: origin, onDisappear: onDisappear, loading: records, retitle: retitleFetched) {
-            state in
+        let named = records.latest.flatMap { retitle?($0) } ?? title
+        self.init(
+            title: named, origin: origin, onDisappear: onDisappear, reloadsWhenShownAgain: true,
+            loading: { try await records.load() }, retitle: retitleFetched
+        ) { state in
             switch state {
-            case .loading: Content(body: [Self.loadingText])
+            case .loading: records.latest.map(content) ?? Content(body: [Self.loadingText])
             case .loaded(let fetched): fetched.marked(content(fetched.document))
             case .failed(let reason): Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
             }

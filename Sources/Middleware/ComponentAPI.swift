@@ -25,6 +25,9 @@ public protocol ComponentAPI: AnyObject {
     /// Reads the component's records (its documents) from `source` from now on, keeping the last
     /// good answer in the state folder ``keepState(in:)`` gave; `nil` reads the embedded ones.
     func readRecords(from source: (any RecordSource)?)
+    /// The names of the documents the component reads from its source (`shops`), whose last good
+    /// answers are kept as `<Name>.<document>.json` in the state folder.
+    var recordDocuments: [String] { get }
 }
 
 extension ComponentAPI {
@@ -38,6 +41,9 @@ extension ComponentAPI {
 
     /// Reads nothing: the choice of a component without records of its own.
     public func readRecords(from source: (any RecordSource)?) {}
+
+    /// No documents: the choice of a component without records of its own.
+    public var recordDocuments: [String] { [] }
 
     // The generated file writes the next three per require, reading and assigning each property
     // directly, so the launch never builds the list; these, through the list, serve components whose

@@ -96,3 +96,12 @@ struct EventTests {
         #expect(screen.body.first == "No event has the id '\(eventId)'.")
     }
 }
+
+/// The service's document the package ships (`Service/api/events.json`) and the records embedded in
+/// Event are one source: the document is the embedded records written out, byte for byte.
+@Suite("Event's shipped document")
+struct EventDocumentTests {
+    @Test func theShippedDocumentIsTheEmbeddedRecords() throws {
+        try ServiceDocument.check("events", holds: Records.served(EventCatalog(events: EventRecord.samples)))
+    }
+}

@@ -116,3 +116,13 @@ struct GroupbuyTests {
         #expect(screen.body.first == "No group-buy has the id '\(gbId)'.")
     }
 }
+
+/// The service's document the package ships (`Service/api/groupbuys.json`) and the records embedded in
+/// Groupbuy are one source: the document is the embedded records written out, byte for byte.
+@Suite("Groupbuy's shipped document")
+struct GroupbuyDocumentTests {
+    @Test func theShippedDocumentIsTheEmbeddedRecords() throws {
+        try ServiceDocument.check(
+            "groupbuys", holds: Records.served(GroupbuyCatalog(groupbuys: GroupbuyRecord.samples)))
+    }
+}

@@ -12,12 +12,25 @@ import Testing
 @MainActor
 @Suite("Records from a service", .freshComponents(everyComponent))
 struct ServiceTests {
-    /// The shipped shops document, as the package serves it.
-    private static let shops =
-        (try? String(contentsOf: ServiceDocument.folder.appendingPathComponent("shops.json"), encoding: .utf8)) ?? ""
+    /// The shipped documents, as the package serves them (name → contents).
+    private static let documents = Dictionary(
+        uniqueKeysWithValues: ["shops", "events", "groupbuys", "queues"].map { name in
+            (
+                "\(name).json",
+                (try? String(
+                    contentsOf: ServiceDocument.folder.appendingPathComponent("\(name).json"), encoding: .utf8)) ?? ""
+            )
+        })
+    private static let shops = documents["shops.json"] ?? ""
 
     /// Opens Shops, then Din Tai Fung, and quits.
     private static let visit = ["1", "2", "q"]
+
+    /// Every component's screens that show records: Din Tai Fung and its queue, an event, a deal
+    /// and the shops that take it, and quits.
+    private static let walk = [
+        "1", "2", "7", "b", "b", "b", "2", "1", "b", "b", "3", "2", "2", "b", "b", "b", "4", "q",
+    ]
 
     /// A fresh state folder, removed when the test ends.
     private final class Folder {
@@ -25,14 +38,16 @@ struct ServiceTests {
         deinit { try? FileManager.default.removeItem(at: url) }
     }
 
-    @Test func theServiceShowsTheSameShopsAsTheEmbeddedRecords() async throws {
-        let server = try TestServer(files: ["shops.json": Self.shops])
-        let embedded = await runShell(input: Self.visit)
-        let served = await runShell(["--backend", server.address("")], input: Self.visit)
+    @Test func theServiceShowsTheSameRecordsAsTheEmbeddedOnes() async throws {
+        let server = try TestServer(files: Self.documents)
+        let embedded = await runShell(input: Self.walk)
+        let served = await runShell(["--backend", server.address("")], input: Self.walk)
         #expect(served.errors == "")
         #expect(served.status == .success)
         #expect(served.output == embedded.output)
-        #expect(served.output.contains("== Din Tai Fung =="))
+        for title in ["Din Tai Fung", "Queue at Din Tai Fung", "Latte Art Morning", "Applicable shops"] {
+            #expect(served.output.contains("== \(title) =="), "\(title)")
+        }
     }
 
     @Test func withTheServiceGoneThePageShowsTheKeptShopsWithTheirTimeAndTryAgain() async throws {

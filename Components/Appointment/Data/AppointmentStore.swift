@@ -1,29 +1,39 @@
 import MallBase
 import Middleware
 
-/// The Appointment component's data: the restaurants' queues, and the user's bookings (kept across
-/// restarts, with the queues' counters, when the app gives the component a state folder).
+/// The Appointment component's data: the restaurants' queues, from the source the app hands the
+/// component (the embedded samples by default), and the user's bookings (kept across restarts, with
+/// the queues' counters, when the app gives the component a state folder).
 @MainActor
 final class AppointmentStore {
-    /// The queues as the mall lists them; their counters change in ``AppointmentState``.
-    private let catalog: [QueueRecord]
+    /// The queues as the mall lists them, loaded by the screens that show them; their counters
+    /// change in ``AppointmentState``.
+    let queues: Records<QueueCatalog>
     private let state: KeptState<AppointmentState>
+    private let folder: StateFolder?
 
     init(
         queues: [QueueRecord] = QueueRecord.samples, state initial: AppointmentState = .samples,
         keptIn folder: StateFolder? = nil
     ) {
-        self.catalog = queues
+        self.queues = Records(QueueCatalog(queues: queues), name: "queues", owner: "Appointment")
         self.state = KeptState(initial, owner: "Appointment", keptIn: folder)
+        self.folder = folder
+    }
+
+    /// Reads the queues from `source` from now on (`nil`: the embedded ones), keeping the last good
+    /// answer in the state folder.
+    func readQueues(from source: (any RecordSource)?) {
+        queues.read(from: source, keptIn: folder)
     }
 
     /// Every booking the user took, oldest first.
     var bookings: [BookingRecord] { state.value.bookings }
 
-    /// The queue of the given shop as it stands now, if the shop has one.
-    func queue(_ shopId: ShopID) -> QueueRecord? {
-        guard var queue = catalog.first(where: { $0.shopId == shopId }) else { return nil }
-        if let counters = state.value.queues[shopId.rawValue] {
+    /// `queue` as it stands now, its counters moved on by the numbers taken.
+    func current(_ queue: QueueRecord) -> QueueRecord {
+        var queue = queue
+        if let counters = state.value.queues[queue.shopId.rawValue] {
             queue.waiting = counters.waiting
             queue.lastTicket = counters.lastTicket
         }
@@ -35,10 +45,10 @@ final class AppointmentStore {
         bookings.first { $0.serialNo == serialNo && $0.orderNo == orderNo }
     }
 
-    /// Takes a number in a shop's queue for a table size; `nil` if the shop has no queue.
-    func takeNumber(at shopId: ShopID, for size: TableSize) -> BookingRecord? {
-        guard let queue = catalog.first(where: { $0.shopId == shopId }) else { return nil }
-        return state.update { $0.takeNumber(in: queue, for: size) }
+    /// Takes a number in a shop's queue for a table size; `nil` when the queue has handed out every
+    /// number it can.
+    func takeNumber(in queue: QueueRecord, for size: TableSize) -> BookingRecord? {
+        state.update { $0.takeNumber(in: queue, for: size) }
     }
 
     /// Cancels a booking and gives its place up. Returns what happened, for the user.

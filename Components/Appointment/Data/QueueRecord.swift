@@ -1,4 +1,5 @@
 import MallBase
+import Middleware
 
 /// The table sizes a restaurant queues for separately; each has its own ticket letter.
 enum TableSize: String, Sendable, CaseIterable, Codable, CodingKeyRepresentable {
@@ -17,7 +18,7 @@ enum TableSize: String, Sendable, CaseIterable, Codable, CodingKeyRepresentable 
 }
 
 /// A restaurant's live queue.
-struct QueueRecord: Sendable {
+struct QueueRecord: Sendable, Codable, Equatable {
     var shopId: ShopID
     var shopName: String
     var minutesPerTable: Int
@@ -41,6 +42,31 @@ struct BookingRecord: Sendable, Codable, Equatable {
     var tableSize: TableSize
     var partiesAhead: Int
     var status: Status
+}
+
+/// Every restaurant's queue: the document the Appointment component reads from its source
+/// (`queues.json`). The counters in it are where each queue starts; the user's numbers move them on
+/// in the component's state.
+struct QueueCatalog: StoredState {
+    var queues: [QueueRecord]
+
+    /// What would make a queue unfit to show: text a terminal cannot print as it is, a count below
+    /// zero, a shop given twice.
+    var problem: String? {
+        if let problem = StateCheck.text(queues.flatMap { [$0.shopId.rawValue, $0.shopName] }, as: "queue's text")
+            ?? StateCheck.count(
+                queues.flatMap { [$0.minutesPerTable] + Array($0.waiting.values) + Array($0.lastTicket.values) },
+                as: "count in a queue")
+        {
+            return problem
+        }
+        return StateCheck.duplicate(in: queues.map(\.shopId), as: "queue of shop")
+    }
+
+    /// The queue of the given shop, if it has one.
+    func queue(_ shopId: ShopID) -> QueueRecord? {
+        queues.first { $0.shopId == shopId }
+    }
 }
 
 extension QueueRecord {

@@ -1,4 +1,5 @@
 import MallBase
+import Middleware
 
 /// A restaurant's queue: waiting parties per table size, and taking a number.
 @MainActor
@@ -29,26 +30,29 @@ enum AppointmentBookInfoScreen {
 
     static func make(shopId: ShopID) -> Screen {
         let api = Appointment.shared
-        guard let queue = api.store.queue(shopId) else {
-            return noQueue(at: shopId)
-        }
-        return Screen(title: "Queue at \(queue.shopName)", origin: "Appointment") {
-            let current = api.store.queue(shopId) ?? queue
+        return Screen(
+            title: "Queue", origin: "Appointment", records: api.store.queues,
+            retitle: { $0.queue(shopId).map { "Queue at \($0.shopName)" } ?? "No queue" }
+        ) { catalog in
+            guard let listed = catalog.queue(shopId) else {
+                return noQueue(at: shopId).content
+            }
+            let current = api.store.current(listed)
             let body = TableSize.allCases.map { size in
                 let waiting = current.waiting[size, default: 0]
                 return "\(size.label): \(waiting) waiting, about \(waiting * current.minutesPerTable) min"
             }
             var actions: [Action] = TableSize.allCases.map { size in
                 .push("Take a number: \(size.label)") {
-                    guard let booking = api.store.takeNumber(at: shopId, for: size) else {
-                        return noNumbersLeft(at: queue.shopName, for: size)
+                    guard let booking = api.store.takeNumber(in: listed, for: size) else {
+                        return noNumbersLeft(at: listed.shopName, for: size)
                     }
                     return AppointmentBookDetailScreen.make(serialNo: booking.serialNo, orderNo: booking.orderNo)
                 }
             }
             actions.append(.push("My bookings") { MyBookingsScreen.make() })
             actions.append(
-                .push("Visit \(queue.shopName)") {
+                .push("Visit \(listed.shopName)") {
                     api.shopDetail(shopId)
                 }
             )

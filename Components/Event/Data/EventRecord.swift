@@ -1,7 +1,8 @@
 import MallBase
+import Middleware
 
 /// An event as the Event component stores it.
-struct EventRecord: Sendable {
+struct EventRecord: Sendable, Codable, Equatable {
     var id: EventID
     var title: String
     var type: EventType
@@ -11,6 +12,31 @@ struct EventRecord: Sendable {
     var summary: String
     var capacity: Int
     var registered: Int
+}
+
+/// Every event in the mall: the document the Event component reads from its source (`events.json`).
+struct EventCatalog: StoredState {
+    var events: [EventRecord]
+
+    /// What would make an event unfit to show: text a terminal cannot print as it is, a count below
+    /// zero or more registered than places, an id given twice.
+    var problem: String? {
+        let texts = events.flatMap { [$0.id.rawValue, $0.title, $0.shopId.rawValue, $0.shopName, $0.date, $0.summary] }
+        if let problem = StateCheck.text(texts, as: "event's text")
+            ?? StateCheck.count(events.flatMap { [$0.capacity, $0.registered] }, as: "count of places")
+        {
+            return problem
+        }
+        if let full = events.first(where: { $0.registered > $0.capacity }) {
+            return "an event with \(full.registered) registered for \(full.capacity) places"
+        }
+        return StateCheck.duplicate(in: events.map(\.id), as: "event")
+    }
+
+    /// The event with the given id, if any.
+    func event(_ id: EventID) -> EventRecord? {
+        events.first { $0.id == id }
+    }
 }
 
 extension EventRecord {

@@ -1,21 +1,26 @@
 import MallBase
 import Middleware
 
-/// The Event component's data: events, and the user's registrations (kept across restarts when the
-/// app gives the component a state folder).
+/// The Event component's data: events, from the source the app hands the component (the embedded
+/// samples by default), and the user's registrations (kept across restarts when the app gives the
+/// component a state folder).
 @MainActor
 final class EventStore {
-    private(set) var events: [EventRecord]
+    /// The events, loaded by the screens that show them.
+    let events: Records<EventCatalog>
     private let state: KeptState<EventState>
+    private let folder: StateFolder?
 
     init(events: [EventRecord] = EventRecord.samples, keptIn folder: StateFolder? = nil) {
-        self.events = events
+        self.events = Records(EventCatalog(events: events), name: "events", owner: "Event")
         self.state = KeptState(EventState(), owner: "Event", keptIn: folder)
+        self.folder = folder
     }
 
-    /// The event with the given id, if any.
-    func event(_ id: EventID) -> EventRecord? {
-        events.first { $0.id == id }
+    /// Reads the events from `source` from now on (`nil`: the embedded ones), keeping the last good
+    /// answer in the state folder.
+    func readEvents(from source: (any RecordSource)?) {
+        events.read(from: source, keptIn: folder)
     }
 
     /// Whether the user registered for the event.
@@ -30,8 +35,8 @@ final class EventStore {
 
     /// Registers the user for the event, or cancels the registration, as the user asked (another
     /// process may have changed it since the page was drawn). Returns what happened, for the user.
-    func setRegistration(_ id: EventID, _ isRegistered: Bool) -> String {
-        guard let event = event(id) else { return "No event has the id '\(id)'." }
+    func setRegistration(_ event: EventRecord, _ isRegistered: Bool) -> String {
+        let id = event.id
         let capacity = event.capacity - event.registered
         return state.update { state in
             let wasRegistered = state.registrations.contains(id)

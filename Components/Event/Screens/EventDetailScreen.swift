@@ -1,14 +1,18 @@
 import MallBase
+import Middleware
 
 /// An event's page: when, where, places left, registration, and the way to the hosting shop.
 @MainActor
 enum EventDetailScreen {
     static func make(eventId: EventID, eventType: EventType) -> Screen {
         let api = Event.shared
-        guard let event = api.store.event(eventId) else {
-            return .notFound("Event", eventId.rawValue, origin: "Event")
-        }
-        return Screen(title: event.title, origin: "Event") {
+        return Screen(
+            title: "Event", origin: "Event", records: api.store.events,
+            retitle: { $0.event(eventId)?.title ?? "Event not found" }
+        ) { catalog in
+            guard let event = catalog.event(eventId) else {
+                return Screen.notFound("Event", eventId.rawValue, origin: "Event").content
+            }
             let isRegistered = api.store.isRegistered(event.id)
             var body = [
                 "\(event.type) at \(event.shopName) · \(event.date)",
@@ -23,7 +27,7 @@ enum EventDetailScreen {
                 body: body,
                 actions: [
                     .message(isRegistered ? "Cancel my registration" : "Register") {
-                        api.store.setRegistration(event.id, !isRegistered)
+                        api.store.setRegistration(event, !isRegistered)
                     },
                     .push("Visit \(event.shopName)") {
                         api.shopDetail(event.shopId)

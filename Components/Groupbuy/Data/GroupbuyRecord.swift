@@ -1,9 +1,10 @@
 import MallBase
+import Middleware
 
 /// A group-buy deal as the Groupbuy component stores it.
-struct GroupbuyRecord: Sendable {
+struct GroupbuyRecord: Sendable, Codable, Equatable {
     /// A shop where the deal can be used.
-    struct ShopLink: Sendable {
+    struct ShopLink: Sendable, Codable, Equatable {
         var id: ShopID
         var name: String
     }
@@ -16,6 +17,32 @@ struct GroupbuyRecord: Sendable {
     var validUntil: String
     var details: String
     var shops: [ShopLink]
+}
+
+/// Every deal on offer: the document the Groupbuy component reads from its source (`groupbuys.json`).
+struct GroupbuyCatalog: StoredState {
+    var groupbuys: [GroupbuyRecord]
+
+    /// What would make a deal unfit to show: text a terminal cannot print as it is, a price or count
+    /// below zero, an id given twice.
+    var problem: String? {
+        let texts = groupbuys.flatMap { deal in
+            [deal.id.rawValue, deal.title, deal.validUntil, deal.details]
+                + deal.shops.flatMap { [$0.id.rawValue, $0.name] }
+        }
+        if let problem = StateCheck.text(texts, as: "deal's text")
+            ?? StateCheck.count(
+                groupbuys.flatMap { [$0.priceInCents, $0.originalPriceInCents, $0.sold] }, as: "price or count")
+        {
+            return problem
+        }
+        return StateCheck.duplicate(in: groupbuys.map(\.id), as: "group-buy")
+    }
+
+    /// The deal with the given id, if any.
+    func deal(_ id: GroupbuyID) -> GroupbuyRecord? {
+        groupbuys.first { $0.id == id }
+    }
 }
 
 extension GroupbuyRecord {

@@ -1,21 +1,26 @@
 import MallBase
 import Middleware
 
-/// The Groupbuy component's data: deals, and the user's purchases and the favourite shops reported
-/// back (kept across restarts when the app gives the component a state folder).
+/// The Groupbuy component's data: deals, from the source the app hands the component (the embedded
+/// samples by default), and the user's purchases and the favourite shops reported back (kept across
+/// restarts when the app gives the component a state folder).
 @MainActor
 final class GroupbuyStore {
-    private(set) var deals: [GroupbuyRecord]
+    /// The deals, loaded by the screens that show them.
+    let deals: Records<GroupbuyCatalog>
     private let state: KeptState<GroupbuyState>
+    private let folder: StateFolder?
 
     init(deals: [GroupbuyRecord] = GroupbuyRecord.samples, keptIn folder: StateFolder? = nil) {
-        self.deals = deals
+        self.deals = Records(GroupbuyCatalog(groupbuys: deals), name: "groupbuys", owner: "Groupbuy")
         self.state = KeptState(GroupbuyState(), owner: "Groupbuy", keptIn: folder)
+        self.folder = folder
     }
 
-    /// The deal with the given id, if any.
-    func deal(_ id: GroupbuyID) -> GroupbuyRecord? {
-        deals.first { $0.id == id }
+    /// Reads the deals from `source` from now on (`nil`: the embedded ones), keeping the last good
+    /// answer in the state folder.
+    func readDeals(from source: (any RecordSource)?) {
+        deals.read(from: source, keptIn: folder)
     }
 
     /// How many of the deal the user bought.
@@ -24,8 +29,8 @@ final class GroupbuyStore {
     }
 
     /// Buys one of the deal. Returns what happened, for the user.
-    func buy(_ id: GroupbuyID) -> String {
-        guard let deal = deal(id) else { return "No group-buy has the id '\(id)'." }
+    func buy(_ deal: GroupbuyRecord) -> String {
+        let id = deal.id
         return state.update { state in
             let held = state.purchases[id.rawValue, default: 0]
             guard held < StateCheck.countLimit else { return "You hold as many of \(deal.title) as can be held." }

@@ -1,14 +1,18 @@
 import MallBase
+import Middleware
 
 /// A deal's page: price, where to use it, and buying it.
 @MainActor
 enum GroupbuyInfoScreen {
     static func make(gbId: GroupbuyID) -> Screen {
         let api = Groupbuy.shared
-        guard let deal = api.store.deal(gbId) else {
-            return .notFound("Group-buy", gbId.rawValue, origin: "Groupbuy")
-        }
-        return Screen(title: deal.title, origin: "Groupbuy") {
+        return Screen(
+            title: "Group-buy", origin: "Groupbuy", records: api.store.deals,
+            retitle: { $0.deal(gbId)?.title ?? "Group-buy not found" }
+        ) { catalog in
+            guard let deal = catalog.deal(gbId) else {
+                return Screen.notFound("Group-buy", gbId.rawValue, origin: "Groupbuy").content
+            }
             let store = api.store
             var body = [
                 "\(Money.format(cents: deal.priceInCents)) (was \(Money.format(cents: deal.originalPriceInCents)))"
@@ -22,7 +26,7 @@ enum GroupbuyInfoScreen {
             }
 
             var actions: [Action] = [
-                .message("Buy one · \(Money.format(cents: deal.priceInCents))") { store.buy(deal.id) },
+                .message("Buy one · \(Money.format(cents: deal.priceInCents))") { store.buy(deal) },
                 .push("Applicable shops") {
                     api.shopApplyForGroupbuy(deal.id)
                 },

@@ -6,7 +6,7 @@ import Middleware
 enum ShopSearchScreen {
     static func make() -> Screen {
         let store = Shop.shared.store
-        return Screen(title: "Shops", origin: "Shop", records: { try await store.shops.load() }) { catalog in
+        return Screen(title: "Shops", origin: "Shop", records: store.shops) { catalog in
             let floors = Set(catalog.shops.map(\.floor)).count
             return Screen.Content(
                 body: ["\(catalog.shops.count) shops on \(floors) floors. ♥ marks your favourites."],
