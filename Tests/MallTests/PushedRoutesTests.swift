@@ -8,7 +8,7 @@ import Testing
 
 /// A `mall` process driven one command at a time, as a person would type: each command waits for
 /// the screen it leads to.
-private final class LiveMall {
+final class LiveMall {
     let process = Process()
     private let input = Pipe()
     private let output = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import MallBase
 import MallNavigator
 import MallTestSupport
 import Middleware
@@ -131,5 +132,70 @@ struct ServiceTests {
         let run = await runShell(["--tour", "--backend", "http://127.0.0.1:9/api"])
         #expect(run.status == .usage)
         #expect(run.errors.contains("--tour shows the embedded records and cannot be used with --backend"))
+    }
+
+    @Test(arguments: [
+        ("status-500", "the service answered 500 (Internal Server Error)"),
+        ("status-404", "the service answered 404 (Not Found)"),
+        ("html", "refused: the server sent 'text/html', not application/json"),
+        ("redirect-away", "the server redirects to 'http://evil.example/routes.json', which is not fetched"),
+        ("endless", "the document is larger than 1048576 bytes"),
+        ("gzip-bomb", "the server sent a compressed answer ('gzip'), which the app does not ask for"),
+        ("slow-3", "no answer"),
+    ])
+    func everyFaultOfAServiceIsOneLineOnThePage(fault: String, problem: String) async throws {
+        let server = try TestServer(files: Self.documents)
+        let run = await runShell(
+            // A slow service runs out of a short limit; the others answer within the default one.
+            ["--backend", server.address("fault/\(fault)"), "--timeout", fault.hasPrefix("slow") ? "1" : "10"],
+            input: ["1", "q"])
+        let lines = run.output.split(separator: "\n")
+        let line = try #require(lines.first { $0.hasPrefix("Could not load: ") }, "\(run.output)")
+        #expect(line.contains(problem), "\(line)")
+        #expect(lines.contains("  1. Try again"))
+        #expect(run.status == .success)
+        #expect(run.errors.isEmpty, "\(run.errors)")
+    }
+
+    @Test func aServiceThatStopsMidSessionShowsTheKeptRecordsAndTryAgainWorksOnceItIsBack() throws {
+        var server = try TestServer(files: Self.documents)
+        let port = server.port
+        let mall = try LiveMall(["--backend", server.address("")])
+        #expect(mall.type("1").contains("== Shops =="))
+        server.stop()
+        let kept = mall.type("2")
+        #expect(kept.contains("== Din Tai Fung =="), "\(kept)")
+        #expect(kept.contains("not current: cannot fetch '\(server.address(""))shops.json'"), "\(kept)")
+        let tryAgain = try #require(
+            kept.split(separator: "\n").last { $0.hasSuffix(". Try again") }?.split(separator: ".").first)
+        server = try TestServer(files: Self.documents, port: port)
+        let fresh = mall.type(tryAgain.trimmingCharacters(in: .whitespaces))
+        #expect(fresh.contains("== Din Tai Fung =="), "\(fresh)")
+        #expect(!fresh.contains("Kept from"), "\(fresh)")
+        #expect(!fresh.contains("Try again"), "\(fresh)")
+        #expect(mall.quit() == "")
+        #expect(mall.process.terminationStatus == 0)
+    }
+
+    @Test func atATerminalBackDuringASlowLoadReturnsAtOnceAndTheLateAnswerNeverShows() throws {
+        // The service answers 3 seconds after it is asked; the person leaves first.
+        let server = try TestServer(files: Self.documents)
+        let folder = Folder()
+        let mall = try #require(ReadmeExampleTests.products).appendingPathComponent("mall")
+        let run = try PseudoTerminal.run(
+            mall, ["--backend", server.address("fault/slow-3"), "--state-dir", folder.url.path, "--no-color"],
+            plan: [
+                .wait("> ", within: .seconds(10)),
+                .send("1"), .wait(Screen.loadingText),
+                .send("b"), .wait("== Mall =="),
+                .quiet(.milliseconds(3500)),
+                .send("q"), .wait("Bye."),
+            ])
+        #expect(run.failed == nil, "\(run.output)")
+        #expect(run.status == 0)
+        #expect((run.latency(ofStep: 4) ?? .infinity) < 1, "b took \(run.latency(ofStep: 4) ?? -1) s")
+        // The shops that came after the page left show nowhere, and nothing was kept from them.
+        #expect(!run.output(after: "> b").contains("shops on"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Shop.shops.json").path))
     }
 }

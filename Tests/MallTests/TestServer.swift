@@ -33,6 +33,26 @@ final class TestServer {
                 except (BrokenPipeError, ConnectionResetError):
                     pass
             def answer(self):
+                # A service's faults, for any document under them: /fault/<kind>/<name>.json.
+                if self.path.startswith("/fault/"):
+                    kind, _, rest = self.path[len("/fault/"):].partition("/")
+                    if kind.startswith("slow-"):
+                        time.sleep(float(kind[len("slow-"):]))
+                        self.path = "/" + rest
+                    elif kind.startswith("status-"):
+                        self.send_response(int(kind[len("status-"):]))
+                        self.send_header("Content-Length", "0")
+                        self.end_headers()
+                        return
+                    elif kind == "html":
+                        self.send_response(200)
+                        self.send_header("Content-Type", "text/html")
+                        self.send_header("Content-Length", "6")
+                        self.end_headers()
+                        self.wfile.write(b"<html>")
+                        return
+                    else:
+                        self.path = "/" + kind
                 if self.path == "/endless":
                     # 1 GB with no Content-Length, as fast as the client takes it.
                     self.send_response(200)
@@ -67,7 +87,7 @@ final class TestServer {
                 else:
                     super().do_GET()
         handler = functools.partial(Quiet, directory=sys.argv[1])
-        server = http.server.HTTPServer(("127.0.0.1", 0), handler)
+        server = http.server.HTTPServer(("127.0.0.1", int(sys.argv[2])), handler)
         server.timeout = 1
         print(server.server_address[1], flush=True)
         deadline = time.time() + 120
@@ -77,15 +97,15 @@ final class TestServer {
             server.handle_request()
         """
 
-    /// Starts serving `files` (name → contents).
-    init(files: [String: String]) throws {
+    /// Starts serving `files` (name → contents), on `port`, or on a free one when it is 0.
+    init(files: [String: String], port requested: Int = 0) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, contents) in files {
             try write(contents, to: name)
         }
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, folder.path]
+        process.arguments = ["python3", "-c", Self.script, folder.path, String(requested)]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
