@@ -96,7 +96,7 @@ struct MallBench {
     /// that memory into the child's peak (`ru_maxrss` survives `exec`), so a child of this large
     /// process would report at least this process's peak. The small program's own few megabytes are
     /// the floor instead, well under any program measured here.
-    private func peakMegabytes(of executable: String, _ arguments: [String], measuredBy probe: String) throws -> Double
+    func peakMegabytes(of executable: String, _ arguments: [String], measuredBy probe: String) throws -> Double
     {
         let printed = try Shell.run(probe, [executable] + arguments)
         guard let kilobytes = Double(printed), kilobytes > 0 else {
@@ -106,7 +106,7 @@ struct MallBench {
     }
 
     /// The small program that runs another and prints its peak memory in kilobytes.
-    private func memoryProbe() throws -> String {
+    func memoryProbe() throws -> String {
         try compile(
             "peak-memory",
             """
@@ -137,7 +137,7 @@ struct MallBench {
         return try interleaved(rounds: runs, measurements)
     }
 
-    private func script(_ name: String, _ lines: [String]) throws -> String {
+    func script(_ name: String, _ lines: [String]) throws -> String {
         let file = scratch.appendingPathComponent("\(name).txt")
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
         return file.path

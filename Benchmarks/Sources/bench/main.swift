@@ -17,7 +17,7 @@ let usage = """
     """
 
 enum Section: String, CaseIterable {
-    case require, async, loading, routes, lexer, audit, launch, render, memory, fetch, scaffold
+    case require, async, loading, routes, lexer, audit, launch, render, memory, fetch, service, scaffold
 }
 
 struct Options {
@@ -118,6 +118,7 @@ func runBenchmarks() async -> Int32 {
             case .fetch:
                 let bench = try mallBench()
                 figures += try FetchBench(mall: bench.mall, scratch: scratch, quick: options.quick).figures()
+            case .service: figures += try ServiceBench(bench: try mallBench(), root: root).figures()
             case .scaffold: figures += try ScaffoldBench(scratch: scratch, quick: options.quick).figures()
             }
         }
