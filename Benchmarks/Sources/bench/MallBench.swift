@@ -96,8 +96,7 @@ struct MallBench {
     /// that memory into the child's peak (`ru_maxrss` survives `exec`), so a child of this large
     /// process would report at least this process's peak. The small program's own few megabytes are
     /// the floor instead, well under any program measured here.
-    func peakMegabytes(of executable: String, _ arguments: [String], measuredBy probe: String) throws -> Double
-    {
+    func peakMegabytes(of executable: String, _ arguments: [String], measuredBy probe: String) throws -> Double {
         let printed = try Shell.run(probe, [executable] + arguments)
         guard let kilobytes = Double(printed), kilobytes > 0 else {
             throw ChildRun.Failure(description: "\(executable) failed under the memory probe (it printed '\(printed)')")
