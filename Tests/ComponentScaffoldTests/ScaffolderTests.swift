@@ -1,5 +1,6 @@
 import ComponentScaffold
 import Foundation
+import LayeringCheck
 import MallTestSupport
 import Testing
 
@@ -334,5 +335,30 @@ struct ScaffolderTests {
                 + " (CONTRIBUTING.md, 'Adding a component')"
         }
         #expect(try copy.snapshot() == before)
+    }
+}
+
+/// Components added one after another describe the package once: the names an addition keeps are
+/// those SwiftPM gives for the manifest it wrote.
+@Suite("new-component's kept target names")
+struct TargetNamesTests {
+    @Test func anAdditionKeepsTheNamesSwiftPMWouldGiveForTheManifestItWrote() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let names = TargetNames(packageRoot: copy.root)
+        #expect(names.kept() == nil)
+        let name = copy.unusedComponentName
+        let run = try copy.run([try PackageCopy.product("new-component"), name, "--package-path", copy.root.path])
+        try #require(run.status == 0, "\(run.output)")
+        let kept = try #require(names.kept(), "the addition kept no names for the manifest it wrote")
+        let graph = try PackageLoader.describe(packagePath: copy.root.path)
+        #expect(kept == Set(graph.targets.flatMap { [$0.name, $0.moduleName] }))
+        #expect(kept.isSuperset(of: TargetNames.added(by: name)))
+
+        // A manifest edited by hand is another manifest: its names are not taken for those kept.
+        let manifest = copy.root.appendingPathComponent("Package.swift")
+        try (String(contentsOf: manifest, encoding: .utf8) + "\n// edited\n").write(
+            to: manifest, atomically: true, encoding: .utf8)
+        #expect(names.kept() == nil)
     }
 }

@@ -29,10 +29,15 @@ struct TopLevelTypes {
         }
     }
 
+    /// A declaration's first line: attributes, modifiers, the kind and the name. Made once: a regex
+    /// literal in a function is compiled each time the function runs, which cost more than reading
+    /// the file. `nonisolated(unsafe)`: a `Regex` is not `Sendable`, but this one is never changed.
+    nonisolated(unsafe) private static let declaration =
+        #/(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|open|nonisolated|indirect)\s+)*(struct|enum|class|protocol|typealias|actor)\s+([A-Za-z_][A-Za-z0-9_]*)/#
+
     /// The top-level declarations of one file's text.
     static func declarations(in text: String) -> [Declaration] {
-        let declaration =
-            #/(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|open|nonisolated|indirect)\s+)*(struct|enum|class|protocol|typealias|actor)\s+([A-Za-z_][A-Za-z0-9_]*)/#
+        let declaration = Self.declaration
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.indices.compactMap { index in
             let line = lines[index]

@@ -104,7 +104,8 @@ enum NewComponentCommand {
             options.provides = declarations.provides + options.provides
         }
         let root = URL(fileURLWithPath: options.packagePath)
-        let existing = try options.existingTargets ?? existingNames(packagePath: options.packagePath)
+        let targetNames = TargetNames(packageRoot: root)
+        let existing = try options.existingTargets ?? knownNames(packagePath: options.packagePath, kept: targetNames)
         let scaffolder = Scaffolder(packageRoot: root)
         let plan = try scaffolder.plan(
             name: name,
@@ -124,6 +125,10 @@ enum NewComponentCommand {
                         throw ScaffoldError(Output.reason(code).lowercased())
                     }
                 })
+            // The next addition reads the names from here instead of describing the package again.
+            if options.existingTargets == nil {
+                targetNames.keep(existing.union(TargetNames.added(by: plan.component)))
+            }
             // The derived files stay as generated, so `new-component --check` finds them current.
             let derived = Set(ComponentTemplate.derivedPaths(of: plan.component))
             format(
@@ -230,6 +235,15 @@ enum NewComponentCommand {
             writeError("warning: `swift format` did not run on the new files; they build, but run it before committing")
             return
         }
+    }
+
+    /// The package's target and module names: those kept for its manifest as it is, else from
+    /// `swift package describe`, then kept.
+    static func knownNames(packagePath: String, kept: TargetNames) throws(ScaffoldError) -> Set<String> {
+        if let names = kept.kept() { return names }
+        let names = try existingNames(packagePath: packagePath)
+        kept.keep(names)
+        return names
     }
 
     /// The package's target and module names, from `swift package describe`.
