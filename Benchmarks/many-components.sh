@@ -5,6 +5,8 @@
 #   bash Benchmarks/many-components.sh [N] [--keep]
 #   bash Benchmarks/many-components.sh --reuse DIR
 #
+# Each added component has 5 requires, each wired to a provide of another added component, and a
+# provide besides its entry screen, so launch, the audit, the graph and the builds pay for wiring.
 # It works in a copy of the tracked files under a temporary folder (--keep leaves it there) and prints:
 # the time to add the components, the release build, launch to the first screen, the wiring audit,
 # `layering-check` end to end, `mall graph` and `mall routes` (medians of 11 runs, the two apps' runs
@@ -175,12 +177,36 @@ else
     swift build -c release --product new-component 2>&1 | tail -n 1 >&2
     scaffolder="$(swift build -c release --show-bin-path)/new-component"
     echo "Adding $count components" >&2
+    # Each has 5 requires and a provide besides its entry screen, as a real component has; the
+    # requires are wired below, each to the provide of one of the next five components.
     start=$(now)
     for ((i = 1; i <= count; i++)); do
-        "$scaffolder" "$(printf 'Area%04d' "$i")" --package-path "$work/many" > /dev/null
+        "$scaffolder" "$(printf 'Area%04d' "$i")" --package-path "$work/many" \
+            --require 'peer1(itemId: String)' --require 'peer2(itemId: String)' \
+            --require 'peer3(itemId: String)' --require 'peer4(itemId: String)' \
+            --require 'peer5(itemId: String)' --provide 'detail(itemId: String)' > /dev/null
     done
     end=$(now)
     echo "added $count components in $(seconds "$start" "$end") s" >&2
+    # Component i's require k answers with the detail of component i + k (wrapping around): its
+    # router imports that component and has the line in place of the hint new-component wrote.
+    for ((i = 1; i <= count; i++)); do
+        name=$(printf 'Area%04d' "$i")
+        router="$work/many/Shell/Routers/${name}Router.swift"
+        imports=""
+        lines=()
+        for ((k = 1; k <= 5; k++)); do
+            peer=$(printf 'Area%04d' $(((i + k - 1) % count + 1)))
+            imports+="import $peer"$'\n'
+            lines+=(-e "s|^        // wiring.wire($name.Requires.peer$k, to: .*|        wiring.provide($name.Requires.peer$k, $peer.Provides.detail)|")
+        done
+        sed -i "${lines[@]}" "$router"
+        printf '%s' "$imports" | cat - "$router" > "$router.new" && mv "$router.new" "$router"
+        grep -q '// wiring.wire' "$router" && { echo "Error: $router still has a require without its line" >&2; exit 1; }
+    done
+    # The previews' "who answers" files follow the routers.
+    "$scaffolder" --regenerate --package-path "$work/many" > /dev/null
+    echo "wired 5 requires of each of the $count components" >&2
 fi
 
 four_build=$(build "$work/four")
