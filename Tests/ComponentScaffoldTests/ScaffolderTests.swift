@@ -1,8 +1,9 @@
-import ComponentScaffold
 import Foundation
 import LayeringCheck
 import MallTestSupport
 import Testing
+
+@testable import ComponentScaffold
 
 @Suite("Scaffolder")
 struct ScaffolderTests {
@@ -360,5 +361,38 @@ struct TargetNamesTests {
         try (String(contentsOf: manifest, encoding: .utf8) + "\n// edited\n").write(
             to: manifest, atomically: true, encoding: .utf8)
         #expect(names.kept() == nil)
+    }
+}
+
+/// The types a new name must not shadow, read file by file and kept, so an addition reads only the
+/// files that changed since the last one.
+@Suite("new-component's kept type names")
+struct VisibleTypesCacheTests {
+    @Test func onlyNewOrChangedFilesAreReadAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let cache = folder.appendingPathComponent("cache/types.json")
+        let first = folder.appendingPathComponent("First.swift")
+        try "struct Alpha {}\n".write(to: first, atomically: true, encoding: .utf8)
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Alpha"])
+
+        // An unchanged file is taken from the cache: a name put there by hand is what comes back.
+        var kept = try JSONSerialization.jsonObject(with: Data(contentsOf: cache)) as? [String: [String: Any]] ?? [:]
+        kept[first.path]?["names"] = ["FromTheCache"]
+        try JSONSerialization.data(withJSONObject: kept).write(to: cache)
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["FromTheCache"])
+
+        // A changed file, a new one and a removed one are each seen.
+        try "struct Beta {}\nenum Gamma {}\n".write(to: first, atomically: true, encoding: .utf8)
+        let second = folder.appendingPathComponent("Second.swift")
+        try "final class Delta {}\n".write(to: second, atomically: true, encoding: .utf8)
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Beta", "Gamma", "Delta"])
+        try FileManager.default.removeItem(at: first)
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Delta"])
+
+        // A cache that is not one is ignored, and every file read.
+        try Data("not json".utf8).write(to: cache)
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Delta"])
     }
 }

@@ -128,8 +128,12 @@ public struct Scaffolder: Sendable {
     }
 
     /// The top-level types the generated code can see in this package.
+    ///
+    /// The names are kept beside the build (`.build/new-component/visible-types.json`), file by
+    /// file, so each addition reads only the files that changed since the last one.
     public func visibleTypes() -> Set<String> {
-        Self.visibleFolders.reduce(into: []) { $0.formUnion(TopLevelTypes(folder: url($1)).names) }
+        TopLevelTypes.names(
+            under: Self.visibleFolders.map(url), keptIn: url(".build/new-component/visible-types.json"))
     }
 
     /// Adds `"Name"` to the manifest's `let components = [ … ]` list, in the list's own layout.
