@@ -23,8 +23,9 @@ struct NavigateCommand: Equatable {
         // A state folder in the way is refused before anything is fetched.
         let stateFolder = try StateLocation.stateFolder(
             given: stateDirectory, environment: app.links.environment, terminal: terminal)
+        // A fetch gives up before the screen does, so a kept answer can still be shown in time.
         let service = try Service.named(
-            backend, environment: app.links.environment, timeout: session.loadTimeLimit)
+            backend, environment: app.links.environment, timeout: session.loadTimeLimit * 0.75)
         try await app.links.prepare(routesConfigPath: routesConfigPath, refresh: routesRefresh)
         app.keepState(in: stateFolder)
         app.readRecords(from: service)

@@ -17,8 +17,10 @@ import Support
 struct Service: RecordSource {
     /// The address the documents are under, e.g. `http://127.0.0.1:3001/api`.
     let base: URL
-    /// The longest a fetch may take, from the request to the last byte.
+    /// The longest a fetch may take, from the request to the last byte, waiting for the transfer
+    /// before it included.
     let timeout: Duration
+    private let transfers = Transfers()
 
     /// The largest document fetched; a larger one is cut off as it arrives.
     static let documentLimit = 1 << 20
@@ -37,6 +39,15 @@ struct Service: RecordSource {
         return Service(base: url, timeout: timeout)
     }
 
+    private init(base: URL, timeout: Duration) {
+        self.base = base
+        self.timeout = timeout
+    }
+
+    func address(of name: String) -> String {
+        base.appendingPathComponent(name + ".json").absoluteString
+    }
+
     func fetch(_ name: String, validators: [String: String]) async throws -> SourceAnswer {
         let url = base.appendingPathComponent(name + ".json")
         let shown = url.absoluteString.visible
@@ -44,8 +55,27 @@ struct Service: RecordSource {
         for (header, value) in validators {
             request.setValue(value, forHTTPHeaderField: header)
         }
-        let (answer, _) = await Download.fetch(
-            request, limit: Self.documentLimit, timeout: timeout, naming: "the document")
+        // One transfer at a time: a fetch cut short (a body past the limit, a screen left) may go on
+        // arriving inside FoundationNetworking for a while, and fetches that overlapped it would each
+        // hold as much again.
+        let deadline = ContinuousClock.now + timeout
+        let (mine, ended) = AsyncStream.makeStream(of: Void.self)
+        let previous = transfers.enqueue(mine)
+        guard await transfers.wait(untilEnded: previous, before: deadline) else {
+            // This fetch's place in line ends when the one it waited for does.
+            Task.detached {
+                for await _ in previous ?? AsyncStream(unfolding: { nil }) {}
+                ended.finish()
+            }
+            try Task.checkCancellation()
+            throw SourceFailure("cannot fetch '\(shown)': the last answer is still arriving; try again in a moment")
+        }
+        let (answer, transfer) = await Download.fetch(
+            request, limit: Self.documentLimit, timeout: deadline - ContinuousClock.now, naming: "the document")
+        Task.detached {
+            for await _ in transfer {}
+            ended.finish()
+        }
         switch answer {
         case .failure(let problem):
             throw SourceFailure("cannot fetch '\(shown)': \(problem)")
@@ -58,7 +88,45 @@ struct Service: RecordSource {
             if let notJSON = response.notJSON {
                 throw SourceFailure("'\(shown)' refused: \(notJSON)")
             }
-            return .document([UInt8](body), validators: response.validators, address: url.absoluteString)
+            return .document([UInt8](body), validators: response.validators)
+        }
+    }
+}
+
+extension Service {
+    /// The transfers of one service's fetches, in the order they started, so each starts only once
+    /// FoundationNetworking has let go of the one before.
+    ///
+    /// `@unchecked Sendable`: `last` is read and written only holding `lock`.
+    private final class Transfers: @unchecked Sendable {
+        private let lock = NSLock()
+        /// Ends when the transfer of the latest fetch has ended.
+        private var last: AsyncStream<Void>?
+
+        /// Puts a transfer in line, which ends when `next` does; returns the one to wait for.
+        func enqueue(_ next: AsyncStream<Void>) -> AsyncStream<Void>? {
+            lock.withLock {
+                defer { last = next }
+                return last
+            }
+        }
+
+        /// Waits until `transfer` has ended; `false` when `deadline` (or a cancellation) came first.
+        func wait(untilEnded transfer: AsyncStream<Void>?, before deadline: ContinuousClock.Instant) async -> Bool {
+            guard let transfer else { return true }
+            return await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for await _ in transfer {}
+                    return !Task.isCancelled
+                }
+                group.addTask {
+                    try? await Task.sleep(until: deadline)
+                    return false
+                }
+                let ended = await group.next() ?? false
+                group.cancelAll()
+                return ended
+            }
         }
     }
 }

@@ -100,6 +100,7 @@ struct ServiceTests {
             ("Blue Bottle Coffee", #"Blue\u001b[31m"#, "control characters"),
             ("\"s02\"", "\"s01\"", "the shop 's01' twice"),
             ("3800", "-3800", "a price in cents of -3800"),
+            ("\"s01\"", "\"s01&next=https://evil.example/#\"", "a shop's id that is not 1–64 letters"),
         ].map({ (Self.shops.replacingOccurrences(of: $0.0, with: $0.1), $0.2) }) {
             let server = try TestServer(files: ["shops.json": change])
             let run = await runShell(["--backend", server.address("")], input: ["1", "q"])
@@ -197,5 +198,31 @@ struct ServiceTests {
         // The shops that came after the page left show nowhere, and nothing was kept from them.
         #expect(!run.output(after: "> b").contains("shops on"), "\(run.output)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("Shop.shops.json").path))
+    }
+
+    @Test func aServiceSlowPastTheLimitShowsTheKeptRecords() async throws {
+        let server = try TestServer(files: Self.documents)
+        let folder = Folder()
+        let environment: Environment = [StateLocation.variable: folder.url.path]
+        _ = await runShell(["--backend", server.address("")], input: ["1", "q"], environment: environment)
+        try server.write("3", to: "slow")
+        let run = await runShell(
+            ["--backend", server.address(""), "--timeout", "1"], input: ["1", "q"], environment: environment)
+        let note = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("Kept from ") }, "\(run.output)")
+        #expect(note.hasSuffix("not current: cannot fetch '\(server.address(""))shops.json': no answer in time"))
+        #expect(run.output.contains("8 shops on 5 floors"))
+    }
+
+    @Test func recordsKeptFromAnotherServiceAreNotShownAsThisOnes() async throws {
+        let first = try TestServer(files: Self.documents)
+        let folder = Folder()
+        let environment: Environment = [StateLocation.variable: folder.url.path]
+        _ = await runShell(["--backend", first.address("")], input: ["1", "q"], environment: environment)
+        let other = try TestServer(files: [:])
+        let address = other.address("")
+        other.stop()
+        let run = await runShell(["--backend", address], input: ["1", "q"], environment: environment)
+        #expect(!run.output.contains("Kept from"), "\(run.output)")
+        #expect(run.output.contains("Could not load: cannot fetch '\(address)shops.json'"))
     }
 }

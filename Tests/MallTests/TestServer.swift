@@ -18,7 +18,7 @@ final class TestServer {
 
     /// The server, as a script: Python's own handler, quiet, with a bounded request loop.
     private static let script = """
-        import functools, http.server, sys, time, urllib.parse, zlib
+        import functools, http.server, os, sys, time, urllib.parse, zlib
         def bomb():
             # 256 MB of spaces, gzipped to about 250 KB.
             packer = zlib.compressobj(9, zlib.DEFLATED, 31)
@@ -33,6 +33,10 @@ final class TestServer {
                 except (BrokenPipeError, ConnectionResetError):
                     pass
             def answer(self):
+                # A file named "slow" in the folder delays every answer by the seconds it holds.
+                delay = os.path.join(sys.argv[1], "slow")
+                if os.path.exists(delay):
+                    time.sleep(float(open(delay).read()))
                 # A service's faults, for any document under them: /fault/<kind>/<name>.json.
                 if self.path.startswith("/fault/"):
                     kind, _, rest = self.path[len("/fault/"):].partition("/")

@@ -19,13 +19,15 @@ struct AppointmentState: StoredState, Equatable {
     /// The last order number handed out; the next booking gets the one after.
     var lastOrderNumber: Int
 
-    /// The sample user's state: one booking, and the sample queues' counters.
+    /// The sample user's state: one booking, and the counters of the queue it is in (a cancellation
+    /// gives its place back there). Other queues have no counters until the user takes a number in
+    /// them, so they show the counts the queues' document gives.
     static let samples = AppointmentState(
         bookings: BookingRecord.samples,
         queues: Dictionary(
-            uniqueKeysWithValues: QueueRecord.samples.map {
-                ($0.shopId.rawValue, Counters(waiting: $0.waiting, lastTicket: $0.lastTicket))
-            }),
+            uniqueKeysWithValues: QueueRecord.samples.filter { queue in
+                BookingRecord.samples.contains { $0.shopId == queue.shopId }
+            }.map { ($0.shopId.rawValue, Counters(waiting: $0.waiting, lastTicket: $0.lastTicket)) }),
         lastOrderNumber: 1007
     )
 

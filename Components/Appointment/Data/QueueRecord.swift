@@ -54,6 +54,7 @@ struct QueueCatalog: StoredState {
     /// zero, a shop given twice.
     var problem: String? {
         if let problem = StateCheck.text(queues.flatMap { [$0.shopId.rawValue, $0.shopName] }, as: "queue's text")
+            ?? StateCheck.identifier(queues.map(\.shopId.rawValue), as: "queue's shop id")
             ?? StateCheck.count(
                 queues.flatMap { [$0.minutesPerTable] + Array($0.waiting.values) + Array($0.lastTicket.values) },
                 as: "count in a queue")

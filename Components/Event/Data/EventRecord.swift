@@ -23,6 +23,7 @@ struct EventCatalog: StoredState {
     var problem: String? {
         let texts = events.flatMap { [$0.id.rawValue, $0.title, $0.shopId.rawValue, $0.shopName, $0.date, $0.summary] }
         if let problem = StateCheck.text(texts, as: "event's text")
+            ?? StateCheck.identifier(events.flatMap { [$0.id.rawValue, $0.shopId.rawValue] }, as: "event's id")
             ?? StateCheck.count(events.flatMap { [$0.capacity, $0.registered] }, as: "count of places")
         {
             return problem

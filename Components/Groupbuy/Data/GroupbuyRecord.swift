@@ -30,7 +30,8 @@ struct GroupbuyCatalog: StoredState {
             [deal.id.rawValue, deal.title, deal.validUntil, deal.details]
                 + deal.shops.flatMap { [$0.id.rawValue, $0.name] }
         }
-        if let problem = StateCheck.text(texts, as: "deal's text")
+        let ids = groupbuys.flatMap { [$0.id.rawValue] + $0.shops.map(\.id.rawValue) }
+        if let problem = StateCheck.text(texts, as: "deal's text") ?? StateCheck.identifier(ids, as: "deal's id")
             ?? StateCheck.count(
                 groupbuys.flatMap { [$0.priceInCents, $0.originalPriceInCents, $0.sold] }, as: "price or count")
         {

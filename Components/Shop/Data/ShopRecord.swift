@@ -45,6 +45,17 @@ struct ShopRecord: Sendable, Codable, Equatable {
         return texts
     }
 
+    /// Every id the shop holds, which links carry: its own, its merchant number, its events', deals'
+    /// and coupons'.
+    var ids: [String] {
+        var ids = [id.rawValue, merchantNo]
+        ids += events.map(\.id.rawValue)
+        ids += groupbuys.map(\.id.rawValue)
+        ids += coupons.map(\.id.rawValue)
+        ids += usedCoupons.map(\.id.rawValue)
+        return ids
+    }
+
     /// The indoor-navigation page that leads to this shop.
     var navigationURL: String { "https://mall.example.com/indoor-nav?shop=\(id.rawValue)" }
 }
@@ -57,10 +68,15 @@ struct ShopCatalog: StoredState {
     /// zero, an id given twice.
     var problem: String? {
         let texts = shops.flatMap(\.texts)
-        if let problem = StateCheck.text(texts, as: "shop's text")
+        let ids = shops.flatMap(\.ids)
+        if let problem = StateCheck.text(texts, as: "shop's text") ?? StateCheck.identifier(ids, as: "shop's id")
             ?? StateCheck.count(shops.flatMap { $0.groupbuys.map(\.priceInCents) }, as: "price in cents")
         {
             return problem
+        }
+        // The bill's link carries the merchant number, at most 32 characters.
+        if let long = shops.first(where: { $0.merchantNo.utf8.count > 32 }) {
+            return "a merchant number longer than 32 characters, '\(long.merchantNo)'"
         }
         return StateCheck.duplicate(in: shops.map(\.id), as: "shop")
     }

@@ -7,15 +7,17 @@
 /// not changed. Whatever goes wrong (no answer, an HTTP error, a body too large or of another type)
 /// is thrown as an error whose description is one line a screen can show.
 public protocol RecordSource: Sendable {
+    /// Where the document named `name` comes from, e.g. `http://127.0.0.1:3001/api/shops.json`: a
+    /// kept answer is used only for the address it was fetched from, and faults name it.
+    func address(of name: String) -> String
     /// The document named `name` (e.g. `shops`), unless `validators` show the kept one is current.
     func fetch(_ name: String, validators: [String: String]) async throws -> SourceAnswer
 }
 
 /// What a ``RecordSource`` answers for a document.
 public enum SourceAnswer: Sendable, Equatable {
-    /// The document's bytes, the validators that make the next request for it conditional, and
-    /// where it came from, as a fault in it names it (an address).
-    case document([UInt8], validators: [String: String], address: String)
+    /// The document's bytes, and the validators that make the next request for it conditional.
+    case document([UInt8], validators: [String: String])
     /// The document has not changed since the answer whose validators were sent.
     case notModified
 }

@@ -63,7 +63,9 @@ public final class Records<Document: StoredState> {
         guard let source else {
             return Fetched(document: embedded)
         }
-        let kept = keptAnswer()
+        let address = source.address(of: name)
+        // An answer kept from another address (the app pointed at another service) is not this one's.
+        let kept = await keptAnswer().flatMap { $0.address == address ? $0 : nil }
         let answer: SourceAnswer
         do {
             answer = try await source.fetch(name, validators: kept?.validators ?? [:])
@@ -74,19 +76,22 @@ public final class Records<Document: StoredState> {
         try Task.checkCancellation()
         switch answer {
         case .notModified:
-            guard let kept else {
+            guard var kept else {
                 return try fallBack(to: nil, because: "the \(name) source said 'not modified' to a plain request")
             }
+            // Confirmed current now: a later fault shows it as of this time.
+            kept.fetched = Date()
+            await keep(kept)
             lastLoaded = kept.document
             return Fetched(document: kept.document)
-        case .document(let bytes, let validators, let address):
+        case .document(let bytes, let validators):
             switch await Self.decoded(bytes) {
             case .failure(let failure):
                 return try fallBack(to: kept, because: "the \(name) document at '\(address.visible)' \(failure)")
             case .success(let document):
                 try Task.checkCancellation()
-                let fresh = Kept(fetched: Date(), validators: validators, document: document)
-                keep(fresh)
+                await keep(
+                    Kept(address: address, fetched: Date(), validators: Kept.fit(validators), document: document))
                 lastLoaded = document
                 return Fetched(document: document)
             }
@@ -109,43 +114,61 @@ public final class Records<Document: StoredState> {
 
     // MARK: The kept answer
 
+    // The kept file is read and written off the main actor: another process may hold its lock for
+    // seconds, and the session must go on taking commands meanwhile (the load's time limit still
+    // bounds the screen).
+
     /// The kept answer, read from its file the first time.
-    private func keptAnswer() -> Kept? {
+    private func keptAnswer() async -> Kept? {
         guard !hasReadKept else { return kept }
         hasReadKept = true
         guard let file else { return nil }
+        let (found, warning) = await Self.read(file, owner: owner, name: name)
+        if let warning { warn(warning) }
+        if kept == nil { kept = found }
+        return kept
+    }
+
+    /// The answer `file` keeps, or the warning that says why there is none to use; a damaged file is
+    /// moved aside.
+    nonisolated private static func read(
+        _ file: StateFile, owner: String, name: String
+    ) async -> (Kept?, warning: String?) {
         do throws(StateFile.Failure) {
             let bytes = try file.withLock { () throws(StateFile.Failure) in try file.read() }
-            guard let bytes else { return nil }
-            switch StrictJSON.decode(Kept.self, from: bytes, format: Self.format) {
-            case .success(let found):
-                if let problem = found.document.problem ?? found.problem {
-                    throw StrictJSON.damage("holds \(problem)")
-                }
-                kept = found
-            case .failure(let failure):
-                throw failure
+            guard let bytes else { return (nil, nil) }
+            let found = try StrictJSON.decode(Kept.self, from: bytes, format: format).get()
+            if let problem = found.document.problem ?? found.problem {
+                throw StrictJSON.damage("holds \(problem)")
             }
+            return (found, nil)
         } catch  where error.kind == .damage {
             let aside = (try? file.withLock { () throws(StateFile.Failure) in try file.moveAside() }) ?? file.path
-            warn("\(owner)'s kept \(name) \(error); moved it to '\(aside.visible)'")
+            return (nil, "\(owner)'s kept \(name) \(error); moved it to '\(aside.visible)'")
         } catch {
-            warn("\(owner)'s kept \(name) cannot be read: \(error)")
+            return (nil, "\(owner)'s kept \(name) cannot be read: \(error)")
         }
-        return kept
     }
 
     /// Makes `fresh` the kept answer, in memory and in its file; a file that cannot be written is
     /// said once and not written again this launch.
-    private func keep(_ fresh: Kept) {
+    private func keep(_ fresh: Kept) async {
         kept = fresh
         guard let file, writes else { return }
-        do {
-            let bytes = try Self.encoded(fresh)
-            try file.withLock { () throws(StateFile.Failure) in try file.replace(with: bytes) }
-        } catch {
+        if let failure = await Self.write(fresh, to: file) {
             writes = false
-            warn("\(owner)'s \(name) are not kept: \(error); the last answer lasts only until you quit")
+            warn("\(owner)'s \(name) are not kept: \(failure); the last answer lasts only until you quit")
+        }
+    }
+
+    /// Writes `kept` to `file`, under its lock; what failed, or `nil`.
+    nonisolated private static func write(_ kept: Kept, to file: StateFile) async -> StateFile.Failure? {
+        do throws(StateFile.Failure) {
+            let bytes = try encoded(kept)
+            try file.withLock { () throws(StateFile.Failure) in try file.replace(with: bytes) }
+            return nil
+        } catch {
+            return error
         }
     }
 
@@ -173,7 +196,7 @@ public final class Records<Document: StoredState> {
     // MARK: The shapes
 
     private enum Key: String, CodingKey {
-        case format, fetched, validators
+        case format, address, fetched, validators
     }
 
     /// A document as a source serves it: `format`, beside the document's own keys.
@@ -197,12 +220,15 @@ public final class Records<Document: StoredState> {
 
     /// The kept answer as its file holds it: `format`, when it was fetched, its validators, beside the
     /// document's own keys.
-    private struct Kept: Codable {
+    private struct Kept: Codable, Sendable {
+        /// Where it was fetched from: the source's address of the document.
+        var address: String
         var fetched: Date
         var validators: [String: String]
         var document: Document
 
-        init(fetched: Date, validators: [String: String], document: Document) {
+        init(address: String, fetched: Date, validators: [String: String], document: Document) {
+            self.address = address
             self.fetched = fetched
             self.validators = validators
             self.document = document
@@ -216,6 +242,7 @@ public final class Records<Document: StoredState> {
                     forKey: .fetched, in: container, debugDescription: "not an ISO 8601 time")
             }
             self.fetched = fetched
+            address = try container.decode(String.self, forKey: .address)
             validators = try container.decode([String: String].self, forKey: .validators)
             document = try Document(from: decoder)
         }
@@ -223,18 +250,28 @@ public final class Records<Document: StoredState> {
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             try container.encode(Records.format, forKey: .format)
+            try container.encode(address, forKey: .address)
             try container.encode(fetched.formatted(.iso8601), forKey: .fetched)
             try container.encode(validators, forKey: .validators)
             try document.encode(to: encoder)
         }
 
-        /// What makes the validators unfit to send again: a header name other than the two, a
-        /// value with control characters or too long.
+        /// What makes the kept answer unfit: an address or validators that are not text a request
+        /// may carry (a header name other than the two, a value with control characters or too long).
         var problem: String? {
-            if let name = validators.keys.first(where: { !["If-None-Match", "If-Modified-Since"].contains($0) }) {
+            if let name = validators.keys.first(where: { !Self.validatorNames.contains($0) }) {
                 return "a validator named '\(name.visible)'"
             }
-            return StateCheck.text(validators.values, as: "validator")
+            return StateCheck.text([address], as: "address") ?? StateCheck.text(validators.values, as: "validator")
+        }
+
+        private static var validatorNames: Set<String> { ["If-None-Match", "If-Modified-Since"] }
+
+        /// The validators a server gave that may be sent back: those that would pass ``problem``.
+        /// An unfit one (`ETag` with control characters, or 10 KB long) is dropped: the next request
+        /// for the document is then not conditional on it.
+        static func fit(_ validators: [String: String]) -> [String: String] {
+            validators.filter { validatorNames.contains($0.key) && StateCheck.text([$0.value], as: "") == nil }
         }
     }
 }

@@ -99,7 +99,7 @@ public struct Parameter<Value> {
 // MARK: - The kinds of parameter a route may take
 
 /// The longest identifier a URL may carry.
-private let identifierLimit = 64
+let identifierLimit = 64
 
 extension Parameter {
     /// An identifier such as a shop id: 1 to 64 ASCII letters, digits, `-` or `_`.
@@ -186,7 +186,7 @@ extension Parameter {
     }
 }
 
-private func isIdentifierByte(_ byte: UInt8) -> Bool {
+func isIdentifierByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):

@@ -23,6 +23,14 @@ public enum StateCheck {
         return nil
     }
 
+    /// What is wrong with the first of `identifiers` that a link could not carry (1 to 64 ASCII
+    /// letters, digits, `-` or `_`, the rule of a route's identifiers), or `nil`: an id from outside
+    /// goes into addresses and links, where `&`, `/` or a space would change what they say.
+    public static func identifier(_ identifiers: some Sequence<String>, as noun: String) -> String? {
+        identifiers.first { !(1...identifierLimit).contains($0.utf8.count) || !$0.utf8.allSatisfy(isIdentifierByte) }
+            .map { "a \(noun) that is not 1–\(identifierLimit) letters, digits, '-' or '_', '\($0.visible)'" }
+    }
+
     /// What is wrong with the first of `counts` below zero or above ``countLimit``, or `nil`.
     public static func count(_ counts: some Sequence<Int>, as noun: String) -> String? {
         counts.first { !(0...countLimit).contains($0) }.map { "a \(noun) of \($0)" }
