@@ -26,6 +26,7 @@ struct PackageCopy {
             "Tests",
             "Plugins",
             "Fuzz",
+            "Service",
         ] {
             try FileManager.default.copyItem(
                 at: Self.sourceRoot.appendingPathComponent(item),

@@ -18,9 +18,10 @@ public enum ServiceDocument {
         if ProcessInfo.processInfo.environment["WRITE_SERVICE_DOCUMENTS"] == "1" {
             try Data(bytes).write(to: file, options: .atomic)
         }
-        let shipped = try? Data(contentsOf: file)
+        // Compared first, so a failure names the file rather than printing both documents' bytes.
+        let isTheSame = (try? Data(contentsOf: file)).map([UInt8].init) == bytes
         #expect(
-            shipped.map([UInt8].init) == bytes,
+            isTheSame,
             """
             Service/api/\(name).json is not the embedded records written out; after changing them, run
             WRITE_SERVICE_DOCUMENTS=1 swift test --filter Document
