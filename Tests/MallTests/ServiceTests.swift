@@ -81,14 +81,14 @@ struct ServiceTests {
     }
 
     @Test(arguments: [
-        ("{", "is not valid JSON"),
-        (#"{"format": 1, "shops": [{"id": "s01"}]}"#, "has no 'shops[0].name'"),
-        (#"{"format": 2, "shops": []}"#, "is in format 2; this mall reads format 1"),
-        (#"{"format": 1, "shops": [], "extra": 1}"#, "has a key it does not know, 'extra'"),
-        (String(repeating: " ", count: 1_048_577), "is larger than 1048576 bytes"),
+        (TestText("{"), "is not valid JSON"),
+        (TestText(#"{"format": 1, "shops": [{"id": "s01"}]}"#), "has no 'shops[0].name'"),
+        (TestText(#"{"format": 2, "shops": []}"#), "is in format 2; this mall reads format 1"),
+        (TestText(#"{"format": 1, "shops": [], "extra": 1}"#), "has a key it does not know, 'extra'"),
+        (TestText(String(repeating: " ", count: 1_048_577)), "is larger than 1048576 bytes"),
     ])
-    func aDocumentThatFailsACheckIsRefusedInOneLine(document: String, problem: String) async throws {
-        let server = try TestServer(files: ["shops.json": document])
+    func aDocumentThatFailsACheckIsRefusedInOneLine(document: TestText, problem: String) async throws {
+        let server = try TestServer(files: ["shops.json": document.text])
         let run = await runShell(["--backend", server.address("")], input: ["1", "q"])
         let line = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("Could not load: ") })
         #expect(line.contains(problem), "\(line)")
