@@ -60,16 +60,24 @@ struct Service: RecordSource {
         // hold as much again.
         let deadline = ContinuousClock.now + timeout
         let (mine, ended) = AsyncStream.makeStream(of: Void.self)
-        let previous = transfers.enqueue(mine)
-        guard await transfers.wait(untilEnded: previous, before: deadline) else {
-            // This fetch's place in line ends when the one it waited for does.
-            Task.detached {
-                for await _ in previous ?? AsyncStream(unfolding: { nil }) {}
-                ended.finish()
-            }
+        guard let previous = transfers.enqueue(mine) else {
+            return try await fetch(request, shown: shown, sentValidators: !validators.isEmpty, until: deadline, ended)
+        }
+        let wait = Transfers.Wait(for: previous)
+        guard await wait.ended(before: deadline) else {
+            // This fetch's place in line ends when the transfer it waited for does.
+            wait.whenEnded { ended.finish() }
             try Task.checkCancellation()
             throw SourceFailure("cannot fetch '\(shown)': the last answer is still arriving; try again in a moment")
         }
+        return try await fetch(request, shown: shown, sentValidators: !validators.isEmpty, until: deadline, ended)
+    }
+
+    /// Fetches `request` before `deadline`, then ends `ended` once its transfer has ended.
+    private func fetch(
+        _ request: URLRequest, shown: String, sentValidators: Bool, until deadline: ContinuousClock.Instant,
+        _ ended: AsyncStream<Void>.Continuation
+    ) async throws -> SourceAnswer {
         let (answer, transfer) = await Download.fetch(
             request, limit: Self.documentLimit, timeout: deadline - ContinuousClock.now, naming: "the document")
         Task.detached {
@@ -81,7 +89,7 @@ struct Service: RecordSource {
             throw SourceFailure("cannot fetch '\(shown)': \(problem)")
         case .success(let (response, body)):
             switch response.statusCode {
-            case 304 where !validators.isEmpty: return .notModified
+            case 304 where sentValidators: return .notModified
             case 200: break
             default: throw SourceFailure("'\(shown)': the service answered \(response.statusText)")
             }
@@ -111,21 +119,57 @@ extension Service {
             }
         }
 
-        /// Waits until `transfer` has ended; `false` when `deadline` (or a cancellation) came first.
-        func wait(untilEnded transfer: AsyncStream<Void>?, before deadline: ContinuousClock.Instant) async -> Bool {
-            guard let transfer else { return true }
-            return await withTaskGroup(of: Bool.self) { group in
-                group.addTask {
+        /// A wait for a transfer to end. The transfer is followed by a task of its own that is never
+        /// cancelled: cancelling the iteration of a stream ends the stream, and the transfer behind it
+        /// would seem to have ended while it still runs.
+        ///
+        /// `@unchecked Sendable`: every stored property is read and written holding `lock`.
+        final class Wait: @unchecked Sendable {
+            private let lock = NSLock()
+            private var hasEnded = false
+            private var waiter: CheckedContinuation<Bool, Never>?
+            private var afterwards: (@Sendable () -> Void)?
+
+            /// Starts following `transfer`.
+            init(for transfer: AsyncStream<Void>) {
+                Task.detached { [self] in
                     for await _ in transfer {}
-                    return !Task.isCancelled
+                    let (waiter, afterwards) = lock.withLock {
+                        hasEnded = true
+                        defer { (self.waiter, self.afterwards) = (nil, nil) }
+                        return (self.waiter, self.afterwards)
+                    }
+                    waiter?.resume(returning: true)
+                    afterwards?()
                 }
-                group.addTask {
-                    try? await Task.sleep(until: deadline)
-                    return false
+            }
+
+            /// Whether the transfer ended before `deadline`.
+            func ended(before deadline: ContinuousClock.Instant) async -> Bool {
+                await withCheckedContinuation { continuation in
+                    let hasEnded = lock.withLock {
+                        if !self.hasEnded { waiter = continuation }
+                        return self.hasEnded
+                    }
+                    guard !hasEnded else { return continuation.resume(returning: true) }
+                    Task.detached { [self] in
+                        try? await Task.sleep(until: deadline)
+                        let waiter = lock.withLock {
+                            defer { self.waiter = nil }
+                            return self.waiter
+                        }
+                        waiter?.resume(returning: false)
+                    }
                 }
-                let ended = await group.next() ?? false
-                group.cancelAll()
-                return ended
+            }
+
+            /// Runs `body` once the transfer has ended: now, if it has.
+            func whenEnded(_ body: @escaping @Sendable () -> Void) {
+                let hasEnded = lock.withLock {
+                    if !self.hasEnded { afterwards = body }
+                    return self.hasEnded
+                }
+                if hasEnded { body() }
             }
         }
     }
