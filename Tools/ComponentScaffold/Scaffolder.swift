@@ -18,15 +18,12 @@ public struct Scaffolder: Sendable {
         "Sources/MallBase", "Sources/MallNavigator", "Sources/Middleware", "Tests/MallTestSupport", "Shell",
     ]
 
-    // The entries of the two lists, made once: a regex literal in a closure is compiled each time the
-    // closure runs, once per entry. `nonisolated(unsafe)`: a `Regex` is not `Sendable`, but these are
-    // never changed.
-    nonisolated(unsafe) private static let componentEntry = #/"[A-Za-z_][A-Za-z0-9_]*"/#
-    nonisolated(unsafe) private static let routerEntry = #/[A-Za-z_][A-Za-z0-9_]*Router\(\s*links\s*:\s*links\s*\)/#
-
     /// The manifest's `let components = [ … ]`, one quoted name per entry.
     static var componentsList: ArrayLiteralEdit {
-        ArrayLiteralEdit(
+        // Made once per list, not in the closure, which runs once per entry: a regex literal is
+        // compiled each time it is evaluated.
+        let componentEntry = #/"[A-Za-z_][A-Za-z0-9_]*"/#
+        return ArrayLiteralEdit(
             listName: "the `let components = [ … ]` list of Package.swift",
             anchor: #/^let components(?:\s*:\s*\[String\])?\s*=\s*/#.anchorsMatchLineEndings(),
             isElement: { $0.wholeMatch(of: componentEntry) != nil }
@@ -35,7 +32,8 @@ public struct Scaffolder: Sendable {
 
     /// The array `Routers.all(links:)` returns, one router initialiser per entry.
     static var routerList: ArrayLiteralEdit {
-        ArrayLiteralEdit(
+        let routerEntry = #/[A-Za-z_][A-Za-z0-9_]*Router\(\s*links\s*:\s*links\s*\)/#
+        return ArrayLiteralEdit(
             listName: "the list of routers in \(routerRegistryPath)",
             anchor: #/static func all\(\s*links\s*:\s*Links\s*\)\s*->\s*\[any ComponentRouter\]\s*\{\s*(?:return\s+)?/#,
             isElement: { $0.wholeMatch(of: routerEntry) != nil }
