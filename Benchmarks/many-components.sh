@@ -11,7 +11,8 @@
 # the time to add the components, the release build, launch to the first screen, the wiring audit,
 # `layering-check` end to end, `mall graph` and `mall routes` (medians of 11 runs, the two apps' runs
 # taken in turn), each for the four-component app and the big one, launch against the 1.2x goal, and
-# the incremental release build after an edit in a screen, a new provide_ and no change (1.5x, 2x goals).
+# the incremental release build after an edit in a screen, a new provide_ and no change, the first two
+# judged by their time above the no-change build, SwiftPM's floor (1.5x, 2x goals).
 # --reuse DIR measures the two apps a --keep run left in DIR again, their sources replaced with this
 # checkout's tracked files (what new-component generated and edited in the big app is kept), so a
 # change is measured without adding the components again; its build times are incremental.
@@ -268,14 +269,21 @@ awk -v a="$many_launch" -v b="$four_launch" -v n="$((count + 4))" 'BEGIN {
     printf "\nlaunch with %s against 4: %.2fx (goal <= 1.2x: %s)\n", n, ratio, ratio <= 1.2 ? "met" : "missed"
 }'
 echo
-printf '%-40s %10s %10s %8s %8s\n' "incremental release build" "4 s" "$((count + 4)) s" "ratio" "goal"
+# SwiftPM plans every target before it finds nothing to do, at every build: (c) is that floor, and
+# (a) and (b) are judged by what each build takes above it in the same app.
+printf '%-40s %10s %10s %10s %10s %8s %s\n' "incremental release build" "4 s" "4 above" "$((count + 4)) s" \
+    "$((count + 4)) above" "ratio" "goal (ratio of the times above the floor)"
 ratio_row() {
-    awk -v name="$1" -v a="$2" -v b="$3" -v goal="$4" -v n="$((count + 4))" 'BEGIN {
-        ratio = b / a
-        verdict = goal == "-" ? "-" : (ratio <= goal ? "<= " goal "x met" : "<= " goal "x missed")
-        printf "%-40s %10s %10s %7.2fx %s\n", name, a, b, ratio, verdict
+    awk -v name="$1" -v a="$2" -v b="$3" -v fa="$4" -v fb="$5" -v goal="$6" 'BEGIN {
+        above_a = a - fa; above_b = b - fb
+        if (above_a < 0.01) above_a = 0.01
+        if (above_b < 0) above_b = 0
+        ratio = above_b / above_a
+        verdict = ratio <= goal ? "<= " goal "x met" : "<= " goal "x missed"
+        printf "%-40s %10s %10.2f %10s %10.2f %7.2fx %s\n", name, a, a - fa, b, b - fb, ratio, verdict
     }'
 }
-ratio_row "(a) an edit inside Shop's screen" "$four_screen" "$many_screen" 1.5
-ratio_row "(b) a new provide_ in Shop's API" "$four_provide" "$many_provide" 2
-ratio_row "(c) no change" "$four_none" "$many_none" -
+ratio_row "(a) an edit inside Shop's screen" "$four_screen" "$many_screen" "$four_none" "$many_none" 1.5
+ratio_row "(b) a new provide_ in Shop's API" "$four_provide" "$many_provide" "$four_none" "$many_none" 2
+printf '%-40s %10s %10s %10s %10s %7.2fx %s\n' "(c) no change: SwiftPM's floor" "$four_none" "-" "$many_none" "-" \
+    "$(awk -v a="$four_none" -v b="$many_none" 'BEGIN { print b / a }')" "-"

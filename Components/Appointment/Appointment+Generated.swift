@@ -21,6 +21,9 @@ extension Appointment: ComponentAPI {
 
     /// The names of Appointment's requires that are `nil`, sorted: what the audit reports.
     public var unwiredRequirements: [String] {
+        guard
+            self.require_shopDetail == nil
+        else { return [] }
         var unwired: [String] = []
         if self.require_shopDetail == nil { unwired.append("require_shopDetail") }
         return unwired

@@ -23,6 +23,10 @@ extension Groupbuy: ComponentAPI {
 
     /// The names of Groupbuy's requires that are `nil`, sorted: what the audit reports.
     public var unwiredRequirements: [String] {
+        guard
+            self.require_shopApplyForGroupbuy == nil
+                || self.require_shopDetail == nil
+        else { return [] }
         var unwired: [String] = []
         if self.require_shopApplyForGroupbuy == nil { unwired.append("require_shopApplyForGroupbuy") }
         if self.require_shopDetail == nil { unwired.append("require_shopDetail") }

@@ -39,6 +39,18 @@ extension Shop: ComponentAPI {
 
     /// The names of Shop's requires that are `nil`, sorted: what the audit reports.
     public var unwiredRequirements: [String] {
+        guard
+            self.require_allGroupbuy == nil
+                || self.require_appointmentBookDetail == nil
+                || self.require_appointmentBookInfo == nil
+                || self.require_appointmentBookings == nil
+                || self.require_buyOrder == nil
+                || self.require_couponConsumeDetail == nil
+                || self.require_couponDetail == nil
+                || self.require_eventDetail == nil
+                || self.require_groupbuyInfo == nil
+                || self.require_navFindShopAndCar == nil
+        else { return [] }
         var unwired: [String] = []
         if self.require_allGroupbuy == nil { unwired.append("require_allGroupbuy") }
         if self.require_appointmentBookDetail == nil { unwired.append("require_appointmentBookDetail") }

@@ -30,7 +30,7 @@ struct NavigateCommand: Equatable {
         app.keepState(in: stateFolder)
         app.readRecords(from: service)
         let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
-        try launch.checkWiring(app.audit, terminal: terminal)
+        try launch.checkWiring(app.holes, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
         let opening = try openURL.map { url throws(LaunchFailure) in try app.links.launchScreen(for: url) }
         let session = try launch.session(home: app.home, links: app.links, terminal: terminal)

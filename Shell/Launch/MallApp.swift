@@ -12,13 +12,14 @@ struct MallApp {
     /// The name screens the shell owns carry as their origin, and the graph draws them under.
     let shell = "Shell"
 
-    /// Installs every route, then configures every router; afterwards every component's requirements
-    /// point at implementations, through the routes where one leads there.
+    /// Installs every route (the table is built when first used), then configures every router;
+    /// afterwards every component's requirements point at implementations, through the routes where
+    /// one leads there.
     init(links: Links = Links(), routers makeRouters: @MainActor (Links) -> [any ComponentRouter] = Routers.all(links:))
     {
         self.links = links
         self.routers = makeRouters(links)
-        links.install(routers.flatMap(\.routes) + ShellRoutes.all)
+        links.install { [routers] in routers.flatMap { $0.routes } + ShellRoutes.all }
         for router in routers {
             router.configure()
         }
@@ -28,7 +29,7 @@ struct MallApp {
     /// the sign-in in the shell's; `nil` keeps everything in memory.
     func keepState(in folder: StateFolder?) {
         for router in routers {
-            router.component.keepState(in: folder)
+            router.keepState(in: folder)
         }
         account.keepState(in: folder)
     }
@@ -37,12 +38,15 @@ struct MallApp {
     /// in the folder ``keepState(in:)`` gave; `nil` reads the embedded ones.
     func readRecords(from source: (any RecordSource)?) {
         for router in routers {
-            router.component.readRecords(from: source)
+            router.readRecords(from: source)
         }
     }
 
     /// The requirements no router wired.
-    var audit: WiringReport { WiringReport(components: routers.map(\.audit)) }
+    var audit: WiringReport { WiringReport(components: routers.map { $0.audit }) }
+
+    /// The components with a require no router wired: what a launch warns of.
+    var holes: WiringReport { WiringReport(components: routers.compactMap { $0.holes }) }
 
     /// The home screen: one entry per component.
     var home: Screen { HomeScreen.make(routers: routers) }

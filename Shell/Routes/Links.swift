@@ -14,7 +14,18 @@ final class Links: AppLinks {
     /// The environment variable naming a routes configuration file, as a server would push one.
     static let configurationVariable = "MALL_ROUTES_CONFIG"
 
-    private(set) var table = RouteTable<Screen>(scheme: mallScheme, routes: [])
+    /// The route table, built from the routes ``install(_:)`` gave the first time a link, a routed
+    /// require or a document needs it: a launch to the home screen builds no route.
+    var table: RouteTable<Screen> {
+        if let built {
+            return built
+        }
+        let table = RouteTable(scheme: mallScheme, routes: routes())
+        built = table
+        return table
+    }
+    private var routes: @MainActor () -> [AnyRoute<Screen>] = { [] }
+    private var built: RouteTable<Screen>?
     /// The app's words for the hints of a refused link or routes configuration.
     nonisolated static let help = RouteHelp(
         exampleLink: "\(mallScheme)://shop/detail?shopId=s01", listRoutes: "run 'mall routes'")
@@ -39,9 +50,10 @@ final class Links: AppLinks {
         self.environment = environment
     }
 
-    /// Installs the table: the shell's own routes, then each router's, in home-screen order.
-    func install(_ routes: [AnyRoute<Screen>]) {
-        table = RouteTable(scheme: mallScheme, routes: routes)
+    /// Installs the table's routes, read when the table is first needed.
+    func install(_ routes: @escaping @MainActor () -> [AnyRoute<Screen>]) {
+        self.routes = routes
+        built = nil
     }
 
     /// The screen a require answered through `route` opens: the provide, or its downgraded web page.

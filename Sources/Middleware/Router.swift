@@ -32,6 +32,12 @@ public protocol Router {
     func configure()
     /// The component's requires and which of them are `nil`.
     var audit: ComponentWiring { get }
+    /// ``audit`` when one of the component's requires is `nil`; `nil` when every one is wired.
+    var holes: ComponentWiring? { get }
+    /// Has the component keep what the user does in `folder` (``ComponentAPI/keepState(in:)``).
+    func keepState(in folder: StateFolder?)
+    /// Has the component read its records from `source` (``ComponentAPI/readRecords(from:)``).
+    func readRecords(from source: (any RecordSource)?)
 }
 
 extension Router {
@@ -48,6 +54,21 @@ extension Router {
 
     /// The component's requires and which of them are `nil`, from its generated audit.
     @inlinable public var audit: ComponentWiring { WiringAudit.wiring(of: component) }
+
+    /// ``audit`` when one of the component's requires is `nil`, else `nil`: the test of each require
+    /// runs, and the list of every require's name is read only for a component with a hole.
+    @inlinable public var holes: ComponentWiring? {
+        let unwired = component.unwiredRequirements
+        guard !unwired.isEmpty else { return nil }
+        return ComponentWiring(
+            component: Component.componentName, requirements: Component.requirementNames, unwired: unwired)
+    }
+
+    /// Has the component keep what the user does in `folder` (``ComponentAPI/keepState(in:)``).
+    @inlinable public func keepState(in folder: StateFolder?) { component.keepState(in: folder) }
+
+    /// Has the component read its records from `source` (``ComponentAPI/readRecords(from:)``).
+    @inlinable public func readRecords(from source: (any RecordSource)?) { component.readRecords(from: source) }
 
     /// What each wiring line declares, in order; a require wired twice appears twice.
     public var wires: [Wire] { Wiring.recording(self) }

@@ -16,6 +16,13 @@ public enum WiringAudit {
         WiringReport(components: routers.map(\.audit))
     }
 
+    /// The components behind the given routers that have a requirement still `nil`, in the order
+    /// given: what a launch warns of, without listing the requires of the components that are whole.
+    @MainActor
+    public static func holes(_ routers: [any Router]) -> WiringReport {
+        WiringReport(components: routers.compactMap { $0.holes })
+    }
+
     /// Lists one component's requirements and which of them are still `nil`.
     @MainActor @inlinable
     public static func wiring<Component: ComponentAPI>(of component: Component) -> ComponentWiring {

@@ -97,6 +97,21 @@ struct WiringAuditTests {
         #expect(router.answers.map(\.isWired) == [false, true, false])
     }
 
+    @Test func holesListOnlyTheComponentsWithANilRequire() {
+        let kiosk = Kiosk()
+        let router = KioskRouter(component: kiosk)
+        router.configure()
+        #expect(router.holes == router.audit)
+        #expect(WiringAudit.holes([router]) == WiringAudit.audit([router]))
+        kiosk.stubEveryRequire()
+        #expect(router.holes == nil)
+        #expect(WiringAudit.holes([router]).components.isEmpty)
+        #expect(WiringAudit.holes([router]).isComplete)
+        // Unwired after the wiring ran: found by the same test of each require, not by what ran.
+        kiosk.require_zebra = nil
+        #expect(WiringAudit.holes([router]).unwired == ["Kiosk.require_zebra"])
+    }
+
     @Test func stubsAnswerEveryRequireAndReportEachCall() {
         let kiosk = Kiosk()
         var calls: [RequireCall] = []
