@@ -14,23 +14,35 @@ extension Appointment: ComponentAPI {
         Requirement(Requires.shopDetail, labels: ["shopId"]),
     ]
 
+    /// How many requires Appointment declares: each value in `Requires` carries its place among them.
+    @inlinable public static var requireCount: Int { 1 }
+
     /// The names of Appointment's requires, sorted, as the audit reports them.
     public static let requirementNames: [String] = [
         "require_shopDetail",
     ]
 
     /// The names of Appointment's requires that are `nil`, sorted: what the audit reports.
-    public var unwiredRequirements: [String] {
+    ///
+    /// Inlinable, as ``unwireEveryRequire()`` and the values in `Requires` are: a router's wiring and
+    /// the audit then run in the router's own code, one run of it for every component, instead of
+    /// calling into each component's module, whose code lies scattered among its screens'.
+    @inlinable public var unwiredRequirements: [String] {
         guard
             self.require_shopDetail == nil
         else { return [] }
+        return namesOfUnwiredRequires()
+    }
+
+    /// The names of the requires that are `nil`, sorted, once the test has found one.
+    @usableFromInline func namesOfUnwiredRequires() -> [String] {
         var unwired: [String] = []
         if self.require_shopDetail == nil { unwired.append("require_shopDetail") }
         return unwired
     }
 
     /// Sets every require of Appointment to `nil`: the component as no router has wired it yet.
-    public func unwireEveryRequire() {
+    @inlinable public func unwireEveryRequire() {
         self.require_shopDetail = nil
     }
 }
@@ -43,8 +55,8 @@ extension Appointment {
     @MainActor
     public enum Requires {
         /// `Appointment.require_shopDetail`.
-        public static var shopDetail: Require<Appointment, (_ shopId: ShopID) -> Screen> {
-            .init("require_shopDetail", get: { $0.require_shopDetail }, set: { $0.require_shopDetail = $1 })
+        @inlinable public static var shopDetail: Require<Appointment, (_ shopId: ShopID) -> Screen> {
+            .init("require_shopDetail", index: 0, get: { $0.require_shopDetail }, set: { $0.require_shopDetail = $1 })
         }
     }
 }

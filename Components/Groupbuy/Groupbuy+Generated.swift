@@ -15,6 +15,9 @@ extension Groupbuy: ComponentAPI {
         Requirement(Requires.shopApplyForGroupbuy, labels: ["gbId"]),
     ]
 
+    /// How many requires Groupbuy declares: each value in `Requires` carries its place among them.
+    @inlinable public static var requireCount: Int { 2 }
+
     /// The names of Groupbuy's requires, sorted, as the audit reports them.
     public static let requirementNames: [String] = [
         "require_shopApplyForGroupbuy",
@@ -22,11 +25,20 @@ extension Groupbuy: ComponentAPI {
     ]
 
     /// The names of Groupbuy's requires that are `nil`, sorted: what the audit reports.
-    public var unwiredRequirements: [String] {
+    ///
+    /// Inlinable, as ``unwireEveryRequire()`` and the values in `Requires` are: a router's wiring and
+    /// the audit then run in the router's own code, one run of it for every component, instead of
+    /// calling into each component's module, whose code lies scattered among its screens'.
+    @inlinable public var unwiredRequirements: [String] {
         guard
             self.require_shopApplyForGroupbuy == nil
                 || self.require_shopDetail == nil
         else { return [] }
+        return namesOfUnwiredRequires()
+    }
+
+    /// The names of the requires that are `nil`, sorted, once the test has found one.
+    @usableFromInline func namesOfUnwiredRequires() -> [String] {
         var unwired: [String] = []
         if self.require_shopApplyForGroupbuy == nil { unwired.append("require_shopApplyForGroupbuy") }
         if self.require_shopDetail == nil { unwired.append("require_shopDetail") }
@@ -34,7 +46,7 @@ extension Groupbuy: ComponentAPI {
     }
 
     /// Sets every require of Groupbuy to `nil`: the component as no router has wired it yet.
-    public func unwireEveryRequire() {
+    @inlinable public func unwireEveryRequire() {
         self.require_shopDetail = nil
         self.require_shopApplyForGroupbuy = nil
     }
@@ -48,13 +60,13 @@ extension Groupbuy {
     @MainActor
     public enum Requires {
         /// `Groupbuy.require_shopDetail`.
-        public static var shopDetail: Require<Groupbuy, (_ shopId: ShopID, _ onDisappear: @escaping @MainActor @Sendable (_ isFavorited: Bool) -> Void) -> Screen> {
-            .init("require_shopDetail", get: { $0.require_shopDetail }, set: { $0.require_shopDetail = $1 })
+        @inlinable public static var shopDetail: Require<Groupbuy, (_ shopId: ShopID, _ onDisappear: @escaping @MainActor @Sendable (_ isFavorited: Bool) -> Void) -> Screen> {
+            .init("require_shopDetail", index: 0, get: { $0.require_shopDetail }, set: { $0.require_shopDetail = $1 })
         }
 
         /// `Groupbuy.require_shopApplyForGroupbuy`.
-        public static var shopApplyForGroupbuy: Require<Groupbuy, (_ gbId: GroupbuyID) -> Screen> {
-            .init("require_shopApplyForGroupbuy", get: { $0.require_shopApplyForGroupbuy }, set: { $0.require_shopApplyForGroupbuy = $1 })
+        @inlinable public static var shopApplyForGroupbuy: Require<Groupbuy, (_ gbId: GroupbuyID) -> Screen> {
+            .init("require_shopApplyForGroupbuy", index: 1, get: { $0.require_shopApplyForGroupbuy }, set: { $0.require_shopApplyForGroupbuy = $1 })
         }
     }
 }

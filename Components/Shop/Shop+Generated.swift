@@ -23,6 +23,9 @@ extension Shop: ComponentAPI {
         Requirement(Requires.appointmentBookings, labels: ["shopId"]),
     ]
 
+    /// How many requires Shop declares: each value in `Requires` carries its place among them.
+    @inlinable public static var requireCount: Int { 10 }
+
     /// The names of Shop's requires, sorted, as the audit reports them.
     public static let requirementNames: [String] = [
         "require_allGroupbuy",
@@ -38,7 +41,11 @@ extension Shop: ComponentAPI {
     ]
 
     /// The names of Shop's requires that are `nil`, sorted: what the audit reports.
-    public var unwiredRequirements: [String] {
+    ///
+    /// Inlinable, as ``unwireEveryRequire()`` and the values in `Requires` are: a router's wiring and
+    /// the audit then run in the router's own code, one run of it for every component, instead of
+    /// calling into each component's module, whose code lies scattered among its screens'.
+    @inlinable public var unwiredRequirements: [String] {
         guard
             self.require_allGroupbuy == nil
                 || self.require_appointmentBookDetail == nil
@@ -51,6 +58,11 @@ extension Shop: ComponentAPI {
                 || self.require_groupbuyInfo == nil
                 || self.require_navFindShopAndCar == nil
         else { return [] }
+        return namesOfUnwiredRequires()
+    }
+
+    /// The names of the requires that are `nil`, sorted, once the test has found one.
+    @usableFromInline func namesOfUnwiredRequires() -> [String] {
         var unwired: [String] = []
         if self.require_allGroupbuy == nil { unwired.append("require_allGroupbuy") }
         if self.require_appointmentBookDetail == nil { unwired.append("require_appointmentBookDetail") }
@@ -66,7 +78,7 @@ extension Shop: ComponentAPI {
     }
 
     /// Sets every require of Shop to `nil`: the component as no router has wired it yet.
-    public func unwireEveryRequire() {
+    @inlinable public func unwireEveryRequire() {
         self.require_eventDetail = nil
         self.require_buyOrder = nil
         self.require_groupbuyInfo = nil
@@ -88,53 +100,53 @@ extension Shop {
     @MainActor
     public enum Requires {
         /// `Shop.require_eventDetail`.
-        public static var eventDetail: Require<Shop, (_ eventId: EventID, _ eventType: EventType) -> Screen> {
-            .init("require_eventDetail", get: { $0.require_eventDetail }, set: { $0.require_eventDetail = $1 })
+        @inlinable public static var eventDetail: Require<Shop, (_ eventId: EventID, _ eventType: EventType) -> Screen> {
+            .init("require_eventDetail", index: 0, get: { $0.require_eventDetail }, set: { $0.require_eventDetail = $1 })
         }
 
         /// `Shop.require_buyOrder`.
-        public static var buyOrder: Require<Shop, (_ merchantNo: String, _ itemNo: String) -> Screen> {
-            .init("require_buyOrder", get: { $0.require_buyOrder }, set: { $0.require_buyOrder = $1 })
+        @inlinable public static var buyOrder: Require<Shop, (_ merchantNo: String, _ itemNo: String) -> Screen> {
+            .init("require_buyOrder", index: 1, get: { $0.require_buyOrder }, set: { $0.require_buyOrder = $1 })
         }
 
         /// `Shop.require_groupbuyInfo`.
-        public static var groupbuyInfo: Require<Shop, (_ gbId: GroupbuyID) -> Screen> {
-            .init("require_groupbuyInfo", get: { $0.require_groupbuyInfo }, set: { $0.require_groupbuyInfo = $1 })
+        @inlinable public static var groupbuyInfo: Require<Shop, (_ gbId: GroupbuyID) -> Screen> {
+            .init("require_groupbuyInfo", index: 2, get: { $0.require_groupbuyInfo }, set: { $0.require_groupbuyInfo = $1 })
         }
 
         /// `Shop.require_allGroupbuy`.
-        public static var allGroupbuy: Require<Shop, (_ summaries: [GroupbuySummary]) -> Screen> {
-            .init("require_allGroupbuy", get: { $0.require_allGroupbuy }, set: { $0.require_allGroupbuy = $1 })
+        @inlinable public static var allGroupbuy: Require<Shop, (_ summaries: [GroupbuySummary]) -> Screen> {
+            .init("require_allGroupbuy", index: 3, get: { $0.require_allGroupbuy }, set: { $0.require_allGroupbuy = $1 })
         }
 
         /// `Shop.require_couponDetail`.
-        public static var couponDetail: Require<Shop, (_ couponId: CouponID, _ category: CouponCategory) -> Screen> {
-            .init("require_couponDetail", get: { $0.require_couponDetail }, set: { $0.require_couponDetail = $1 })
+        @inlinable public static var couponDetail: Require<Shop, (_ couponId: CouponID, _ category: CouponCategory) -> Screen> {
+            .init("require_couponDetail", index: 4, get: { $0.require_couponDetail }, set: { $0.require_couponDetail = $1 })
         }
 
         /// `Shop.require_couponConsumeDetail`.
-        public static var couponConsumeDetail: Require<Shop, (_ couponId: CouponID) -> Screen> {
-            .init("require_couponConsumeDetail", get: { $0.require_couponConsumeDetail }, set: { $0.require_couponConsumeDetail = $1 })
+        @inlinable public static var couponConsumeDetail: Require<Shop, (_ couponId: CouponID) -> Screen> {
+            .init("require_couponConsumeDetail", index: 5, get: { $0.require_couponConsumeDetail }, set: { $0.require_couponConsumeDetail = $1 })
         }
 
         /// `Shop.require_navFindShopAndCar`.
-        public static var navFindShopAndCar: Require<Shop, (_ url: String) -> Screen> {
-            .init("require_navFindShopAndCar", get: { $0.require_navFindShopAndCar }, set: { $0.require_navFindShopAndCar = $1 })
+        @inlinable public static var navFindShopAndCar: Require<Shop, (_ url: String) -> Screen> {
+            .init("require_navFindShopAndCar", index: 6, get: { $0.require_navFindShopAndCar }, set: { $0.require_navFindShopAndCar = $1 })
         }
 
         /// `Shop.require_appointmentBookInfo`.
-        public static var appointmentBookInfo: Require<Shop, (_ shopId: ShopID) -> Screen> {
-            .init("require_appointmentBookInfo", get: { $0.require_appointmentBookInfo }, set: { $0.require_appointmentBookInfo = $1 })
+        @inlinable public static var appointmentBookInfo: Require<Shop, (_ shopId: ShopID) -> Screen> {
+            .init("require_appointmentBookInfo", index: 7, get: { $0.require_appointmentBookInfo }, set: { $0.require_appointmentBookInfo = $1 })
         }
 
         /// `Shop.require_appointmentBookDetail`.
-        public static var appointmentBookDetail: Require<Shop, (_ serialNo: String, _ orderNo: String) -> Screen> {
-            .init("require_appointmentBookDetail", get: { $0.require_appointmentBookDetail }, set: { $0.require_appointmentBookDetail = $1 })
+        @inlinable public static var appointmentBookDetail: Require<Shop, (_ serialNo: String, _ orderNo: String) -> Screen> {
+            .init("require_appointmentBookDetail", index: 8, get: { $0.require_appointmentBookDetail }, set: { $0.require_appointmentBookDetail = $1 })
         }
 
         /// `Shop.require_appointmentBookings`.
-        public static var appointmentBookings: Require<Shop, (_ shopId: ShopID) async throws -> [BookingSummary]> {
-            .init("require_appointmentBookings", get: { $0.require_appointmentBookings }, set: { $0.require_appointmentBookings = $1 })
+        @inlinable public static var appointmentBookings: Require<Shop, (_ shopId: ShopID) async throws -> [BookingSummary]> {
+            .init("require_appointmentBookings", index: 9, get: { $0.require_appointmentBookings }, set: { $0.require_appointmentBookings = $1 })
         }
     }
 }

@@ -20,9 +20,7 @@ struct MallApp {
         self.links = links
         self.routers = makeRouters(links)
         links.install { [routers] in routers.flatMap { $0.routes } + ShellRoutes.all }
-        for router in routers {
-            router.configure()
-        }
+        holes = WiringAudit.configure(routers)
     }
 
     /// Keeps what the user does in `folder` across restarts: each component's changes in its own file,
@@ -45,8 +43,8 @@ struct MallApp {
     /// The requirements no router wired.
     var audit: WiringReport { WiringReport(components: routers.map { $0.audit }) }
 
-    /// The components with a require no router wired: what a launch warns of.
-    var holes: WiringReport { WiringReport(components: routers.compactMap { $0.holes }) }
+    /// The components with a require no router wired, as configuring found them: what a launch warns of.
+    let holes: WiringReport
 
     /// The home screen: one entry per component.
     var home: Screen { HomeScreen.make(routers: routers) }

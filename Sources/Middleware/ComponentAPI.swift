@@ -12,6 +12,9 @@ public protocol ComponentAPI: AnyObject {
     static var requirements: [Requirement] { get }
     /// The names of the component's requires, sorted, as the audit reports them.
     static var requirementNames: [String] { get }
+    /// How many requires the component declares: each ``Require`` the generator writes carries its place
+    /// among them, so wiring counts what it assigns instead of reading every require back.
+    static var requireCount: Int { get }
     /// The names of the requires that are `nil`, sorted: what the audit reports as holes.
     var unwiredRequirements: [String] { get }
     /// Sets every require to `nil`: the component as no router has wired it yet.
@@ -31,6 +34,9 @@ public protocol ComponentAPI: AnyObject {
 }
 
 extension ComponentAPI {
+    /// How many requires the component declares, from its list (the generated file states the number).
+    public static var requireCount: Int { requirements.count }
+
     /// Unwires every require: the reset of a component without data of its own.
     public func reset() {
         unwireEveryRequire()

@@ -14,6 +14,9 @@
 public struct Require<Component: ComponentAPI, Closure> {
     /// The property's name, e.g. `require_eventDetail`.
     public let name: String
+    /// The require's place among its component's, from 0 in declaration order, where the generator
+    /// wrote it: wiring counts the places it assigns to tell a component whose every require it wired.
+    public let index: Int?
     @usableFromInline let read: @MainActor (Component) -> Closure?
     @usableFromInline let write: @MainActor (Component, Closure?) -> Void
 
@@ -26,6 +29,22 @@ public struct Require<Component: ComponentAPI, Closure> {
         set: @escaping @MainActor (Component, Closure?) -> Void
     ) {
         self.name = name
+        self.index = nil
+        self.read = get
+        self.write = set
+    }
+
+    /// Names the property `name`, the require at `index` (from 0, in the order the component declares its
+    /// requires, each index once), as the generated file writes it.
+    @inlinable
+    public init(
+        _ name: String,
+        index: Int,
+        get: @escaping @MainActor (Component) -> Closure?,
+        set: @escaping @MainActor (Component, Closure?) -> Void
+    ) {
+        self.name = name
+        self.index = index
         self.read = get
         self.write = set
     }

@@ -28,8 +28,9 @@ public protocol Router {
 
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
     var componentName: String { get }
-    /// Unwires every require of ``component``, then runs the wiring lines to assign each.
-    func configure()
+    /// Unwires every require of ``component``, then runs the wiring lines to assign each; returns
+    /// whether the component has no hole.
+    @discardableResult func configure() -> Bool
     /// The component's requires and which of them are `nil`.
     var audit: ComponentWiring { get }
     /// ``audit`` when one of the component's requires is `nil`; `nil` when every one is wired.
@@ -44,12 +45,23 @@ extension Router {
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
     @inlinable public var componentName: String { Component.componentName }
 
-    /// Unwires every require of ``component``, then runs the wiring lines to assign each: what the
-    /// component answers afterwards is exactly what ``wire(_:)`` declares, whatever was assigned
-    /// before, so calling it twice is harmless.
-    @inlinable public func configure() {
+    /// Has every require of ``component`` answered as ``wire(_:)`` declares, whatever was assigned before
+    /// (calling it twice is harmless), and returns whether the component has no hole.
+    ///
+    /// The wiring lines run first, counting the places of the requires they assign: when they assign every
+    /// one, nothing from before is left and the component is whole, so neither unwiring nor reading each
+    /// require back is needed, and a launch runs no code of the component's own. Otherwise every require
+    /// is unwired, the lines run again, and the requires are read back.
+    @inlinable @discardableResult public func configure() -> Bool {
+        let tally = WireTally()
+        wire(Wiring(assigningFor: self, counting: tally))
+        if tally.marksEvery(Component.requireCount) {
+            assert(component.unwiredRequirements.isEmpty, "\(Component.componentName)'s requires are misnumbered")
+            return true
+        }
         component.unwireEveryRequire()
         wire(Wiring(assigningFor: self))
+        return component.unwiredRequirements.isEmpty
     }
 
     /// The component's requires and which of them are `nil`, from its generated audit.

@@ -41,23 +41,27 @@ public struct Wiring<Owner: Router> {
     public let router: Owner
     /// Where the lines record what they declare; `nil` when they assign.
     @usableFromInline let recorder: WireRecorder?
+    /// Where assigning lines mark the places of the requires they assign, when counted.
+    @usableFromInline let tally: WireTally?
 
-    /// Lines that assign each require of `router`'s component its closure.
-    @inlinable init(assigningFor router: Owner) {
+    /// Lines that assign each require of `router`'s component its closure, marking each in `tally`.
+    @inlinable init(assigningFor router: Owner, counting tally: WireTally? = nil) {
         self.router = router
         self.recorder = nil
+        self.tally = tally
     }
 
     /// Runs `router`'s lines to record them, assigning nothing.
     static func recording(_ router: Owner) -> [Wire] {
         let recorder = WireRecorder()
-        router.wire(Wiring(router: router, recorder: recorder))
+        router.wire(Wiring(router: router, recorder: recorder, tally: nil))
         return recorder.wires
     }
 
-    private init(router: Owner, recorder: WireRecorder?) {
+    private init(router: Owner, recorder: WireRecorder?, tally: WireTally?) {
         self.router = router
         self.recorder = recorder
+        self.tally = tally
     }
 
     /// One wiring line: assigns `closure` to `require`, or records that `answer` answers it.
@@ -78,22 +82,57 @@ public struct Wiring<Owner: Router> {
         valueNames: @autoclosure () -> [String]? = nil
     ) {
         if let recorder {
-            recorder.wires.append(Wire(requirement: require.name, answer: answer(), valueNames: valueNames()))
+            recorder.record(require.name, answer, valueNames)
         } else {
             require.assign(on: router.component, closure())
+            if let tally, let index = require.index { tally.mark(index) }
         }
     }
 
     /// Runs `other`'s lines as this router's: for a router that wraps another of the same component.
     public func include<Other: Router>(_ other: Other) where Other.Component == Owner.Component {
-        other.wire(Wiring<Other>(router: other, recorder: recorder))
+        other.wire(Wiring<Other>(router: other, recorder: recorder, tally: tally))
     }
 }
 
 /// The lines a ``Wiring`` recorded so far: one type for every router, so a router can run another's.
+/// The places of the requires a component's wiring lines assigned, as bits: 64 places, since a component
+/// with more is counted by reading its requires back.
+///
+/// The bits live behind a pointer the tally owns, so marking one is a plain store: a stored property of
+/// a class would have the runtime check each line's access for exclusivity.
+@usableFromInline final class WireTally {
+    @usableFromInline let assigned: UnsafeMutablePointer<UInt64>
+
+    @inlinable init() {
+        assigned = .allocate(capacity: 1)
+        assigned.initialize(to: 0)
+    }
+
+    @inlinable deinit { assigned.deallocate() }
+
+    /// Marks the require at `index` assigned.
+    @inlinable func mark(_ index: Int) {
+        if index >= 0 && index < 64 { assigned.pointee |= 1 << UInt64(index) }
+    }
+
+    /// Whether the places 0 to `count - 1` are each marked.
+    @inlinable func marksEvery(_ count: Int) -> Bool {
+        count <= 64 && assigned.pointee == (count == 64 ? .max : (1 << UInt64(count)) - 1)
+    }
+}
+
 @usableFromInline final class WireRecorder {
-    @usableFromInline var wires: [Wire] = []
+    var wires: [Wire] = []
     init() {}
+
+    /// Records one wiring line. Not inlinable: each router's wiring then holds one call per line for
+    /// recording beside its assignment, not the building of each ``Wire``.
+    @usableFromInline func record(
+        _ requirement: String, _ answer: () -> WireAnswer, _ valueNames: () -> [String]?
+    ) {
+        wires.append(Wire(requirement: requirement, answer: answer(), valueNames: valueNames()))
+    }
 }
 
 // MARK: - A require answered by a provide, called directly

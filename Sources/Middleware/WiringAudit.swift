@@ -23,6 +23,18 @@ public enum WiringAudit {
         WiringReport(components: routers.compactMap { $0.holes })
     }
 
+    /// Configures the given routers (``Router/configure()``) and returns the components left with a hole,
+    /// in the order given: what a launch runs. A component whose wiring lines assigned every require is
+    /// whole without its requires being read back.
+    @MainActor
+    public static func configure(_ routers: [any Router]) -> WiringReport {
+        var holes: [ComponentWiring] = []
+        for router in routers where !router.configure() {
+            holes.append(router.audit)
+        }
+        return WiringReport(components: holes)
+    }
+
     /// Lists one component's requirements and which of them are still `nil`.
     @MainActor @inlinable
     public static func wiring<Component: ComponentAPI>(of component: Component) -> ComponentWiring {

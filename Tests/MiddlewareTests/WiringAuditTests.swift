@@ -33,13 +33,17 @@ extension Kiosk {
     @MainActor
     fileprivate enum Requires {
         static var map: Require<Kiosk, (_ place: String) -> Label> {
-            .init("require_map", get: { $0.require_map }, set: { $0.require_map = $1 })
+            .init("require_map", index: 0, get: { $0.require_map }, set: { $0.require_map = $1 })
         }
         static var help: Require<Kiosk, () -> Label> {
-            .init("require_help", get: { $0.require_help }, set: { $0.require_help = $1 })
+            .init("require_help", index: 1, get: { $0.require_help }, set: { $0.require_help = $1 })
         }
         static var zebra: Require<Kiosk, (_ row: Int, _ seat: Int) -> [Label]> {
-            .init("require_zebra", get: { $0.require_zebra }, set: { $0.require_zebra = $1 })
+            .init("require_zebra", index: 2, get: { $0.require_zebra }, set: { $0.require_zebra = $1 })
+        }
+        /// `require_help` named as a hand-written value may name it, without its place.
+        static var helpUnnumbered: Require<Kiosk, () -> Label> {
+            .init("require_help", get: { $0.require_help }, set: { $0.require_help = $1 })
         }
     }
 }
@@ -57,6 +61,29 @@ private struct KioskRouter: Router {
     func wire(_ wiring: Wiring<Self>) {
         wiring.provide(
             Kiosk.Requires.map, Provide("Kiosk.provide_welcome(visitor:)") { Kiosk().provide_welcome(visitor: $0) })
+    }
+}
+
+/// Wires every require of Kiosk, `require_help` through `help`.
+@MainActor
+private struct WholeKioskRouter: Router {
+    let component: Kiosk
+    let help: Require<Kiosk, () -> Label>
+    func wire(_ wiring: Wiring<Self>) {
+        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
+        wiring.provide(help, Provide("Kiosk.help") { Label(text: "help") })
+        wiring.provide(Kiosk.Requires.zebra, Provide("Kiosk.zebra") { _, _ in [] })
+    }
+}
+
+/// Wires `require_map` twice and leaves `require_zebra` out: three lines for three requires.
+@MainActor
+private struct TwiceKioskRouter: Router {
+    let component: Kiosk
+    func wire(_ wiring: Wiring<Self>) {
+        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
+        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map again") { Label(text: $0 + "!") })
+        wiring.provide(Kiosk.Requires.help, Provide("Kiosk.help") { Label(text: "help") })
     }
 }
 
@@ -95,6 +122,40 @@ struct WiringAuditTests {
         #expect(router.answers.map(\.requirement) == ["require_help", "require_map", "require_zebra"])
         #expect(router.answers.map(\.answer) == [nil, .provide(name: "Kiosk.provide_welcome(visitor:)"), nil])
         #expect(router.answers.map(\.isWired) == [false, true, false])
+    }
+
+    @Test func configureTellsAComponentWhoseLinesAssignEveryRequire() {
+        let kiosk = Kiosk()
+        let whole = WholeKioskRouter(component: kiosk, help: Kiosk.Requires.help)
+        #expect(whole.configure())
+        #expect(WiringAudit.wiring(of: kiosk).isComplete)
+        #expect(WiringAudit.configure([whole]).components.isEmpty)
+        // What the lines leave out is a hole, whatever was assigned before.
+        let partial = KioskRouter(component: kiosk)
+        #expect(!partial.configure())
+        #expect(kiosk.require_help == nil && kiosk.require_zebra == nil)
+        #expect(WiringAudit.configure([whole, partial]) == WiringAudit.audit([partial]))
+        #expect(WiringAudit.configure([partial]).unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
+    }
+
+    @Test func aRequireWiredTwiceDoesNotCountForOneLeftOut() {
+        let kiosk = Kiosk()
+        kiosk.require_zebra = { _, _ in [Label(text: "left over")] }
+        let router = TwiceKioskRouter(component: kiosk)
+        #expect(!router.configure())
+        #expect(kiosk.require_zebra == nil)
+        #expect(kiosk.require_map?("Ana") == Label(text: "Ana!"))
+        #expect(WiringAudit.configure([router]).unwired == ["Kiosk.require_zebra"])
+    }
+
+    @Test func requiresWithoutTheirPlaceAreReadBack() {
+        let kiosk = Kiosk()
+        let router = WholeKioskRouter(component: kiosk, help: Kiosk.Requires.helpUnnumbered)
+        #expect(router.configure())
+        #expect(kiosk.require_help?() == Label(text: "help"))
+        kiosk.require_map = nil
+        #expect(WiringAudit.configure([router]).components.isEmpty)
+        #expect(kiosk.require_map?("Ana") == Label(text: "Ana"))
     }
 
     @Test func holesListOnlyTheComponentsWithANilRequire() {

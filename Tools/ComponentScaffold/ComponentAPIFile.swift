@@ -67,7 +67,7 @@ struct ComponentAPIFile: Sendable, Hashable {
     /// function would collide with: `ComponentAPI`'s members and the generated ones.
     static let reservedNames: Set<String> = [
         "shared", "store", "componentName", "requirements", "requirementNames", "unwiredRequirements", "reset",
-        "keepState", "unwireEveryRequire", "stubEveryRequire",
+        "keepState", "unwireEveryRequire", "stubEveryRequire", "requireCount", "namesOfUnwiredRequires",
     ]
 
     /// Reads the declarations of `source`, the API file named `file`.

@@ -80,16 +80,23 @@ struct DerivedFiles {
                 /// answer this list with stubs, and `mall graph` walks it.
             \(Self.arrayLiteral("public static let requirements: [Requirement]", entries))
 
+                /// How many requires \(component) declares: each value in `Requires` carries its place among them.
+                @inlinable public static var requireCount: Int { \(requires.count) }
+
                 /// The names of \(component)'s requires, sorted, as the audit reports them.
             \(Self.arrayLiteral("public static let requirementNames: [String]", sorted.map { "        \"\($0)\"," }))
 
                 /// The names of \(component)'s requires that are `nil`, sorted: what the audit reports.
-                public var unwiredRequirements: [String] {
-            \(Self.unwiredBody(sorted))
-                }
+                ///
+                /// Inlinable, as ``unwireEveryRequire()`` and the values in `Requires` are: a router's wiring and
+                /// the audit then run in the router's own code, one run of it for every component, instead of
+                /// calling into each component's module, whose code lies scattered among its screens'.
+                @inlinable public var unwiredRequirements: [String] {
+            \(Self.unwiredTest(sorted))
+                }\(Self.unwiredNames(sorted))
 
                 /// Sets every require of \(component) to `nil`: the component as no router has wired it yet.
-                public func unwireEveryRequire() {
+                @inlinable public func unwireEveryRequire() {
             \(requires.map { "        self.require_\($0.name) = nil" }.joined(separator: "\n"))
                 }
             }
@@ -105,7 +112,7 @@ struct DerivedFiles {
                     /// a router's wiring line names one (`\(component).Requires.\(requires[0].name)`) to assign it.
                     @MainActor
                     public enum Requires {
-                \(requires.map(requireValue).joined(separator: "\n\n"))
+                \(requires.enumerated().map(requireValue).joined(separator: "\n\n"))
                     }
                 }
 
@@ -142,27 +149,43 @@ struct DerivedFiles {
         return "    \(declaration) = [\n\(entries.joined(separator: "\n"))\n    ]"
     }
 
-    /// The audit's test of each require, in sorted order, so the holes come out sorted.
-    private static func unwiredBody(_ sortedNames: [String]) -> String {
+    /// The audit's test of the requires: one short test per require, in one run of code, as a launch
+    /// finds every require wired; the lines that name each hole are ``unwiredNames(_:)``'s.
+    private static func unwiredTest(_ sortedNames: [String]) -> String {
         guard !sortedNames.isEmpty else { return "        []" }
-        // A launch finds every require wired: it runs one short test per require, in one run of code,
-        // and never the lines that name each hole.
         let anyNil = sortedNames.enumerated().map { index, name in
             (index == 0 ? "            self." : "                || self.") + "\(name) == nil"
         }
-        let tests = sortedNames.map { "        if self.\($0) == nil { unwired.append(\"\($0)\") }" }
-        let fastPath = ["        guard"] + anyNil + ["        else { return [] }"]
-        let slowPath = ["        var unwired: [String] = []"] + tests + ["        return unwired"]
-        return (fastPath + slowPath).joined(separator: "\n")
+        return (["        guard"] + anyNil + ["        else { return [] }", "        return namesOfUnwiredRequires()"])
+            .joined(separator: "\n")
     }
 
-    /// The ``Require`` a wiring line names `require` by: two closures that read and assign it.
-    private func requireValue(_ require: ComponentAPIFile.Require) -> String {
+    /// The function that names the holes the test found, in sorted order, kept out of the inlined test
+    /// (empty without requires).
+    private static func unwiredNames(_ sortedNames: [String]) -> String {
+        guard !sortedNames.isEmpty else { return "" }
+        let tests = sortedNames.map { "        if self.\($0) == nil { unwired.append(\"\($0)\") }" }
+        // Starts a paragraph of its own after the test's closing brace.
+        return """
+
+
+                /// The names of the requires that are `nil`, sorted, once the test has found one.
+                @usableFromInline func namesOfUnwiredRequires() -> [String] {
+                    var unwired: [String] = []
+            \(tests.joined(separator: "\n"))
+                    return unwired
+                }
+            """
+    }
+
+    /// The ``Require`` a wiring line names `require` by: its place among the requires, and two closures
+    /// that read and assign it.
+    private func requireValue(_ index: Int, _ require: ComponentAPIFile.Require) -> String {
         let name = "require_\(require.name)"
         return """
                     /// `\(component).\(name)`.
-                    public static var \(require.name): Require<\(component), \(require.closureType)> {
-                        .init("\(name)", get: { $0.\(name) }, set: { $0.\(name) = $1 })
+                    @inlinable public static var \(require.name): Require<\(component), \(require.closureType)> {
+                        .init("\(name)", index: \(index), get: { $0.\(name) }, set: { $0.\(name) = $1 })
                     }
             """
     }
