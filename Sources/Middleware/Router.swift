@@ -28,8 +28,8 @@ public protocol Router {
 
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
     var componentName: String { get }
-    /// Unwires every require of ``component``, then runs the wiring lines to assign each; returns
-    /// whether the component has no hole.
+    /// Has every require of ``component`` answered as the wiring lines declare, whatever was assigned
+    /// before, and returns whether the component has no hole.
     @discardableResult func configure() -> Bool
     /// The component's requires and which of them are `nil`.
     var audit: ComponentWiring { get }
@@ -53,9 +53,9 @@ extension Router {
     /// require back is needed, and a launch runs no code of the component's own. Otherwise every require
     /// is unwired, the lines run again, and the requires are read back.
     @inlinable @discardableResult public func configure() -> Bool {
-        let tally = WireTally()
+        let tally = WireTally.start()
         wire(Wiring(assigningFor: self, counting: tally))
-        if tally.marksEvery(Component.requireCount) {
+        if tally.finish(expecting: Component.requireCount) {
             assert(component.unwiredRequirements.isEmpty, "\(Component.componentName)'s requires are misnumbered")
             return true
         }

@@ -35,6 +35,9 @@ public enum WireAnswer: Sendable, Hashable {
 /// A line names its require as the component's generated ``Require`` (`Shop.Requires.eventDetail`) and takes
 /// what answers it as an autoclosure, so assigning neither builds a key path nor touches a route or a
 /// provide before the require is first called: the cost of wiring is one closure per require.
+///
+/// A wiring is meant for the lines of the ``Router/wire(_:)`` it is given to: kept and run later, its
+/// lines still assign, but what ``Router/configure()`` counts is only what ran during that call.
 @MainActor
 public struct Wiring<Owner: Router> {
     /// The router whose lines run.
@@ -95,33 +98,48 @@ public struct Wiring<Owner: Router> {
     }
 }
 
-/// The lines a ``Wiring`` recorded so far: one type for every router, so a router can run another's.
 /// The places of the requires a component's wiring lines assigned, as bits: 64 places, since a component
 /// with more is counted by reading its requires back.
 ///
 /// The bits live behind a pointer the tally owns, so marking one is a plain store: a stored property of
-/// a class would have the runtime check each line's access for exclusivity.
+/// a class would have the runtime check each line's access for exclusivity. Configuring uses ``shared``,
+/// so a launch allocates nothing per component; a configure run from inside another's wiring lines
+/// counts in a tally of its own.
 @usableFromInline final class WireTally {
-    @usableFromInline let assigned: UnsafeMutablePointer<UInt64>
+    /// The tally a configure counts in when no other configure is counting in it.
+    @MainActor @usableFromInline static let shared = WireTally()
+
+    /// The bits, then 1 while a configure counts.
+    @usableFromInline let words: UnsafeMutablePointer<UInt64>
 
     @inlinable init() {
-        assigned = .allocate(capacity: 1)
-        assigned.initialize(to: 0)
+        words = .allocate(capacity: 2)
+        words.initialize(repeating: 0, count: 2)
     }
 
-    @inlinable deinit { assigned.deallocate() }
+    @inlinable deinit { words.deallocate() }
+
+    /// ``shared``, or a new tally while ``shared`` is counting; either starts with no place marked.
+    @MainActor @inlinable static func start() -> WireTally {
+        let tally = shared.words[1] == 0 ? shared : WireTally()
+        tally.words[0] = 0
+        tally.words[1] = 1
+        return tally
+    }
 
     /// Marks the require at `index` assigned.
     @inlinable func mark(_ index: Int) {
-        if index >= 0 && index < 64 { assigned.pointee |= 1 << UInt64(index) }
+        if index >= 0 && index < 64 { words[0] |= 1 << UInt64(index) }
     }
 
-    /// Whether the places 0 to `count - 1` are each marked.
-    @inlinable func marksEvery(_ count: Int) -> Bool {
-        count <= 64 && assigned.pointee == (count == 64 ? .max : (1 << UInt64(count)) - 1)
+    /// Whether the places 0 to `count - 1` were each marked; ends the count.
+    @inlinable func finish(expecting count: Int) -> Bool {
+        words[1] = 0
+        return count <= 64 && words[0] == (count == 64 ? .max : (1 << UInt64(count)) - 1)
     }
 }
 
+/// The lines a ``Wiring`` recorded so far: one type for every router, so a router can run another's.
 @usableFromInline final class WireRecorder {
     var wires: [Wire] = []
     init() {}

@@ -87,6 +87,17 @@ private struct TwiceKioskRouter: Router {
     }
 }
 
+/// Configures a whole Kiosk from inside its lines, then wires only `require_map` of its own.
+@MainActor
+private struct NestingKioskRouter: Router {
+    let component: Kiosk
+    let other: Kiosk
+    func wire(_ wiring: Wiring<Self>) {
+        WholeKioskRouter(component: other, help: Kiosk.Requires.help).configure()
+        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
+    }
+}
+
 @MainActor
 @Suite("Wiring audit")
 struct WiringAuditTests {
@@ -146,6 +157,15 @@ struct WiringAuditTests {
         #expect(kiosk.require_zebra == nil)
         #expect(kiosk.require_map?("Ana") == Label(text: "Ana!"))
         #expect(WiringAudit.configure([router]).unwired == ["Kiosk.require_zebra"])
+    }
+
+    @Test func aConfigureInsideAnothersLinesCountsApart() {
+        let (kiosk, other) = (Kiosk(), Kiosk())
+        let router = NestingKioskRouter(component: kiosk, other: other)
+        #expect(!router.configure())
+        #expect(WiringAudit.wiring(of: other).isComplete)
+        #expect(WiringAudit.configure([router]).unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
+        #expect(WholeKioskRouter(component: kiosk, help: Kiosk.Requires.help).configure())
     }
 
     @Test func requiresWithoutTheirPlaceAreReadBack() {
