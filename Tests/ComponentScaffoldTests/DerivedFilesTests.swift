@@ -226,6 +226,15 @@ struct DerivedFilesTests {
             "Shop.swift:2: require_unwiredRequirements would be called through a function named 'unwiredRequirements', which the component already has; rename it"
         ),
         (
+            // The generated function that names the holes, called without arguments as this one would be.
+            "public var require_namesOfUnwiredRequires: (() -> Screen)?",
+            "Shop.swift:2: require_namesOfUnwiredRequires would be called through a function named 'namesOfUnwiredRequires', which the component already has; rename it"
+        ),
+        (
+            "public var require_recordDocuments: (() -> Screen)?",
+            "Shop.swift:2: require_recordDocuments would be called through a function named 'recordDocuments', which the component already has; rename it"
+        ),
+        (
             "public var require_tick: (() -> Screen)?\nfunc tick() {}",
             "Shop.swift:2: require_tick would be called through a function named 'tick', which the component already has; rename it"
         ),

@@ -67,7 +67,8 @@ struct ComponentAPIFile: Sendable, Hashable {
     /// function would collide with: `ComponentAPI`'s members and the generated ones.
     static let reservedNames: Set<String> = [
         "shared", "store", "componentName", "requirements", "requirementNames", "unwiredRequirements", "reset",
-        "keepState", "unwireEveryRequire", "stubEveryRequire", "requireCount", "namesOfUnwiredRequires",
+        "keepState", "readRecords", "recordDocuments", "unwireEveryRequire", "stubEveryRequire", "requireCount",
+        "namesOfUnwiredRequires",
     ]
 
     /// Reads the declarations of `source`, the API file named `file`.
