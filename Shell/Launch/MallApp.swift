@@ -19,7 +19,9 @@ struct MallApp {
     {
         self.links = links
         self.routers = makeRouters(links)
-        links.install { [routers] in routers.flatMap { $0.routes } + ShellRoutes.all }
+        // The routes, not the routers, which hold these links: the closure must not keep them alive.
+        let routes = routers.flatMap { $0.routes } + ShellRoutes.all
+        links.install { routes }
         holes = WiringAudit.configure(routers)
     }
 

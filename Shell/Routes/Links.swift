@@ -22,6 +22,8 @@ final class Links: AppLinks {
         }
         let table = RouteTable(scheme: mallScheme, routes: routes())
         built = table
+        // The closure holds the routers, which hold these links: dropping it ends the cycle.
+        routes = { [] }
         return table
     }
     private var routes: @MainActor () -> [AnyRoute<Screen>] = { [] }
