@@ -22,7 +22,7 @@ final class Links: AppLinks {
         }
         let table = RouteTable(scheme: mallScheme, routes: routes())
         built = table
-        // The closure holds the routers, which hold these links: dropping it ends the cycle.
+        // Built once: what the closure holds is not needed again.
         routes = { [] }
         return table
     }
