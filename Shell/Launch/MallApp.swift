@@ -19,9 +19,9 @@ struct MallApp {
     {
         self.links = links
         self.routers = makeRouters(links)
-        // The routes, not the routers, which hold these links: the closure must not keep them alive.
-        let routes = routers.flatMap { $0.routes } + ShellRoutes.all
-        links.install { routes }
+        // The routers' types, not the routers, which hold these links: the closure must not keep them alive.
+        let types = routers.map { type(of: $0) }
+        links.install { types.flatMap { $0.routes } + ShellRoutes.all }
         holes = WiringAudit.configure(routers)
     }
 
@@ -59,7 +59,7 @@ struct MallApp {
             routes[route.pattern] = (shell, route.provide)
         }
         for router in routers {
-            for route in router.routes {
+            for route in type(of: router).routes {
                 routes[route.pattern] = (router.componentName, route.provide)
             }
         }

@@ -29,7 +29,7 @@ struct AppointmentRouter: ComponentRouter {
         example: "A007", "BK-1007"
     )
 
-    var routes: [AnyRoute<Screen>] { [Self.queue.erased, Self.myBookings.erased, Self.booking.erased] }
+    static var routes: [AnyRoute<Screen>] { [Self.queue.erased, Self.myBookings.erased, Self.booking.erased] }
 
     func wire(_ wiring: Wiring<Self>) {
         wiring.wire(Appointment.Requires.shopDetail, to: ShopRouter.detail)

@@ -9,7 +9,7 @@ protocol ComponentRouter: Router {
     var homeEntry: Action { get }
     /// The routes into the component's provides, declared beside the wiring so one hop from the
     /// component finds them. Internal unless declared external.
-    var routes: [AnyRoute<Screen>] { get }
+    static var routes: [AnyRoute<Screen>] { get }
     /// The app's links, which every require answered through a route goes through (``wire(_:to:)``).
     var links: Links { get }
 }

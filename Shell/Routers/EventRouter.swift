@@ -20,7 +20,7 @@ struct EventRouter: ComponentRouter {
         example: "e01", .workshop
     )
 
-    var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.detail.erased] }
+    static var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.detail.erased] }
 
     func wire(_ wiring: Wiring<Self>) {
         wiring.wire(Event.Requires.shopDetail, to: ShopRouter.detail)

@@ -20,7 +20,7 @@ struct GroupbuyRouter: ComponentRouter {
         example: "g01"
     )
 
-    var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.info.erased] }
+    static var routes: [AnyRoute<Screen>] { [Self.list.erased, Self.info.erased] }
 
     func wire(_ wiring: Wiring<Self>) {
         // The shop page that reports favouriting back; downgraded, the web page cannot report it.

@@ -31,7 +31,7 @@ struct ShopRouter: ComponentRouter {
         example: "g01"
     )
 
-    var routes: [AnyRoute<Screen>] { [Self.finder.erased, Self.detail.erased, Self.applicableShops.erased] }
+    static var routes: [AnyRoute<Screen>] { [Self.finder.erased, Self.detail.erased, Self.applicableShops.erased] }
 
     func wire(_ wiring: Wiring<Self>) {
         wiring.wire(Shop.Requires.eventDetail, to: EventRouter.detail)

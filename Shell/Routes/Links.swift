@@ -22,8 +22,6 @@ final class Links: AppLinks {
         }
         let table = RouteTable(scheme: mallScheme, routes: routes())
         built = table
-        // Built once: what the closure holds is not needed again.
-        routes = { [] }
         return table
     }
     private var routes: @MainActor () -> [AnyRoute<Screen>] = { [] }

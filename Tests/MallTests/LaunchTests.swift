@@ -15,7 +15,7 @@ struct LeakyEventRouter: ComponentRouter {
     let base: EventRouter
     var component: Event { base.component }
     var homeEntry: Action { base.homeEntry }
-    var routes: [AnyRoute<Screen>] { base.routes }
+    static var routes: [AnyRoute<Screen>] { EventRouter.routes }
     func wire(_ wiring: Wiring<Self>) {}
     var links: Links { base.links }
 

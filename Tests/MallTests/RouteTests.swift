@@ -168,7 +168,7 @@ struct RouteTests {
             let base: ShopRouter
             var component: Shop { base.component }
             var homeEntry: Action { base.homeEntry }
-            var routes: [AnyRoute<Screen>] { base.routes + [ShopRouter.detail.erased] }
+            static var routes: [AnyRoute<Screen>] { ShopRouter.routes + [ShopRouter.detail.erased] }
             func wire(_ wiring: Wiring<Self>) { wiring.include(base) }
             var links: Links { base.links }
         }

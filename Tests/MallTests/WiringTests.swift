@@ -68,7 +68,7 @@ struct WiringTests {
             let componentName: String
             var component: Event { base.component }
             var homeEntry: Action { .message("open") { "" } }
-            var routes: [AnyRoute<Screen>] { [] }
+            static var routes: [AnyRoute<Screen>] { [] }
             var links: Links { base.links }
             func wire(_ wiring: Wiring<Self>) {}
         }

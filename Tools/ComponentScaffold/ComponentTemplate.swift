@@ -287,7 +287,7 @@ public struct ComponentTemplate {
                 static let entry = MallRoute(
                     "mall://\(routeHost)/home", exposure: .external, opening: \(component).Provides.\(entryProvide))
 
-                var routes: [AnyRoute<Screen>] { [Self.entry.erased] }
+                static var routes: [AnyRoute<Screen>] { [Self.entry.erased] }
 
             \(wiring)
 
