@@ -3,15 +3,19 @@ import PackageDescription
 
 // MARK: - Business components
 
-/// The business components, one per line. Each gets `Components/<Name>` (its target),
-/// `Components/<Name>/Preview` (`<Name>Preview`, the component run alone), `Tests/<Name>Tests` (its
-/// tests, which stub its requires) and a router in `Shell/Routers`.
-/// `swift package new-component` adds a line here.
-let components = [
-    "Shop",
-    "Event",
-    "Groupbuy",
-    "Appointment",
+/// The business components, one per line, each with the components its router wires requires to.
+///
+/// Each gets `Components/<Name>` (its target), `Components/<Name>/Preview` (`<Name>Preview`, the
+/// component run alone), `Tests/<Name>Tests` (its tests, which stub its requires), `Shell/Routes/<Name>`
+/// (`<Name>Routes`, the links into its provides) and `Shell/Routers/<Name>` (`<Name>Router`, its
+/// wiring). A router sees the components in `wiresTo` and their routes, and nothing else of theirs, so
+/// a change to one component rebuilds the routers that wire to it, not the app.
+/// `swift package new-component` adds a line here; add a name to `wiresTo` when its router wires to it.
+let components: [(name: String, wiresTo: [String])] = [
+    ("Shop", wiresTo: ["Event", "Groupbuy", "Appointment"]),
+    ("Event", wiresTo: ["Shop"]),
+    ("Groupbuy", wiresTo: ["Shop"]),
+    ("Appointment", wiresTo: ["Shop"]),
 ]
 
 let package = Package(
@@ -65,7 +69,7 @@ package.targets += [
 
 // MARK: - Business layer: one target per component, none depends on another
 
-for component in components {
+for (component, _) in components {
     package.targets += [
         .target(
             name: component, dependencies: ["MallBase", "Middleware"], path: "Components/\(component)",
@@ -86,18 +90,46 @@ for component in components {
     ]
 }
 
-// MARK: - Shell: the app, the only target that sees every component
+// MARK: - Shell: the routing every router uses, each component's routes and router, and the app
+
+package.targets += [
+    // Routes, the router protocol and its wiring lines, and the pages the shell owns; no component.
+    .target(name: "MallRouting", dependencies: ["MallBase", "Middleware"], path: "Shell/Routing")
+]
+
+for (component, wiresTo) in components {
+    package.targets += [
+        .target(
+            name: "\(component)Routes",
+            dependencies: [.target(name: component), "MallBase", "MallRouting", "Middleware"],
+            path: "Shell/Routes/\(component)"),
+        .target(
+            name: "\(component)Router",
+            dependencies: [
+                .target(name: component), .target(name: "\(component)Routes"), "MallBase", "MallRouting", "Middleware",
+            ]
+                + wiresTo.flatMap { [.target(name: $0), .target(name: "\($0)Routes")] },
+            path: "Shell/Routers/\(component)"),
+    ]
+}
+
+/// Every component's targets the app and its tests see.
+let shellComponents: [Target.Dependency] = components.flatMap { component, _ in
+    [.target(name: component), .target(name: "\(component)Routes"), .target(name: "\(component)Router")]
+}
 
 package.targets += [
     .executableTarget(
         name: "Mall",
-        dependencies: ["Middleware", "MallBase", "MallNavigator", "Support"] + components.map { .target(name: $0) },
-        path: "Shell"
+        dependencies: ["Middleware", "MallBase", "MallNavigator", "MallRouting", "Support"]
+            + components.map { .target(name: "\($0.name)Router") },
+        path: "Shell",
+        exclude: ["Routing", "Routes", "Routers"]
     ),
     .testTarget(
         name: "MallTests",
-        dependencies: ["Mall", "Middleware", "MallBase", "MallNavigator", "MallTestSupport", "Support"]
-            + components.map { .target(name: $0) }
+        dependencies: ["Mall", "Middleware", "MallBase", "MallNavigator", "MallRouting", "MallTestSupport", "Support"]
+            + shellComponents
     ),
 ]
 

@@ -158,11 +158,11 @@ if [ -n "$reuse" ]; then
         # unchanged to the build and only what changed is compiled again.
         (cd "$work/$app" && find . -path ./.build -prune -o -type f -print | sed 's|^\./||' | sort) \
             | comm -23 - "$work/tracked.txt" \
-            | awk '!/^(Components\/Area[0-9]+\/|Tests\/Area[0-9]+Tests\/|Shell\/Routers\/Area[0-9]+Router\.swift$)/' \
+            | awk '!/^(Components\/Area[0-9]+\/|Tests\/Area[0-9]+Tests\/|Shell\/Route(s|rs)\/Area[0-9]+\/)/' \
             | while IFS= read -r file; do rm -f "$work/$app/$file"; done
     done
     git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$work/four"
-    git ls-files -z -- . ':!:Package.swift' ':!:Shell/Routers/Routers.swift' | xargs -0 tar -cf - | tar -xf - -C "$work/many"
+    git ls-files -z -- . ':!:Package.swift' ':!:Shell/Launch/Routers.swift' | xargs -0 tar -cf - | tar -xf - -C "$work/many"
     rm "$work/tracked.txt"
     # What new-component generated in the big app is derived from its API files: derive it again with
     # this checkout's generator, as a user would after pulling it.
@@ -190,21 +190,30 @@ else
     end=$(now)
     echo "added $count components in $(seconds "$start" "$end") s" >&2
     # Component i's require k answers with the detail of component i + k (wrapping around): its
-    # router imports that component and has the line in place of the hint new-component wrote.
+    # router imports that component and has the line in place of the hint new-component wrote, and
+    # the manifest names the five in its wiresTo, so its router target depends on them.
+    manifest_edits="$work/wires-to.sed"
+    : > "$manifest_edits"
     for ((i = 1; i <= count; i++)); do
         name=$(printf 'Area%04d' "$i")
-        router="$work/many/Shell/Routers/${name}Router.swift"
+        router="$work/many/Shell/Routers/$name/${name}Router.swift"
         imports=""
+        peers=()
         lines=()
         for ((k = 1; k <= 5; k++)); do
             peer=$(printf 'Area%04d' $(((i + k - 1) % count + 1)))
             imports+="import $peer"$'\n'
+            peers+=("\"$peer\"")
             lines+=(-e "s|^        // wiring.wire($name.Requires.peer$k, to: .*|        wiring.provide($name.Requires.peer$k, $peer.Provides.detail)|")
         done
         sed -i "${lines[@]}" "$router"
         printf '%s' "$imports" | cat - "$router" > "$router.new" && mv "$router.new" "$router"
         grep -q '// wiring.wire' "$router" && { echo "Error: $router still has a require without its line" >&2; exit 1; }
+        (IFS=,; echo "s|(\"$name\", wiresTo: \[\])|(\"$name\", wiresTo: [${peers[*]}])|") >> "$manifest_edits"
     done
+    sed -i -f "$manifest_edits" "$work/many/Package.swift"
+    ! grep -q 'wiresTo: \[\]' "$work/many/Package.swift" \
+        || { echo "Error: a component's wiresTo in $work/many/Package.swift was not filled in" >&2; exit 1; }
     # The previews' "who answers" files follow the routers.
     "$scaffolder" --regenerate --package-path "$work/many" > /dev/null
     echo "wired 5 requires of each of the $count components" >&2

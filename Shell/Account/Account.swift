@@ -1,5 +1,6 @@
 import MallBase
 import MallNavigator
+import MallRouting
 import Middleware
 
 /// The user's session with the mall: signed in or not, kept across restarts in the shell's own

@@ -1,4 +1,5 @@
 import MallNavigator
+import MallRouting
 import Support
 
 /// Runs the `mall` app for a command line: assembles the app, then runs it in the text navigator.

@@ -1,5 +1,6 @@
 import MallBase
 import MallNavigator
+import MallRouting
 import Middleware
 
 /// The assembled app: the route table installed, every router configured, the middleware audited,

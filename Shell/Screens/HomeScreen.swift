@@ -1,4 +1,5 @@
 import MallBase
+import MallRouting
 import Middleware
 import Support
 

@@ -44,7 +44,7 @@ struct DerivedFilesTests {
             contentsOf: copy.root.appendingPathComponent("Components/Shop/Preview/ShopPreview+AnsweredBy.swift"),
             encoding: .utf8)
         #expect(
-            answers.contains(#""require_valetDesk": "nothing yet (wire it in Shell/Routers/ShopRouter.swift)","#))
+            answers.contains(#""require_valetDesk": "nothing yet (wire it in Shell/Routers/Shop/ShopRouter.swift)","#))
     }
 
     @Test func theCommandChecksAndRegenerates() throws {
@@ -394,13 +394,13 @@ struct DerivedFilesTests {
             }
             """
         let router = """
-            // wiring.wire(Shop.Requires.e, to: EventRouter.detail)
+            // wiring.wire(Shop.Requires.e, to: EventRoutes.detail)
             func wire(_ wiring: Wiring<Self>) {
-                wiring.wire(Shop.Requires.a, to: EventRouter.detail)
+                wiring.wire(Shop.Requires.a, to: EventRoutes.detail)
                 wiring.wire(
                     Shop.Requires
                         .b,
-                    to: Self.finder)
+                    to: ShopRoutes.finder)
                 wiring.wire( Requires.c, to: ShellRoutes.bill)
                 wiring.provide(Shop.Requires.d, Groupbuy.Provides.list)
             }
@@ -410,7 +410,7 @@ struct DerivedFilesTests {
         #expect(
             derived.answeredBy == ["a": "Event", "b": "Shop", "c": "the shell's own page", "d": "Groupbuy"])
         let file = try derived.files(answerable: [])[1].contents
-        #expect(file.contains(#""require_e": "nothing yet (wire it in Shell/Routers/ShopRouter.swift)","#))
+        #expect(file.contains(#""require_e": "nothing yet (wire it in Shell/Routers/Shop/ShopRouter.swift)","#))
     }
 
     @Test func commentedOutAndStringDeclarationsAreNotRequires() throws {

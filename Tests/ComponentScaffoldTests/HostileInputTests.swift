@@ -51,7 +51,8 @@ struct HostileInputTests {
     @Test func randomManifestsAreEditedExactlyOrRefused() {
         var generator = SeededGenerator(seed: 12)
         let pieces = [
-            "let components = [", "let components: [String] = [", "\"Shop\"", "\"Event\"", ",", "]", "\n",
+            "let components = [", "let components: [(name: String, wiresTo: [String])] = [", "(\"Shop\", wiresTo: [])",
+            "(\"Event\", wiresTo: [\"Shop\"])", "\"Shop\"", ",", "]", "\n",
             "    ", "// c\n", "/* ] */", "\"]\"", "#\"x\"#", "\"\"\"\n]\n\"\"\"", "[", "f(", ")", "+ x", ";",
         ]
         let coupon = try! ComponentName("Coupon")

@@ -10,39 +10,47 @@ struct ManifestEditTests {
 
     @Test(arguments: [
         (
-            "let components = [\n    \"Shop\",\n    \"Event\",\n]\n",
-            "let components = [\n    \"Shop\",\n    \"Event\",\n    \"Coupon\",\n]\n"
+            "let components = [\n    (\"Shop\", wiresTo: []),\n    (\"Event\", wiresTo: []),\n]\n",
+            "let components = [\n    (\"Shop\", wiresTo: []),\n    (\"Event\", wiresTo: []),\n    (\"Coupon\", wiresTo: []),\n]\n"
         ),
         (
-            #"let components = ["Shop", "Event", "Groupbuy", "Appointment"]"#,
-            #"let components = ["Shop", "Event", "Groupbuy", "Appointment", "Coupon"]"#
-        ),
-        (#"let components: [String] = ["Shop"]"#, #"let components: [String] = ["Shop", "Coupon"]"#),
-        (#"let components = []"#, #"let components = ["Coupon"]"#),
-        ("let components = [\n]", "let components = [\n    \"Coupon\",\n]"),
-        (
-            "let components = [\n  \"Shop\",  // the first\n  \"Event\"  // no comma\n]",
-            "let components = [\n  \"Shop\",  // the first\n  \"Event\",\n  \"Coupon\",  // no comma\n]"
+            #"let components = [("Shop", wiresTo: []), ("Event", wiresTo: []), ("Groupbuy", wiresTo: []), ("Appointment", wiresTo: [])]"#,
+            #"let components = [("Shop", wiresTo: []), ("Event", wiresTo: []), ("Groupbuy", wiresTo: []), ("Appointment", wiresTo: []), ("Coupon", wiresTo: [])]"#
         ),
         (
-            "let components = [\n    \"Shop\", \"Event\"]",
-            "let components = [\n    \"Shop\", \"Event\", \"Coupon\"]"
+            #"let components: [(name: String, wiresTo: [String])] = [("Shop", wiresTo: [])]"#,
+            #"let components: [(name: String, wiresTo: [String])] = [("Shop", wiresTo: []), ("Coupon", wiresTo: [])]"#
         ),
         (
-            "// let components = [\"Old\"]\n/* let components = [] */\nlet components = [\"Shop\" /* ] */]\nlet x = \"let components = [\"",
-            "// let components = [\"Old\"]\n/* let components = [] */\nlet components = [\"Shop\", \"Coupon\" /* ] */]\nlet x = \"let components = [\""
+            "let components = [\n    (\"Shop\", wiresTo: [\"Event\", \"Groupbuy\",]),\n    (\"Event\",wiresTo:[\"Shop\"]),\n]",
+            "let components = [\n    (\"Shop\", wiresTo: [\"Event\", \"Groupbuy\",]),\n    (\"Event\",wiresTo:[\"Shop\"]),\n"
+                + "    (\"Coupon\", wiresTo: []),\n]"
+        ),
+        (#"let components = []"#, #"let components = [("Coupon", wiresTo: [])]"#),
+        ("let components = [\n]", "let components = [\n    (\"Coupon\", wiresTo: []),\n]"),
+        (
+            "let components = [\n  (\"Shop\", wiresTo: []),  // the first\n  (\"Event\", wiresTo: [])  // no comma\n]",
+            "let components = [\n  (\"Shop\", wiresTo: []),  // the first\n  (\"Event\", wiresTo: []),\n  (\"Coupon\", wiresTo: []),  // no comma\n]"
         ),
         (
-            "let components = [\n    \"Shop\", /* booked;\n       more to come */\n]",
-            "let components = [\n    \"Shop\", /* booked;\n       more to come */\n    \"Coupon\",\n]"
+            "let components = [\n    (\"Shop\", wiresTo: []), (\"Event\", wiresTo: [])]",
+            "let components = [\n    (\"Shop\", wiresTo: []), (\"Event\", wiresTo: []), (\"Coupon\", wiresTo: [])]"
         ),
         (
-            "let components = [\r\n    \"Shop\",\r\n]\r\n",
-            "let components = [\r\n    \"Shop\",\r\n    \"Coupon\",\r\n]\r\n"
+            "// let components = [\"Old\"]\n/* let components = [] */\nlet components = [(\"Shop\", wiresTo: []) /* ] */]\nlet x = \"let components = [\"",
+            "// let components = [\"Old\"]\n/* let components = [] */\nlet components = [(\"Shop\", wiresTo: []), (\"Coupon\", wiresTo: []) /* ] */]\nlet x = \"let components = [\""
         ),
         (
-            "let components = [\r\n    \"Shop\"\r\n]",
-            "let components = [\r\n    \"Shop\",\r\n    \"Coupon\",\r\n]"
+            "let components = [\n    (\"Shop\", wiresTo: []), /* booked;\n       more to come */\n]",
+            "let components = [\n    (\"Shop\", wiresTo: []), /* booked;\n       more to come */\n    (\"Coupon\", wiresTo: []),\n]"
+        ),
+        (
+            "let components = [\r\n    (\"Shop\", wiresTo: []),\r\n]\r\n",
+            "let components = [\r\n    (\"Shop\", wiresTo: []),\r\n    (\"Coupon\", wiresTo: []),\r\n]\r\n"
+        ),
+        (
+            "let components = [\r\n    (\"Shop\", wiresTo: [])\r\n]",
+            "let components = [\r\n    (\"Shop\", wiresTo: []),\r\n    (\"Coupon\", wiresTo: []),\r\n]"
         ),
     ])
     func theComponentsListGrowsInItsOwnLayout(manifest: String, expected: String) throws {
@@ -51,31 +59,31 @@ struct ManifestEditTests {
 
     @Test(arguments: [
         (
-            #"let components = ["Shop"] + extra"#,
+            #"let components = [("Shop", wiresTo: [])] + extra"#,
             "the `let components = [ … ]` list of Package.swift is not written as one array literal [ … ]; add the component by hand"
         ),
         (
-            #"let components = ["Shop", "Ev\(ent)"]"#,
+            #"let components = [("Shop", wiresTo: []), "Ev\(ent)"]"#,
             #"the `let components = [ … ]` list of Package.swift holds '"Ev\(ent)"', which is not a plain entry; add the component by hand"#
         ),
         (
-            "let components = [\"Shop\"]\nlet components = [\"Event\"]",
+            "let components = [(\"Shop\", wiresTo: [])]\nlet components = [(\"Event\", wiresTo: [])]",
             "the `let components = [ … ]` list of Package.swift is declared 2 times; keep one, or add the component by hand"
         ),
         (
-            #"let components = ["Shop", "Coupon"]"#,
-            #""Coupon" is already in the `let components = [ … ]` list of Package.swift"#
+            #"let components = [("Shop", wiresTo: []), ("Coupon", wiresTo: [])]"#,
+            #"("Coupon", wiresTo: []) is already in the `let components = [ … ]` list of Package.swift"#
         ),
         (
-            #"let components = Array(["Shop"])"#,
+            #"let components = Array([("Shop", wiresTo: [])])"#,
             "the `let components = [ … ]` list of Package.swift is not written as one array literal [ … ]; add the component by hand"
         ),
         (
-            #"let components = ["Shop""#,
+            #"let components = [("Shop", wiresTo: [])"#,
             "the `let components = [ … ]` list of Package.swift is not written as one array literal [ … ]; add the component by hand"
         ),
         (
-            #"let components = ["Shop", f(["x"])]"#,
+            #"let components = [("Shop", wiresTo: []), f(["x"])]"#,
             #"the `let components = [ … ]` list of Package.swift holds 'f(["x"])', which is not a plain entry; add the component by hand"#
         ),
     ])
@@ -87,19 +95,42 @@ struct ManifestEditTests {
 
     @Test(arguments: [
         (
-            "    static func all(links: Links) -> [any ComponentRouter] {\n        [\n            ShopRouter(links: links),\n        ]\n    }",
-            "    static func all(links: Links) -> [any ComponentRouter] {\n        [\n            ShopRouter(links: links),\n            CouponRouter(links: links),\n        ]\n    }"
+            "import ShopRouter\n\n    static func all(links: Links) -> [any ComponentRouter] {\n        [\n            ShopRouter(links: links),\n        ]\n    }",
+            "import CouponRouter\nimport ShopRouter\n\n    static func all(links: Links) -> [any ComponentRouter] {\n        [\n            ShopRouter(links: links),\n            CouponRouter(links: links),\n        ]\n    }"
         ),
         (
-            "static func all(links: Links) -> [any ComponentRouter] {\n    [\n        ShopRouter(links: links), /* last\n for now */\n    ]\n}",
-            "static func all(links: Links) -> [any ComponentRouter] {\n    [\n        ShopRouter(links: links), /* last\n for now */\n        CouponRouter(links: links),\n    ]\n}"
+            "import Alpha\n// import Zeta\nstatic func all(links: Links) -> [any ComponentRouter] {\n    [\n        ShopRouter(links: links), /* last\n for now */\n    ]\n}",
+            "import Alpha\nimport CouponRouter\n// import Zeta\nstatic func all(links: Links) -> [any ComponentRouter] {\n    [\n        ShopRouter(links: links), /* last\n for now */\n        CouponRouter(links: links),\n    ]\n}"
         ),
         (
-            "static func all(links: Links) -> [any ComponentRouter] { return [ShopRouter(links: links), EventRouter(links: links)] }",
-            "static func all(links: Links) -> [any ComponentRouter] { return [ShopRouter(links: links), EventRouter(links: links), CouponRouter(links: links)] }"
+            "import AppointmentRouter\r\nimport MallRouting\r\nstatic func all(links: Links) -> [any ComponentRouter] { return [ShopRouter(links: links), EventRouter(links: links)] }",
+            "import AppointmentRouter\r\nimport CouponRouter\r\nimport MallRouting\r\nstatic func all(links: Links) -> [any ComponentRouter] { return [ShopRouter(links: links), EventRouter(links: links), CouponRouter(links: links)] }"
+        ),
+        (
+            "import CouponRouter\nstatic func all(links: Links) -> [any ComponentRouter] { [] }",
+            "import CouponRouter\nstatic func all(links: Links) -> [any ComponentRouter] { [CouponRouter(links: links)] }"
         ),
     ])
     func theRouterListGrowsInItsOwnLayout(registry: String, expected: String) throws {
         #expect(try Scaffolder.addRouter(Self.coupon, toRegistry: registry) == expected)
+    }
+
+    @Test func aRegistryWithoutImportsIsRefused() {
+        // An import in a comment or a string is not one.
+        let registry = """
+            /*
+            import ShopRouter
+            */ let x = \"""
+            import EventRouter
+            \"""
+            static func all(links: Links) -> [any ComponentRouter] { [] }
+            """
+        #expect(
+            throws: ScaffoldError(
+                "Shell/Launch/Routers.swift has no import lines to add 'import CouponRouter' to; add the router by hand"
+                    + " (CONTRIBUTING.md, 'Adding a component')")
+        ) {
+            try Scaffolder.addRouter(Self.coupon, toRegistry: registry)
+        }
     }
 }

@@ -26,18 +26,20 @@ struct ScaffolderTests {
                     "Components/\(name)/Screens/\(name)HomeScreen.swift",
                     "Components/\(name)/Screens/\(name)ItemScreen.swift",
                     "Package.swift",
-                    "Shell/Routers/\(name)Router.swift",
-                    "Shell/Routers/Routers.swift",
+                    "Shell/Launch/Routers.swift",
+                    "Shell/Routers/\(name)/\(name)Router.swift",
+                    "Shell/Routes/\(name)/\(name)Routes.swift",
                     "Tests/\(name)Tests/\(name)Tests.swift",
                 ].sorted()
         )
         #expect(try copy.snapshot() == before, "planning writes nothing")
         let manifest = try #require(plan.edits.first { $0.path == "Package.swift" })
         // The exact layouts are ManifestEditTests'; here: the name is added and nothing else is removed.
-        #expect(manifest.updated.contains("\"\(name)\""))
+        #expect(manifest.updated.contains("(\"\(name)\", wiresTo: []),"))
         #expect(manifest.updated.difference(from: manifest.original).removals.isEmpty)
-        let registry = try #require(plan.edits.first { $0.path == "Shell/Routers/Routers.swift" })
+        let registry = try #require(plan.edits.first { $0.path == "Shell/Launch/Routers.swift" })
         #expect(registry.updated.contains("Router(links: links),\n            \(name)Router(links: links),\n        ]"))
+        #expect(registry.updated.contains("\nimport \(name)Router\n"))
         let api = try #require(plan.newFiles["Components/\(name)/\(name).swift"])
         #expect(api.contains("@MainActor\npublic final class \(name) {"))
         #expect(api.contains("    public func provide_\(lowerName)Home() -> Screen {"))
@@ -58,7 +60,7 @@ struct ScaffolderTests {
         #expect(api.contains("    public var require_shopDetail: ((_ shopId: ShopID) -> Screen)?\n"))
         #expect(api.contains("    public var require_refresh: (() -> Screen)?\n"))
         #expect(api.contains("    public func provide_couponDetail(couponId: String, count: Int) -> Screen {\n"))
-        let router = try #require(plan.newFiles["Shell/Routers/\(name)Router.swift"])
+        let router = try #require(plan.newFiles["Shell/Routers/\(name)/\(name)Router.swift"])
         #expect(
             router.contains("// wiring.wire(\(name).Requires.shopDetail, to: <a route into a sibling or the shell>)\n"))
         let generated = try #require(plan.newFiles["Components/\(name)/\(name)+Generated.swift"])
@@ -71,7 +73,7 @@ struct ScaffolderTests {
         let answers = try #require(plan.newFiles["Components/\(name)/Preview/\(name)Preview+AnsweredBy.swift"])
         #expect(
             answers.contains(
-                "\"require_shopDetail\": \"nothing yet (wire it in Shell/Routers/\(name)Router.swift)\","))
+                "\"require_shopDetail\": \"nothing yet (wire it in Shell/Routers/\(name)/\(name)Router.swift)\","))
         #expect(plan.newFiles["Components/\(name)/Screens/\(name)PlaceholderScreen.swift"] != nil)
     }
 
@@ -88,7 +90,7 @@ struct ScaffolderTests {
         #expect(generated.contains("    var ticket: (_ note: String) async throws -> Screen {\n"))
         let home = try #require(plan.newFiles["Components/\(name)/Screens/\(name)HomeScreen.swift"])
         #expect(home.contains("loading: { try await api.ticket(\"sample-note\").content }"))
-        let router = try #require(plan.newFiles["Shell/Routers/\(name)Router.swift"])
+        let router = try #require(plan.newFiles["Shell/Routers/\(name)/\(name)Router.swift"])
         #expect(
             router.contains(
                 "// wiring.provide(\(name).Requires.ticket, <a sibling's provide taking these values, from its"
@@ -256,7 +258,7 @@ struct ScaffolderTests {
     @Test func aByteOrderMarkIsKeptAndDoesNotLookLikeAConcurrentEdit() throws {
         let copy = try PackageCopy()
         defer { copy.remove() }
-        let registry = copy.root.appendingPathComponent("Shell/Routers/Routers.swift")
+        let registry = copy.root.appendingPathComponent("Shell/Launch/Routers.swift")
         try (Data([0xEF, 0xBB, 0xBF]) + Data(contentsOf: registry)).write(to: registry)
         let scaffolder = Scaffolder(packageRoot: copy.root)
         let name = copy.unusedComponentName
@@ -316,7 +318,7 @@ struct ScaffolderTests {
                 failingStep += 1
             }
         }
-        #expect(failingStep == 17, "10 staged files, 2 checks, 3 moves and 2 edits, each interrupted once")
+        #expect(failingStep == 19, "11 staged files, 2 checks, 4 moves and 2 edits, each interrupted once")
         #expect(try copy.snapshot().keys.contains("Components/\(name)/\(name).swift"))
     }
 

@@ -73,7 +73,9 @@ struct SelfCheckTests {
             let folders = target.path.split(separator: "/")
             return folders.count > 1
                 && (folders[0] == "Components" && added.contains(folders[1])
-                    || folders[0] == "Tests" && added.contains { folders[1] == "\($0)Tests" })
+                    || folders[0] == "Tests" && added.contains { folders[1] == "\($0)Tests" }
+                    || folders[0] == "Shell" && folders.count > 2 && ["Routes", "Routers"].contains(folders[1])
+                        && added.contains(folders[2]))
         }
         let checker = try LayeringChecker(packageAt: root, graph: graph)
         let drawn = try checker.layerGraph(for: checker.check(packageAt: root)).rendered(.mermaid)

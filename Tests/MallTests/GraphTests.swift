@@ -1,6 +1,8 @@
+import EventRouter
 import Foundation
 import MallBase
 import MallNavigator
+import MallRouting
 import MallTestSupport
 import Middleware
 import Shop

@@ -1,9 +1,14 @@
+import AppointmentRouter
 import Event
+import EventRouter
 import Foundation
+import GroupbuyRouter
 import MallBase
 import MallNavigator
+import MallRouting
 import MallTestSupport
 import Middleware
+import ShopRouter
 import Support
 import Testing
 
@@ -17,7 +22,7 @@ struct LeakyEventRouter: ComponentRouter {
     var homeEntry: Action { base.homeEntry }
     static var routes: [AnyRoute<Screen>] { EventRouter.routes }
     func wire(_ wiring: Wiring<Self>) {}
-    var links: Links { base.links }
+    var links: any RouteOpening { base.links }
 
     init(links: Links) {
         base = EventRouter(links: links)

@@ -1,9 +1,12 @@
 import Foundation
 import MallBase
 import MallNavigator
+import MallRouting
 import MallTestSupport
 import Middleware
 import Shop
+import ShopRouter
+import ShopRoutes
 import Support
 import Testing
 
@@ -168,9 +171,9 @@ struct RouteTests {
             let base: ShopRouter
             var component: Shop { base.component }
             var homeEntry: Action { base.homeEntry }
-            static var routes: [AnyRoute<Screen>] { ShopRouter.routes + [ShopRouter.detail.erased] }
+            static var routes: [AnyRoute<Screen>] { ShopRouter.routes + [ShopRoutes.detail.erased] }
             func wire(_ wiring: Wiring<Self>) { wiring.include(base) }
-            var links: Links { base.links }
+            var links: any RouteOpening { base.links }
         }
         let run = await runShell(input: ["q"]) { links in
             [DoublingShopRouter(base: ShopRouter(links: links))] + Array(fourComponentRouters(links: links).dropFirst())

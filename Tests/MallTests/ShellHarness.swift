@@ -1,7 +1,12 @@
+import AppointmentRouter
+import EventRouter
 import Foundation
+import GroupbuyRouter
 import MallNavigator
+import MallRouting
 import MallTestSupport
 import Middleware
+import ShopRouter
 import Support
 import Testing
 

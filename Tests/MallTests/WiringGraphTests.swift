@@ -1,3 +1,4 @@
+import MallRouting
 import Support
 import Testing
 

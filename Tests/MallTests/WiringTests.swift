@@ -1,8 +1,10 @@
 import Appointment
 import Event
+import EventRouter
 import Groupbuy
 import MallBase
 import MallNavigator
+import MallRouting
 import MallTestSupport
 import Shop
 import Support
@@ -69,7 +71,7 @@ struct WiringTests {
             var component: Event { base.component }
             var homeEntry: Action { .message("open") { "" } }
             static var routes: [AnyRoute<Screen>] { [] }
-            var links: Links { base.links }
+            var links: any RouteOpening { base.links }
             func wire(_ wiring: Wiring<Self>) {}
         }
         let links = Links()

@@ -14,14 +14,14 @@ struct WiringTypeTests {
         .map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 
     @Test(arguments: [
-        ("wire(Shop.Requires.eventDetail, to: EventRouter.detail)", true),
-        ("wire(Shop.Requires.eventDetail, to: ShopRouter.detail)", false),
-        ("wire(Shop.Requires.buyOrder, to: AppointmentRouter.booking)", true),
+        ("wire(Shop.Requires.eventDetail, to: EventRoutes.detail)", true),
+        ("wire(Shop.Requires.eventDetail, to: ShopRoutes.detail)", false),
+        ("wire(Shop.Requires.buyOrder, to: AppointmentRoutes.booking)", true),
         ("wire(Shop.Requires.couponDetail, to: ShellRoutes.bill)", false),
         ("provide(Shop.Requires.appointmentBookings, Appointment.Provides.bookings)", true),
         ("provide(Shop.Requires.allGroupbuy, Appointment.Provides.bookings)", false),
         // A require of another component, though Event has one of that name and shape.
-        ("wire(Event.Requires.shopDetail, to: ShopRouter.detail)", false),
+        ("wire(Event.Requires.shopDetail, to: ShopRoutes.detail)", false),
     ])
     func aWiringLineBuildsOnlyWhenTheValuesMatch(line: String, builds: Bool) throws {
         let modules = try #require(Self.modules, "the build's Modules folder is not beside the tests")
@@ -30,12 +30,15 @@ struct WiringTypeTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let source = """
             import Appointment
+            import AppointmentRoutes
             import Event
+            import EventRoutes
             import MallBase
+            import MallRouting
             import Middleware
             import Shop
-
-            @testable import Mall
+            import ShopRouter
+            import ShopRoutes
 
             extension ShopRouter {
                 func line(_ wiring: Wiring<Self>) { wiring.\(line) }

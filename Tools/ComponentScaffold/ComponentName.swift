@@ -36,7 +36,7 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
 
     /// The types generated for a component, by the suffix added to its name.
     static let generatedSuffixes = [
-        "", "Store", "Item", "HomeScreen", "ItemScreen", "PlaceholderScreen", "Router",
+        "", "Store", "Item", "HomeScreen", "ItemScreen", "PlaceholderScreen", "Routes", "Router",
         "Preview", "Tests", "PreviewTests",
     ]
 

@@ -22,7 +22,8 @@ public struct ComponentTemplate {
             ("Components/\(component)/Screens/\(component)HomeScreen.swift", homeScreenFile),
             ("Components/\(component)/Screens/\(component)ItemScreen.swift", itemScreenFile),
             ("Components/\(component)/Preview/\(component)Preview.swift", previewFile),
-            ("Shell/Routers/\(component)Router.swift", routerFile),
+            ("Shell/Routes/\(component)/\(component)Routes.swift", routesFile),
+            (DerivedFiles.routerPath(component), routerFile),
             ("Tests/\(component)Tests/\(component)Tests.swift", testFile),
         ]
         if !interface.provides.isEmpty {
@@ -51,7 +52,7 @@ public struct ComponentTemplate {
             ? """
             // None yet. Declare each need as an optional closure returning a screen, e.g.
             //     public var require_shopDetail: ((_ shopId: ShopID) -> Screen)?
-            // and wire it in Shell/Routers/\(component)Router.swift.
+            // and wire it in \(DerivedFiles.routerPath(component)).
             """
             : interface.requires.map { require in
                 """
@@ -81,7 +82,7 @@ public struct ComponentTemplate {
             /// The \(component) component's API: what it needs from the app (`require_`) and what it offers (`provide_`).
             ///
             /// Screens inside the component reach other features only through the requirements below; the
-            /// router in `Shell/Routers/\(component)Router.swift` assigns them.
+            /// router in `\(DerivedFiles.routerPath(component))` assigns them.
             @MainActor
             public final class \(component) {
                 /// The component's singleton.
@@ -263,40 +264,60 @@ public struct ComponentTemplate {
     private var routerFile: String {
         let wiring =
             interface.requires.isEmpty
-            ? "    func wire(_ wiring: Wiring<Self>) {}"
+            ? "    public func wire(_ wiring: Wiring<Self>) {}"
             : """
-                /// One line per require, e.g. `wiring.wire(\(component).Requires.shopDetail, to: ShopRouter.detail)`.
-                /// Until a require has its line, `swift run mall audit` names it and its screens show
-                /// 'unavailable'.
-                func wire(_ wiring: Wiring<Self>) {
+                /// One line per require, e.g. `wiring.wire(\(component).Requires.shopDetail, to: ShopRoutes.detail)`,
+                /// after adding the component it wires to (here "Shop") to \(component)'s `wiresTo` in
+                /// Package.swift, which lets this router import `ShopRoutes` and `Shop`. Until a require has
+                /// its line, `swift run mall audit` names it and its screens show 'unavailable'.
+                public func wire(_ wiring: Wiring<Self>) {
             \(interface.requires.map { $0.wiringHint(in: component) }.joined(separator: "\n"))
                 }
             """
         return """
-            \(sortedImports([component, Self.baseModule, "Middleware"]))
+            \(sortedImports([component, "\(component)Routes", Self.baseModule, "MallRouting", "Middleware"]))
 
-            /// Wires \(component)'s requirements to siblings' provides or to screens the shell owns, and
-            /// declares the links into \(component).
+            /// Wires \(component)'s requirements to siblings' provides or to screens the shell owns.
             @MainActor
-            struct \(component)Router: ComponentRouter {
-                let component = \(component).shared
+            public struct \(component)Router: ComponentRouter {
+                public let component = \(component).shared
                 /// Every require answered through a route (`wire(_:to:)`) goes through these, so downgrades apply.
-                let links: Links
+                public let links: any RouteOpening
 
-                /// `mall://\(routeHost)/home`: another app may open \(component)'s entry screen.
-                static let entry = MallRoute(
-                    "mall://\(routeHost)/home", exposure: .external, opening: \(component).Provides.\(entryProvide))
+                /// Creates the router; its requires open routes through `links`.
+                public init(links: any RouteOpening) {
+                    self.links = links
+                }
 
-                static var routes: [AnyRoute<Screen>] { [Self.entry.erased] }
+                public static var routes: [AnyRoute<Screen>] { \(component)Routes.all }
 
             \(wiring)
 
-                var homeEntry: Action {
-                    .push("\(component)") { [links] in links.open(Self.entry) }
+                public var homeEntry: Action {
+                    .push("\(component)") { [links] in links.open(\(component)Routes.entry) }
                 }
             }
 
             """
+    }
+
+    private var routesFile: String {
+        """
+        \(sortedImports([component, Self.baseModule, "MallRouting", "Middleware"]))
+
+        /// The routes into \(component)'s provides: what a link from outside may open (the external ones), and
+        /// what routers wire requires to, so a downgrade to the web applies to every way in.
+        @MainActor
+        public enum \(component)Routes {
+            /// `mall://\(routeHost)/home`: another app may open \(component)'s entry screen.
+            public static let entry = MallRoute(
+                "mall://\(routeHost)/home", exposure: .external, opening: \(component).Provides.\(entryProvide))
+
+            /// Every route into \(component).
+            public static var all: [AnyRoute<Screen>] { [entry.erased] }
+        }
+
+        """
     }
 
     /// The host of the component's routes: its name in lowercase (names are ASCII letters and digits,

@@ -18,7 +18,7 @@ struct DerivedFiles {
     let router: String?
 
     static func apiPath(_ component: String) -> String { "Components/\(component)/\(component).swift" }
-    static func routerPath(_ component: String) -> String { "Shell/Routers/\(component)Router.swift" }
+    static func routerPath(_ component: String) -> String { "Shell/Routers/\(component)/\(component)Router.swift" }
     static func paths(_ component: String) -> [String] {
         [
             "Components/\(component)/\(component)+Generated.swift",
@@ -299,8 +299,7 @@ struct DerivedFiles {
     }
 
     /// What each wiring line of the router leads to, by require: the component a route or provide
-    /// belongs to (`EventRouter.detail`, `Groupbuy.Provides.…`, this router's own `Self.…`), or the
-    /// shell for its own pages.
+    /// belongs to (`EventRoutes.detail`, `Groupbuy.Provides.…`), or the shell for its own pages.
     var answeredBy: [String: String] {
         guard let router else { return [:] }
         var answers: [String: String] = [:]
@@ -312,9 +311,8 @@ struct DerivedFiles {
             let answer =
                 switch owner {
                 case "ShellRoutes": "the shell's own page"
-                case "Self", "\(component)Router": component
-                case _ where owner.hasSuffix("Router") && owner.count > "Router".count:
-                    String(owner.dropLast("Router".count))
+                case _ where owner.hasSuffix("Routes") && owner.count > "Routes".count:
+                    String(owner.dropLast("Routes".count))
                 default: owner
                 }
             // The last line wins, as it does at launch, where each line assigns in turn.

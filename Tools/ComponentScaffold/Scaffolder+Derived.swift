@@ -14,7 +14,10 @@ extension Scaffolder {
 
     /// The components the manifest lists, in its order.
     public func components() throws(ScaffoldError) -> [String] {
-        try Self.componentsList.entries(in: read(Self.manifestPath)).map { String($0.dropFirst().dropLast()) }
+        let entry = Self.componentEntry
+        return try Self.componentsList.entries(in: read(Self.manifestPath)).compactMap {
+            $0.wholeMatch(of: entry).map { String($0.output.1) }
+        }
     }
 
     /// Every derived file of every component, computed from the API files and routers on disk.

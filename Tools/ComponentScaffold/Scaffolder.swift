@@ -11,26 +11,41 @@ public struct Scaffolder: Sendable {
 
     /// The manifest and the router registry the scaffolder edits, relative to the package root.
     static let manifestPath = "Package.swift"
-    static let routerRegistryPath = "Shell/Routers/Routers.swift"
+    static let routerRegistryPath = "Shell/Launch/Routers.swift"
     static let basePath = "Sources/\(ComponentTemplate.baseModule)"
     /// The folders whose top-level types the generated code can see: a component must not shadow them.
     static let visibleFolders = [
         "Sources/MallBase", "Sources/MallNavigator", "Sources/Middleware", "Tests/MallTestSupport", "Shell",
     ]
 
-    /// The manifest's `let components = [ … ]`, one quoted name per entry.
+    /// The manifest's `let components = [ … ]`, one `("Name", wiresTo: ["Other", …])` per entry.
     static var componentsList: ArrayLiteralEdit {
         // Made once per list, not in the closure, which runs once per entry: a regex literal is
         // compiled each time it is evaluated.
-        let componentEntry = #/"[A-Za-z_][A-Za-z0-9_]*"/#
+        let componentEntry = Self.componentEntry
         return ArrayLiteralEdit(
             listName: "the `let components = [ … ]` list of Package.swift",
-            anchor: #/^let components(?:\s*:\s*\[String\])?\s*=\s*/#.anchorsMatchLineEndings(),
+            anchor:
+                #/
+                ^ let \  components
+                (?: \s* : \s* \[ \s* \( \s* name \s* : \s* String \s* ,
+                    \s* wiresTo \s* : \s* \[ \s* String \s* \] \s* \) \s* \] )?
+                \s* = \s*
+                /#.anchorsMatchLineEndings(),
             isElement: { $0.wholeMatch(of: componentEntry) != nil }
         )
     }
 
-    /// The array `Routers.all(links:)` returns, one router initialiser per entry.
+    /// An entry of the manifest's components list; its first capture is the component's name.
+    static var componentEntry: Regex<(Substring, Substring)> {
+        #/
+        \( \s* "([A-Za-z_][A-Za-z0-9_]*)" \s* , \s* wiresTo \s* : \s*
+        \[ \s* (?: "[A-Za-z_][A-Za-z0-9_]*" \s* (?: , \s* "[A-Za-z_][A-Za-z0-9_]*" \s* )* ,? \s* )? \] \s* \)
+        /#
+    }
+
+    /// The array `Routers.all(links:)` returns, one router initialiser per entry; each router's
+    /// module is imported above it.
     static var routerList: ArrayLiteralEdit {
         let routerEntry = #/[A-Za-z_][A-Za-z0-9_]*Router\(\s*links\s*:\s*links\s*\)/#
         return ArrayLiteralEdit(
@@ -61,11 +76,12 @@ public struct Scaffolder: Sendable {
         existingNames: Set<String>
     ) throws(ScaffoldError) -> ScaffoldPlan {
         // A second run for the same name gets the plain answer before the finer name checks. With the
-        // router file, these are the top-level items a plan moves in (`topLevelItems(of:)`): none may exist.
+        // routes' and the router's folders, these are the top-level items a plan moves in
+        // (`topLevelItems(of:)`): none may exist.
         let written = try ComponentName(name, existingNames: existingNames)
         try refuseExisting(["Components/\(written)", "Tests/\(written)Tests"], of: written)
         let component = try ComponentName(name, existingNames: existingNames, visibleTypes: visibleTypes())
-        try refuseExisting(["Shell/Routers/\(component)Router.swift"], of: component)
+        try refuseExisting(["Shell/Routes/\(component)", "Shell/Routers/\(component)"], of: component)
         let interface = try InterfaceDocument(
             requires: requires,
             provides: provides,
@@ -134,14 +150,17 @@ public struct Scaffolder: Sendable {
             under: Self.visibleFolders.map(url), keptIn: url(".build/new-component/visible-types.json"))
     }
 
-    /// Adds `"Name"` to the manifest's `let components = [ … ]` list, in the list's own layout.
+    /// Adds `("Name", wiresTo: [])` to the manifest's `let components = [ … ]` list, in the list's own
+    /// layout: a new component's router wires to no other component yet.
     static func addComponent(_ component: ComponentName, toManifest manifest: String) throws(ScaffoldError) -> String {
-        try componentsList.appending("\"\(component)\"", to: manifest)
+        try componentsList.appending("(\"\(component)\", wiresTo: [])", to: manifest)
     }
 
-    /// Adds `NameRouter(links: links)` to the list `Routers.all(links:)` returns.
+    /// Adds `NameRouter(links: links)` to the list `Routers.all(links:)` returns, and `import NameRouter`
+    /// to the registry's imports.
     static func addRouter(_ component: ComponentName, toRegistry registry: String) throws(ScaffoldError) -> String {
-        try routerList.appending("\(component)Router(links: links)", to: registry)
+        let listed = try routerList.appending("\(component)Router(links: links)", to: registry)
+        return try ImportEdit.adding("\(component)Router", to: listed, in: routerRegistryPath)
     }
 
     // MARK: Applying
@@ -234,8 +253,9 @@ public struct Scaffolder: Sendable {
         var items: Set<String> = []
         for path in paths {
             let parts = path.split(separator: "/")
-            let isInNewFolder = (parts.first == "Components" || parts.first == "Tests") && parts.count > 2
-            items.insert(isInNewFolder ? parts.prefix(2).joined(separator: "/") : path)
+            // `Components/<Name>`, `Tests/<Name>Tests`, `Shell/Routes/<Name>`, `Shell/Routers/<Name>`.
+            let depth = parts.first == "Shell" ? 3 : 2
+            items.insert(parts.count > depth ? parts.prefix(depth).joined(separator: "/") : path)
         }
         return items.sorted()
     }

@@ -43,9 +43,10 @@ public struct TargetNames {
         try? data.write(to: file, options: .atomic)
     }
 
-    /// The names a new component's targets add: the component, its preview and its tests.
+    /// The names a new component's targets add: the component, its preview, its tests, its routes and
+    /// its router.
     public static func added(by component: String) -> Set<String> {
-        [component, "\(component)Preview", "\(component)Tests"]
+        [component, "\(component)Preview", "\(component)Tests", "\(component)Routes", "\(component)Router"]
     }
 
     /// A 64-bit FNV-1a hash, in hex, of every root manifest's name and bytes (`Package.swift`, and

@@ -25,7 +25,9 @@ public struct LayeringChecker: Sendable {
         targetsByName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         targetsByModule = Dictionary(targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
         modules = ModuleReach(graph: graph, targets: targetsByName)
-        routerFolder = targets.first { !$0.isTest && $0.path.split(separator: "/").first == "Shell" }
+        // The app's own target under `Shell/` (an executable), where a package without a target per
+        // router keeps them in a `Routers` folder.
+        routerFolder = targets.first { $0.type == "executable" && $0.path.split(separator: "/").first == "Shell" }
             .map { "\($0.path)/Routers" }
     }
 
@@ -596,7 +598,11 @@ public struct LayeringChecker: Sendable {
             // The chain follows what it reaches: "'Event' reaches 'Shop' through Event → Bridge → Shop".
             let through = chain.map { " through \($0.joined(separator: " → "))" } ?? ""
             let owner = contract.component(of: source.name) ?? source.name
-            let router = checker.routerFolder.map { "\($0)/\(owner)Router.swift" } ?? "the app's router for '\(owner)'"
+            // The owner's router target (`Shell/Routers/<Owner>`, named `<Owner>Router`), else a file in
+            // the app's router folder.
+            let router =
+                checker.targetsByName["\(owner)Router"].flatMap { $0.isTest ? nil : "\($0.path)/\(owner)Router.swift" }
+                ?? checker.routerFolder.map { "\($0)/\(owner)Router.swift" } ?? "the app's router for '\(owner)'"
             /// A contract's own hint with its placeholders filled in.
             func fill(_ hint: String) -> String {
                 hint.replacingOccurrences(of: "{target}", with: source.name)

@@ -268,8 +268,10 @@ enum NewComponentCommand {
                 "Next: swift build && swift test, then swift run mall: \(plan.component) is on the home screen.")
             if requireCount > 0 {
                 lines.append(
-                    "Wire its \(requireCount) require\(requireCount == 1 ? "" : "s") in Shell/Routers/\(plan.component)Router.swift;"
-                        + " until then `swift run mall audit` lists them and the app's wiring tests fail."
+                    "Wire its \(requireCount) require\(requireCount == 1 ? "" : "s") in"
+                        + " Shell/Routers/\(plan.component)/\(plan.component)Router.swift, after naming the components"
+                        + " it wires to in its `wiresTo` in Package.swift; until then `swift run mall audit` lists them"
+                        + " and the app's wiring tests fail."
                 )
             }
         }

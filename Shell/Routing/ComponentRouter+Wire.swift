@@ -9,7 +9,7 @@ import Middleware
 /// read when the require is first called, so wiring at launch builds no route.
 extension Wiring where Owner: ComponentRouter {
     /// Wires `require` to `route`.
-    func wire(
+    public func wire(
         _ require: Require<Owner.Component, () -> Screen>,
         to route: @autoclosure @escaping () -> Route<Screen>
     ) {
@@ -20,7 +20,7 @@ extension Wiring where Owner: ComponentRouter {
     }
 
     /// Wires `require` to `route`.
-    func wire<A>(
+    public func wire<A>(
         _ require: Require<Owner.Component, (A) -> Screen>,
         to route: @autoclosure @escaping () -> MallRoute<A>
     ) {
@@ -31,7 +31,7 @@ extension Wiring where Owner: ComponentRouter {
     }
 
     /// Wires `require` to `route`.
-    func wire<A, B>(
+    public func wire<A, B>(
         _ require: Require<Owner.Component, (A, B) -> Screen>,
         to route: @autoclosure @escaping () -> MallRoute<A, B>
     ) {
@@ -42,7 +42,7 @@ extension Wiring where Owner: ComponentRouter {
     }
 
     /// Wires `require` to `route`.
-    func wire<A, B, C>(
+    public func wire<A, B, C>(
         _ require: Require<Owner.Component, (A, B, C) -> Screen>,
         to route: @autoclosure @escaping () -> MallRoute<A, B, C>
     ) {
@@ -53,7 +53,7 @@ extension Wiring where Owner: ComponentRouter {
     }
 
     /// Wires `require` to `route`.
-    func wire<A, B, C, D>(
+    public func wire<A, B, C, D>(
         _ require: Require<Owner.Component, (A, B, C, D) -> Screen>,
         to route: @autoclosure @escaping () -> MallRoute<A, B, C, D>
     ) {
@@ -65,7 +65,7 @@ extension Wiring where Owner: ComponentRouter {
     }
 
     /// Wires `require` to `route`.
-    func wire<A, B, C, D, E>(
+    public func wire<A, B, C, D, E>(
         _ require: Require<Owner.Component, (A, B, C, D, E) -> Screen>,
         to route: @autoclosure @escaping () -> MallRoute<A, B, C, D, E>
     ) {
@@ -77,7 +77,7 @@ extension Wiring where Owner: ComponentRouter {
     }
 
     /// Wires `require` to `route`.
-    func wire<A, B, C, D, E, F>(
+    public func wire<A, B, C, D, E, F>(
         _ require: Require<Owner.Component, (A, B, C, D, E, F) -> Screen>,
         to route: @autoclosure @escaping () -> MallRoute<A, B, C, D, E, F>
     ) {
@@ -90,7 +90,7 @@ extension Wiring where Owner: ComponentRouter {
 
     /// Wires `require`, whose provide takes a value no link carries (a callback), to `route` for its
     /// first value: natively `native` answers with every value, downgraded the route's web page.
-    func wire<A, B>(
+    public func wire<A, B>(
         _ require: Require<Owner.Component, (A, B) -> Screen>,
         to route: @autoclosure @escaping () -> MallRoute<A>,
         native: @autoclosure @escaping () -> Provide<Screen, A, B>

@@ -2,8 +2,8 @@ import MallBase
 
 /// The shell's in-app browser page; a terminal cannot show the page, so it shows its address.
 @MainActor
-enum WebPageScreen {
-    static func make(url: String) -> Screen {
+public enum WebPageScreen {
+    public static func make(url: String) -> Screen {
         Screen(
             title: "Web page",
             origin: "Shell",

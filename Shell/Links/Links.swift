@@ -1,6 +1,7 @@
 import Foundation
 import MallBase
 import MallNavigator
+import MallRouting
 import Middleware
 import Support
 
@@ -10,7 +11,7 @@ import Support
 /// (``screen(for:from:)``) and every require a router answers through a route (``open(_:_:)``). So
 /// when a route is downgraded to the web, every way into it opens the web page instead.
 @MainActor
-final class Links: AppLinks {
+final class Links: AppLinks, RouteOpening {
     /// The environment variable naming a routes configuration file, as a server would push one.
     static let configurationVariable = "MALL_ROUTES_CONFIG"
 

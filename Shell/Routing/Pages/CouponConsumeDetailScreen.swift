@@ -2,8 +2,8 @@ import MallBase
 
 /// The shell's record of a coupon already used.
 @MainActor
-enum CouponConsumeDetailScreen {
-    static func make(couponId: CouponID) -> Screen {
+public enum CouponConsumeDetailScreen {
+    public static func make(couponId: CouponID) -> Screen {
         Screen(
             title: "Used coupon \(couponId)",
             origin: "Shell",

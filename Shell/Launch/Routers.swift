@@ -1,3 +1,9 @@
+import AppointmentRouter
+import EventRouter
+import GroupbuyRouter
+import MallRouting
+import ShopRouter
+
 /// Every router of the app, in home-screen order. A component joins the app by adding its router here.
 @MainActor
 enum Routers {

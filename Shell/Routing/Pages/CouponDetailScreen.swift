@@ -2,8 +2,8 @@ import MallBase
 
 /// The shell's coupon page: coupons are served by the app, not by a component.
 @MainActor
-enum CouponDetailScreen {
-    static func make(couponId: CouponID, category: CouponCategory) -> Screen {
+public enum CouponDetailScreen {
+    public static func make(couponId: CouponID, category: CouponCategory) -> Screen {
         var isClaimed = false
         return Screen(title: "Coupon \(couponId)", origin: "Shell") {
             Screen.Content(

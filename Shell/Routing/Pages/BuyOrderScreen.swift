@@ -2,11 +2,11 @@ import MallBase
 
 /// The shell's bill-payment page, presented modally over whatever opened it.
 @MainActor
-enum BuyOrderScreen {
+public enum BuyOrderScreen {
     /// The bill shown for every merchant: the demo has no point-of-sale to ask.
     static let sampleBillInCents = 12_800
 
-    static func make(merchantNo: String, itemNo: String) -> Screen {
+    public static func make(merchantNo: String, itemNo: String) -> Screen {
         var isPaid = false
         let bill = Money.format(cents: sampleBillInCents)
         return Screen(title: "Pay the bill", origin: "Shell") {

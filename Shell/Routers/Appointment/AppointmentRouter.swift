@@ -1,0 +1,29 @@
+import Appointment
+import AppointmentRoutes
+import MallBase
+import MallRouting
+import Middleware
+import ShopRoutes
+
+/// Wires Appointment's requirements to Shop, and declares the links into Appointment.
+@MainActor
+public struct AppointmentRouter: ComponentRouter {
+    public let component = Appointment.shared
+    /// Every require that leads into a routed provide goes through here, so downgrades apply.
+    public let links: any RouteOpening
+
+    /// Creates the router; its requires open routes through `links`.
+    public init(links: any RouteOpening) {
+        self.links = links
+    }
+
+    public static var routes: [AnyRoute<Screen>] { AppointmentRoutes.all }
+
+    public func wire(_ wiring: Wiring<Self>) {
+        wiring.wire(Appointment.Requires.shopDetail, to: ShopRoutes.detail)
+    }
+
+    public var homeEntry: Action {
+        .push("Bookings: my tables") { [links] in links.open(AppointmentRoutes.myBookings) }
+    }
+}

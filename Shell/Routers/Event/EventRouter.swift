@@ -1,0 +1,29 @@
+import Event
+import EventRoutes
+import MallBase
+import MallRouting
+import Middleware
+import ShopRoutes
+
+/// Wires Event's requirements to Shop, and declares the links into Event.
+@MainActor
+public struct EventRouter: ComponentRouter {
+    public let component = Event.shared
+    /// Every require that leads into a routed provide goes through here, so downgrades apply.
+    public let links: any RouteOpening
+
+    /// Creates the router; its requires open routes through `links`.
+    public init(links: any RouteOpening) {
+        self.links = links
+    }
+
+    public static var routes: [AnyRoute<Screen>] { EventRoutes.all }
+
+    public func wire(_ wiring: Wiring<Self>) {
+        wiring.wire(Event.Requires.shopDetail, to: ShopRoutes.detail)
+    }
+
+    public var homeEntry: Action {
+        .push("Events: what's on") { [links] in links.open(EventRoutes.list) }
+    }
+}

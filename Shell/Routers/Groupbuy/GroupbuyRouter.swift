@@ -1,0 +1,33 @@
+import Groupbuy
+import GroupbuyRoutes
+import MallBase
+import MallRouting
+import Middleware
+import Shop
+import ShopRoutes
+
+/// Wires Groupbuy's requirements to Shop, and declares the links into Groupbuy.
+@MainActor
+public struct GroupbuyRouter: ComponentRouter {
+    public let component = Groupbuy.shared
+    /// Every require that leads into a routed provide goes through here, so downgrades apply.
+    public let links: any RouteOpening
+
+    /// Creates the router; its requires open routes through `links`.
+    public init(links: any RouteOpening) {
+        self.links = links
+    }
+
+    public static var routes: [AnyRoute<Screen>] { GroupbuyRoutes.all }
+
+    public func wire(_ wiring: Wiring<Self>) {
+        // The shop page that reports favouriting back; downgraded, the web page cannot report it.
+        wiring.wire(
+            Groupbuy.Requires.shopDetail, to: ShopRoutes.detail, native: Shop.Provides.shopDetailShopIdOnDisappear)
+        wiring.wire(Groupbuy.Requires.shopApplyForGroupbuy, to: ShopRoutes.applicableShops)
+    }
+
+    public var homeEntry: Action {
+        .push("Group-buys: deals") { [links] in links.open(GroupbuyRoutes.list) }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import LayeringCheck
+import Testing
+
+/// This package's `layers.json` holds the shell's layout: routers apart, each component's routes apart,
+/// and the routing they share knowing no component.
+@Suite("The shell's layout in this package's contract")
+struct ShellLayoutTests {
+    static let contract: String = {
+        let url = Fixture.packageRoot.appendingPathComponent("layers.json")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }()
+
+    /// Two components with their routes and routers, as `Package.swift` lays them out; `extra` adds
+    /// targets or replaces one of the same name.
+    static func shell(_ files: [String: String] = [:], replacing replaced: [String] = []) -> MemoryPackage {
+        let targets = [
+            "Middleware@Sources/Middleware:", "MallBase@Sources/MallBase: Middleware",
+            "Shop@Components/Shop: MallBase, Middleware", "Event@Components/Event: MallBase, Middleware",
+            "MallRouting@Shell/Routing: MallBase, Middleware",
+            "ShopRoutes@Shell/Routes/Shop: Shop, MallRouting", "EventRoutes@Shell/Routes/Event: Event, MallRouting",
+            "ShopRouter@Shell/Routers/Shop: Shop, ShopRoutes, MallRouting, Event, EventRoutes",
+            "EventRouter@Shell/Routers/Event: Event, EventRoutes, MallRouting, Shop, ShopRoutes",
+            "Mall@Shell: MallRouting, ShopRouter, EventRouter",
+            // One target for each of the contract's other patterns, which must each match one.
+            "Support@Sources/Support:", "MallNavigator@Sources/MallNavigator: MallBase",
+            "LayeringCheck@Tools/LayeringCheck: Support", "fuzz-x@Fuzz/X: LayeringCheck",
+            "ShopPreview@Components/Shop/Preview: Shop", "MallTestSupport@Tests/MallTestSupport: MallBase",
+            "MallTests@Tests/MallTests: Mall, MallTestSupport",
+        ]
+        let names = Set(replaced.map { $0.prefix { $0 != "@" } })
+        return MemoryPackage(
+            targets.filter { !names.contains($0.prefix { $0 != "@" }) } + replaced,
+            files: [
+                "Sources/Middleware/Router.swift": "", "Sources/MallBase/Screen.swift": "import Middleware",
+                "Components/Shop/Shop.swift": "import MallBase", "Components/Event/Event.swift": "import MallBase",
+                "Shell/Routing/MallRoute.swift": "import MallBase\nimport Middleware",
+                "Shell/Routes/Shop/ShopRoutes.swift": "import MallRouting\nimport Shop",
+                "Shell/Routes/Event/EventRoutes.swift": "import MallRouting\nimport Event",
+                "Shell/Routers/Shop/ShopRouter.swift": "import EventRoutes\nimport Shop\nimport ShopRoutes",
+                "Shell/Routers/Event/EventRouter.swift": "import EventRoutes\nimport Shop\nimport ShopRoutes",
+                "Shell/main.swift": "import EventRouter\nimport ShopRouter",
+            ].merging(files) { $1 })
+    }
+
+    @Test func theLayoutIsClean() throws {
+        #expect(!Self.contract.isEmpty)
+        #expect(try Self.shell().lines(Self.contract) == [])
+    }
+
+    @Test func aRouterThatImportsAnotherRouterBreaksTheRoutersIndependence() throws {
+        let lines = try Self.shell(
+            ["Shell/Routers/Event/EventRouter.swift": "import EventRoutes\nimport ShopRouter"],
+            replacing: ["EventRouter@Shell/Routers/Event: Event, EventRoutes, MallRouting, ShopRouter"]
+        ).lines(Self.contract)
+        #expect(lines.contains { $0.contains("'EventRouter'") && $0.contains("'ShopRouter'") })
+        #expect(lines.allSatisfy { $0.contains("never to its router") }, "\(lines)")
+    }
+
+    @Test func routesThatImportAnotherComponentsRoutesBreakTheirIndependence() throws {
+        let lines = try Self.shell(
+            ["Shell/Routes/Event/EventRoutes.swift": "import Event\nimport ShopRoutes"],
+            replacing: ["EventRoutes@Shell/Routes/Event: Event, MallRouting, ShopRoutes"]
+        ).lines(Self.contract)
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.contains("lead into it alone") }, "\(lines)")
+    }
+
+    @Test func theSharedRoutingKnowsNoComponent() throws {
+        let lines = try Self.shell(
+            ["Shell/Routing/MallRoute.swift": "import MallBase\nimport Shop"],
+            replacing: ["MallRouting@Shell/Routing: MallBase, Middleware, Shop"]
+        ).lines(Self.contract)
+        #expect(!lines.isEmpty)
+        #expect(lines.allSatisfy { $0.contains("know no component") }, "\(lines)")
+    }
+
+    @Test func aComponentThatImportsItsRoutesIsAnUpwardImport() throws {
+        let lines = try Self.shell(["Components/Shop/Shop.swift": "import MallBase\nimport ShopRoutes"])
+            .lines(Self.contract)
+        #expect(lines.contains { $0.contains("'Shop' in layer 'Business' imports 'ShopRoutes' in layer 'Routes'") })
+    }
+}
