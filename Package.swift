@@ -108,7 +108,10 @@ for (component, wiresTo) in components {
             dependencies: [
                 .target(name: component), .target(name: "\(component)Routes"), "MallBase", "MallRouting", "Middleware",
             ]
-                + wiresTo.flatMap { [.target(name: $0), .target(name: "\($0)Routes")] },
+                // A name given twice, or the component's own, adds nothing the lines above do not.
+                + Set(wiresTo).subtracting([component]).sorted().flatMap {
+                    [.target(name: $0), .target(name: "\($0)Routes")]
+                },
             path: "Shell/Routers/\(component)"),
     ]
 }

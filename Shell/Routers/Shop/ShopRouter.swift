@@ -9,8 +9,8 @@ import Middleware
 import Shop
 import ShopRoutes
 
-/// Wires Shop's requirements to Event, Groupbuy, Appointment and the shell's own pages, and declares
-/// the links into Shop.
+/// Wires Shop's requirements to Event, Groupbuy, Appointment and the shell's own pages; the links into
+/// Shop are `ShopRoutes`.
 @MainActor
 public struct ShopRouter: ComponentRouter {
     public let component = Shop.shared
