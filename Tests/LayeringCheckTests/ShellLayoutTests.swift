@@ -75,6 +75,20 @@ struct ShellLayoutTests {
         #expect(lines.allSatisfy { $0.contains("know no component") }, "\(lines)")
     }
 
+    @Test func aRouterThatImportsRoutesItsWiresToLacksIsToldToNameTheComponentThere() throws {
+        let lines = try Self.shell(
+            ["Shell/Routers/Event/EventRouter.swift": "import EventRoutes\nimport ShopRoutes"],
+            replacing: ["EventRouter@Shell/Routers/Event: Event, EventRoutes, MallRouting"]
+        ).lines(Self.contract)
+        #expect(
+            lines == [
+                "Shell/Routers/Event/EventRouter.swift:2:1: error: 'EventRouter' imports 'ShopRoutes', a module of this"
+                    + " package that none of its dependencies brings in; name \"Shop\" in the wiresTo of Event's entry"
+                    + " in the components list of Package.swift, which gives 'EventRouter' both 'Shop' and its routes"
+                    + " [undeclared-import]"
+            ])
+    }
+
     @Test func aComponentThatImportsItsRoutesIsAnUpwardImport() throws {
         let lines = try Self.shell(["Components/Shop/Shop.swift": "import MallBase\nimport ShopRoutes"])
             .lines(Self.contract)

@@ -285,6 +285,22 @@ public struct LayeringChecker: Sendable {
             }
         }
 
+        /// The hint for a router of the component middleware's layout (`Shell/Routers/<Owner>`, made
+        /// from the manifest's components list) importing another component (`Components/<Other>`) or
+        /// its routes (`Shell/Routes/<Other>`): its dependencies come from the owner's `wiresTo`, so that
+        /// is where the other component is named.
+        static func wiresToHint(for imported: PackageGraph.Target, in source: PackageGraph.Target) -> String? {
+            let from = source.path.split(separator: "/")
+            let to = imported.path.split(separator: "/")
+            guard from.count == 3, from[0] == "Shell", from[1] == "Routers",
+                to.count == 2 && to[0] == "Components" || to.count == 3 && to[0] == "Shell" && to[1] == "Routes"
+            else { return nil }
+            let owner = from[2]
+            let other = to[to.count - 1]
+            return "name \"\(other)\" in the wiresTo of \(owner)'s entry in the components list of Package.swift,"
+                + " which gives '\(source.name)' both '\(other)' and its routes"
+        }
+
         /// An import of a target of this package.
         private mutating func checkImport(
             of imported: PackageGraph.Target, at declaration: ImportDeclaration, in path: String,
@@ -306,11 +322,12 @@ public struct LayeringChecker: Sendable {
                                 + "its dependencies"
                             : "'\(source.name)' imports '\(imported.moduleName)', a module of this package that "
                                 + "none of its dependencies brings in",
-                        hint: reached
-                            ? "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in "
-                                + "Package.swift, so the import survives a change to those dependencies"
-                            : "add \"\(imported.name)\" to the dependencies of '\(source.name)' in Package.swift "
-                                + "(today it builds only when '\(imported.name)' happens to be built first)",
+                        hint: Self.wiresToHint(for: imported, in: source)
+                            ?? (reached
+                                ? "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in "
+                                    + "Package.swift, so the import survives a change to those dependencies"
+                                : "add \"\(imported.name)\" to the dependencies of '\(source.name)' in Package.swift "
+                                    + "(today it builds only when '\(imported.name)' happens to be built first)"),
                         target: source.name, module: imported.moduleName))
             }
         }
