@@ -53,13 +53,18 @@ struct PackageCopy {
     func writeComponentsListOnOneLine() throws {
         let manifestURL = root.appendingPathComponent("Package.swift")
         let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
-        guard let list = manifest.firstMatch(of: #/let components = \[[^\]]*\]/#) else {
+        // From `let components… = [` to the `]` alone on a line that closes it, one entry per line.
+        guard let start = manifest.range(of: "\nlet components"),
+            let open = manifest.range(of: "= [\n", range: start.upperBound..<manifest.endIndex),
+            let close = manifest.range(of: "\n]\n", range: open.upperBound..<manifest.endIndex)
+        else {
             throw CocoaError(.fileReadCorruptFile)
         }
-        let names = list.output.matches(of: #/"[A-Za-z0-9]+"/#).map { String($0.output) }
-        let oneLine = "let components = [\(names.joined(separator: ", "))]"
-        try manifest.replacingCharacters(in: list.range, with: oneLine).write(
-            to: manifestURL, atomically: true, encoding: .utf8)
+        let entries = manifest[open.upperBound..<close.lowerBound].split(separator: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        try manifest.replacingCharacters(
+            in: open.lowerBound..<close.upperBound, with: "= [\(entries.dropLast(entries.hasSuffix(",") ? 1 : 0))]\n"
+        ).write(to: manifestURL, atomically: true, encoding: .utf8)
     }
 
     func remove() {

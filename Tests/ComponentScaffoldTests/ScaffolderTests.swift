@@ -35,7 +35,7 @@ struct ScaffolderTests {
         #expect(try copy.snapshot() == before, "planning writes nothing")
         let manifest = try #require(plan.edits.first { $0.path == "Package.swift" })
         // The exact layouts are ManifestEditTests'; here: the name is added and nothing else is removed.
-        #expect(manifest.updated.contains("(\"\(name)\", wiresTo: []),"))
+        #expect(manifest.updated.contains("(\"\(name)\", wiresTo: [])"))
         #expect(manifest.updated.difference(from: manifest.original).removals.isEmpty)
         let registry = try #require(plan.edits.first { $0.path == "Shell/Launch/Routers.swift" })
         #expect(registry.updated.contains("Router(links: links),\n            \(name)Router(links: links),\n        ]"))
