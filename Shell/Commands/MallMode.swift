@@ -45,6 +45,7 @@ enum MallMode: Equatable {
         case .state(let command):
             return try command.run(app, terminal: terminal)
         case .help:
+            // The launcher answers --help before assembling an app; this is for a caller that has one.
             terminal.write(Launcher.usage + "\n")
             return .success
         }

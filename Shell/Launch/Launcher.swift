@@ -67,12 +67,13 @@ enum Launcher {
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
     ///   - environment: Where `MALL_ROUTES_CONFIG` and `PATH` are read.
-    ///   - routers: The routers to configure; tests pass their own to open holes on purpose.
+    ///   - routers: The routers to configure, `nil` for the registered components (``Routers/entries``);
+    ///     tests pass their own to open holes on purpose.
     ///   - makeTerminal: The terminal to use, given whether colour is allowed (tests pass a scripted one).
     static func run(
         arguments: [String],
         environment: Environment = .process,
-        routers: @MainActor (Links) -> [any ComponentRouter] = Routers.all(links:),
+        routers: (@MainActor (Links) -> [any ComponentRouter])? = nil,
         makeTerminal: (_ allowsColor: Bool) -> any Terminal = { StandardTerminal(allowsColor: $0) }
     ) async -> ExitCode {
         let mode: MallMode
@@ -83,10 +84,16 @@ enum Launcher {
             return .usage
         }
         let terminal = makeTerminal(mode.allowsColor)
+        // The usage needs no app: asking for it wires no component and reads no state.
+        if mode == .help {
+            terminal.write(usage + "\n")
+            return terminal.failure == nil ? .success : .usage
+        }
         let status: ExitCode
         do {
             let links = Links(environment: environment)
-            status = try await mode.run(MallApp(links: links, routers: routers), terminal: terminal)
+            let app = routers.map { MallApp(links: links, routers: $0) } ?? MallApp(links: links)
+            status = try await mode.run(app, terminal: terminal)
         } catch {
             if !error.message.isEmpty {
                 terminal.writeError(error.message + "\n")

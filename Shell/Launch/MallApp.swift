@@ -13,13 +13,28 @@ struct MallApp {
     /// The name screens the shell owns carry as their origin, and the graph draws them under.
     let shell = "Shell"
 
+    /// The components' names, in the routers' order: what the home screen lists.
+    let names: [String]
+
+    /// The app of the registered components (``Routers/entries``), each listed under its entry's name.
+    init(links: Links = Links(), entries: [RouterEntry] = Routers.entries) {
+        self.init(links: links, names: entries.map { $0.name }, routers: entries.map { $0.make(links) })
+    }
+
+    /// The app of the routers `makeRouters` makes, each listed under its component's name: tests pass
+    /// their own routers, to open holes on purpose.
+    init(links: Links = Links(), routers makeRouters: @MainActor (Links) -> [any ComponentRouter]) {
+        let routers = makeRouters(links)
+        self.init(links: links, names: routers.map { $0.componentName }, routers: routers)
+    }
+
     /// Installs every route (the table is built when first used), then configures every router;
     /// afterwards every component's requirements point at implementations, through the routes where
     /// one leads there.
-    init(links: Links = Links(), routers makeRouters: @MainActor (Links) -> [any ComponentRouter] = Routers.all(links:))
-    {
+    private init(links: Links, names: [String], routers: [any ComponentRouter]) {
         self.links = links
-        self.routers = makeRouters(links)
+        self.names = names
+        self.routers = routers
         // The routers' types, not the routers, which hold these links: the closure must not keep them alive.
         let types = routers.map { type(of: $0) }
         links.install { types.flatMap { $0.routes } + ShellRoutes.all }
@@ -54,7 +69,9 @@ struct MallApp {
     let holes: WiringReport
 
     /// The home screen: one entry per component.
-    var home: Screen { HomeScreen.make(routers: routers) }
+    var home: Screen {
+        HomeScreen.make(components: zip(names, routers).map { (name: $0, router: $1) })
+    }
 
     /// Who answers each require, from what the routers declare, what the audit finds still `nil`,
     /// and which routes the configuration downgrades.

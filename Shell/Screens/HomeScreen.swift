@@ -19,22 +19,29 @@ enum HomeScreen {
     /// The most numbered choices the home screen, or one of its groups, lists.
     static let maximumEntries = 12
 
+    /// The home screen for `routers`, each listed under its component's name.
     static func make(routers: [any ComponentRouter]) -> Screen {
-        guard routers.count > maximumEntries else {
-            let names = routers.map { $0.componentName }.joined(separator: ", ")
+        make(components: routers.map { (name: $0.componentName, router: $0) })
+    }
+
+    /// The home screen for `components`, each listed under the name given, which is read instead of
+    /// asking each router: a launch then runs no code of a component to list it.
+    static func make(components: [(name: String, router: any ComponentRouter)]) -> Screen {
+        guard components.count > maximumEntries else {
+            let names = components.map { $0.name }.joined(separator: ", ")
             return Screen(
                 title: title,
                 origin: "Shell",
-                body: ["Welcome to the mall. \(routers.count) components: \(names)."],
-                actions: routers.map(\.homeEntry)
+                body: ["Welcome to the mall. \(components.count) components: \(names)."],
+                actions: components.map { $0.router.homeEntry }
             )
         }
         // By name, so a group's label (its first and last name) says which components it holds.
-        let sorted = routers.map { (name: $0.componentName, router: $0) }.sorted { $0.name < $1.name }
+        let sorted = components.sorted { $0.name < $1.name }
         return Screen(
             title: title,
             origin: "Shell",
-            body: ["Welcome to the mall. \(routers.count) components, in groups by name; choose one."],
+            body: ["Welcome to the mall. \(components.count) components, in groups by name; choose one."],
             actions: groups(sorted[...])
         )
     }

@@ -95,20 +95,20 @@ struct ManifestEditTests {
 
     @Test(arguments: [
         (
-            "import ShopRouter\n\n    static func all(links: Links) -> [any ComponentRouter] {\n        [\n            ShopRouter(links: links),\n        ]\n    }",
-            "import CouponRouter\nimport ShopRouter\n\n    static func all(links: Links) -> [any ComponentRouter] {\n        [\n            ShopRouter(links: links),\n            CouponRouter(links: links),\n        ]\n    }"
+            "import ShopRouter\n\n    static let entries: [RouterEntry] = [\n        RouterEntry(\"Shop\") { ShopRouter(links: $0) },\n    ]",
+            "import CouponRouter\nimport ShopRouter\n\n    static let entries: [RouterEntry] = [\n        RouterEntry(\"Shop\") { ShopRouter(links: $0) },\n        RouterEntry(\"Coupon\") { CouponRouter(links: $0) },\n    ]"
         ),
         (
-            "import Alpha\n// import Zeta\nstatic func all(links: Links) -> [any ComponentRouter] {\n    [\n        ShopRouter(links: links), /* last\n for now */\n    ]\n}",
-            "import Alpha\nimport CouponRouter\n// import Zeta\nstatic func all(links: Links) -> [any ComponentRouter] {\n    [\n        ShopRouter(links: links), /* last\n for now */\n        CouponRouter(links: links),\n    ]\n}"
+            "import Alpha\n// import Zeta\nstatic let entries: [RouterEntry] = [\n    RouterEntry( \"Shop\" ) {\n        ShopRouter(links: $0)\n    }, /* last\n for now */\n]",
+            "import Alpha\nimport CouponRouter\n// import Zeta\nstatic let entries: [RouterEntry] = [\n    RouterEntry( \"Shop\" ) {\n        ShopRouter(links: $0)\n    }, /* last\n for now */\n    RouterEntry(\"Coupon\") { CouponRouter(links: $0) },\n]"
         ),
         (
-            "import AppointmentRouter\r\nimport MallRouting\r\nstatic func all(links: Links) -> [any ComponentRouter] { return [ShopRouter(links: links), EventRouter(links: links)] }",
-            "import AppointmentRouter\r\nimport CouponRouter\r\nimport MallRouting\r\nstatic func all(links: Links) -> [any ComponentRouter] { return [ShopRouter(links: links), EventRouter(links: links), CouponRouter(links: links)] }"
+            "import AppointmentRouter\r\nimport MallRouting\r\nstatic let entries:[RouterEntry]=[RouterEntry(\"Shop\"){ShopRouter(links:$0)}, RouterEntry(\"Event\") { EventRouter(links: $0) }]",
+            "import AppointmentRouter\r\nimport CouponRouter\r\nimport MallRouting\r\nstatic let entries:[RouterEntry]=[RouterEntry(\"Shop\"){ShopRouter(links:$0)}, RouterEntry(\"Event\") { EventRouter(links: $0) }, RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
         ),
         (
-            "import CouponRouter\nstatic func all(links: Links) -> [any ComponentRouter] { [] }",
-            "import CouponRouter\nstatic func all(links: Links) -> [any ComponentRouter] { [CouponRouter(links: links)] }"
+            "import CouponRouter\nstatic let entries: [RouterEntry] = []",
+            "import CouponRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
         ),
     ])
     func theRouterListGrowsInItsOwnLayout(registry: String, expected: String) throws {
@@ -123,7 +123,7 @@ struct ManifestEditTests {
             */ let x = \"""
             import EventRouter
             \"""
-            static func all(links: Links) -> [any ComponentRouter] { [] }
+            static let entries: [RouterEntry] = []
             """
         #expect(
             throws: ScaffoldError(

@@ -54,7 +54,7 @@ func runShell(
     _ arguments: [String] = [],
     input: [String] = [],
     environment: Environment = [:],
-    routers: @MainActor (Links) -> [any ComponentRouter] = fourComponentRouters(links:)
+    routers: @escaping @MainActor (Links) -> [any ComponentRouter] = fourComponentRouters(links:)
 ) async -> TextAppRun {
     for component in everyComponent() {
         component.reset()

@@ -26,6 +26,14 @@ struct WiringTests {
         #expect(MallApp(routers: fourComponentRouters(links:)).audit.requirementCount == declared)
     }
 
+    /// The home screen lists a component under its registry entry's name, so that name must be the one
+    /// its router gives: a misspelt entry would list a component under a name nothing else uses.
+    @Test func eachRegistryEntryIsNamedAsItsRouterNamesItsComponent() {
+        let links = Links(environment: [:])
+        #expect(Routers.entries.map(\.name) == Routers.entries.map { $0.make(links).componentName })
+        #expect(MallApp().names == ["Shop", "Event", "Groupbuy", "Appointment"])
+    }
+
     /// The one place reflection remains: each component's derived list (what the audit walks) names
     /// exactly the `require_` properties the component stores, in declaration order.
     @Test func everyDerivedListNamesTheRequirePropertiesTheMirrorFinds() {

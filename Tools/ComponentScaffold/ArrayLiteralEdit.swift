@@ -2,10 +2,10 @@ import LayeringCheck
 
 /// Appends an element to an array literal in Swift source, keeping the list's own layout.
 ///
-/// The list is found after an anchor (`let components = [`, `static func all() -> … {`) in the text with
+/// The list is found after an anchor (`let components = `, `static let entries: [RouterEntry] = `) in the text with
 /// its comments and string contents blanked out, so brackets, commas and look-alike anchors inside them
 /// count for nothing. Every element must match what the list is known to hold (a quoted name, a
-/// router's initialiser); anything else is refused rather than guessed at.
+/// router's entry); anything else is refused rather than guessed at.
 struct ArrayLiteralEdit {
     /// What the list is called in messages, e.g. `the components list of Package.swift`.
     var listName: String

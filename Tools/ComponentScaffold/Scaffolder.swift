@@ -44,13 +44,13 @@ public struct Scaffolder: Sendable {
         /#
     }
 
-    /// The array `Routers.all(links:)` returns, one router initialiser per entry; each router's
-    /// module is imported above it.
+    /// The registry's list `Routers.entries`, one `RouterEntry("Name") { NameRouter(links: $0) }` per
+    /// component; each router's module is imported above it.
     static var routerList: ArrayLiteralEdit {
-        let routerEntry = #/[A-Za-z_][A-Za-z0-9_]*Router\(\s*links\s*:\s*links\s*\)/#
+        let routerEntry = #/RouterEntry\(\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*\)\s*\{\s*([A-Za-z_][A-Za-z0-9_]*)Router\(\s*links\s*:\s*\$0\s*\)\s*\}/#
         return ArrayLiteralEdit(
             listName: "the list of routers in \(routerRegistryPath)",
-            anchor: #/static func all\(\s*links\s*:\s*Links\s*\)\s*->\s*\[any ComponentRouter\]\s*\{\s*(?:return\s+)?/#,
+            anchor: #/static let entries\s*:\s*\[RouterEntry\]\s*=\s*/#,
             isElement: { $0.wholeMatch(of: routerEntry) != nil }
         )
     }
@@ -156,10 +156,11 @@ public struct Scaffolder: Sendable {
         try componentsList.appending("(\"\(component)\", wiresTo: [])", to: manifest)
     }
 
-    /// Adds `NameRouter(links: links)` to the list `Routers.all(links:)` returns, and `import NameRouter`
-    /// to the registry's imports.
+    /// Adds `RouterEntry("Name") { NameRouter(links: $0) }` to the registry's list `Routers.entries`, and
+    /// `import NameRouter` to its imports.
     static func addRouter(_ component: ComponentName, toRegistry registry: String) throws(ScaffoldError) -> String {
-        let listed = try routerList.appending("\(component)Router(links: links)", to: registry)
+        let listed = try routerList.appending(
+            "RouterEntry(\"\(component)\") { \(component)Router(links: $0) }", to: registry)
         return try ImportEdit.adding("\(component)Router", to: listed, in: routerRegistryPath)
     }
 
