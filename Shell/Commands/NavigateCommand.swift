@@ -30,10 +30,10 @@ struct NavigateCommand: Equatable {
         app.keepState(in: stateFolder)
         app.readRecords(from: service)
         let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
-        try launch.checkWiring(app.holes, terminal: terminal)
+        let home = try app.launchHome(launch, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
         let opening = try openURL.map { url throws(LaunchFailure) in try app.links.launchScreen(for: url) }
-        let session = try launch.session(home: app.home, links: app.links, terminal: terminal)
+        let session = try launch.session(home: home, links: app.links, terminal: terminal)
         // The server's warnings go to standard error and, with --analytics, to the file too: the
         // launch's fetch says its own now that the file is open, later ones come as the session's
         // events and are said when they happen.

@@ -12,8 +12,8 @@ struct TourCommand: Equatable {
         // The tour walks the native screens, whatever a server pushed: no routes configuration.
         try await app.links.prepare(routesConfigPath: nil, readsEnvironment: false)
         let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
-        try launch.checkWiring(app.holes, terminal: terminal)
-        let session = try launch.session(home: app.home, links: app.links, terminal: terminal)
+        let home = try app.launchHome(launch, terminal: terminal)
+        let session = try launch.session(home: home, links: app.links, terminal: terminal)
         if case .failure(let error) = await Tour.play(in: session, terminal: terminal) {
             throw LaunchFailure(error.description, status: .findings)
         }

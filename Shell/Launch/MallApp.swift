@@ -3,74 +3,84 @@ import MallNavigator
 import MallRouting
 import Middleware
 
-/// The assembled app: the route table installed, every router configured, the middleware audited,
-/// the home screen built, and the guards every navigation passes.
+/// The assembled app: the route table installed, the components listed, each got ready (wired, its
+/// state and records read) when first used (``ComponentRegistry``), the home screen built, and the
+/// guards every navigation passes.
 @MainActor
 struct MallApp {
-    let routers: [any ComponentRouter]
+    /// The components, each got ready when first used.
+    let components: ComponentRegistry
     let links: Links
     let account = Account()
     /// The name screens the shell owns carry as their origin, and the graph draws them under.
     let shell = "Shell"
 
-    /// The components' names, in the routers' order: what the home screen lists.
-    let names: [String]
-
     /// The app of the registered components (``Routers/entries``), each listed under its entry's name.
     init(links: Links = Links(), entries: [RouterEntry] = Routers.entries) {
-        self.init(links: links, names: entries.map { $0.name }, routers: entries.map { $0.make(links) })
+        components = ComponentRegistry(entries, links: links)
+        self.links = links
+        // From the router types of routers made for the table, so the closure the links keep holds
+        // neither the links nor the components, whose routers hold the links.
+        let makers = entries.map { $0.make }
+        links.install { links in makers.flatMap { type(of: $0(links)).routes } + ShellRoutes.all }
+        // Weakly, for the same reason.
+        links.willCallProvide = { [weak components] in components?.ready(provideNamed: $0) }
     }
 
     /// The app of the routers `makeRouters` makes, each listed under its component's name: tests pass
     /// their own routers, to open holes on purpose.
     init(links: Links = Links(), routers makeRouters: @MainActor (Links) -> [any ComponentRouter]) {
         let routers = makeRouters(links)
-        self.init(links: links, names: routers.map { $0.componentName }, routers: routers)
+        self.init(links: links, entries: routers.map { router in RouterEntry(router.componentName) { _ in router } })
     }
 
-    /// Installs every route (the table is built when first used), then configures every router;
-    /// afterwards every component's requirements point at implementations, through the routes where
-    /// one leads there.
-    private init(links: Links, names: [String], routers: [any ComponentRouter]) {
-        self.links = links
-        self.names = names
-        self.routers = routers
-        // The routers' types, not the routers, which hold these links: the closure must not keep them alive.
-        let types = routers.map { type(of: $0) }
-        links.install { types.flatMap { $0.routes } + ShellRoutes.all }
-        // Each router upcast on its own, which the compiler does from the protocols' witness tables:
-        // handing over `[any ComponentRouter]` as `[any Router]` would cast the array at run time,
-        // looking up each router type's conformance among every conformance in the program, which
-        // took most of a launch with 1,004 components.
-        holes = WiringAudit.configure(routers.map { $0 as any Router })
-    }
+    /// Every component's router, every component ready.
+    var routers: [any ComponentRouter] { components.all }
 
-    /// Keeps what the user does in `folder` across restarts: each component's changes in its own file,
-    /// the sign-in in the shell's; `nil` keeps everything in memory.
+    /// The components' names, in the registry's order: what the home screen lists.
+    var names: [String] { components.names }
+
+    /// Keeps what the user does in `folder` across restarts: each component's changes in its own file
+    /// (as it gets ready), the sign-in in the shell's; `nil` keeps everything in memory.
     func keepState(in folder: StateFolder?) {
-        for router in routers {
-            router.keepState(in: folder)
-        }
+        components.keepState(in: folder)
         account.keepState(in: folder)
     }
 
-    /// Has every component read its records from `source` from now on, keeping the last good answer
-    /// in the folder ``keepState(in:)`` gave; `nil` reads the embedded ones.
+    /// Has every component read its records from `source` from now on (as it gets ready), keeping the
+    /// last good answer in the folder ``keepState(in:)`` gave; `nil` reads the embedded ones.
     func readRecords(from source: (any RecordSource)?) {
-        for router in routers {
-            router.readRecords(from: source)
-        }
+        components.readRecords(from: source)
     }
 
-    /// The requirements no router wired.
+    /// The requirements no router wired, every component ready.
     var audit: WiringReport { WiringReport(components: routers.map { $0.audit }) }
 
-    /// The components with a require no router wired, as configuring found them: what a launch warns of.
-    let holes: WiringReport
+    /// The components with a require no router wired among those ready: what a launch warns of.
+    var holes: WiringReport { WiringReport(components: components.holes) }
 
-    /// The home screen: one entry per component.
+    /// The home screen: one entry per component, each component got ready when a screen lists it.
     var home: Screen {
-        HomeScreen.make(components: zip(names, routers).map { (name: $0, router: $1) })
+        HomeScreen.make(
+            components: components.names.indices.map { index in
+                (name: components.names[index], router: { @MainActor [components] in components.ready(at: index) })
+            })
+    }
+
+    /// The home screen, built first, then has `launch` warn of the holes of the components it got
+    /// ready (of every component, ready first, with `--strict`, which refuses a hole anywhere), and of
+    /// each component's holes as it gets ready later.
+    func launchHome(_ launch: SessionLaunch, terminal: any Terminal) throws(LaunchFailure) -> Screen {
+        if launch.options.isStrict {
+            _ = routers
+        }
+        let home = self.home
+        try launch.checkWiring(holes, terminal: terminal)
+        components.onHole = { hole in
+            // Only --strict throws, and it got every component ready above.
+            try? launch.checkWiring(WiringReport(components: [hole]), terminal: terminal)
+        }
+        return home
     }
 
     /// Who answers each require, from what the routers declare, what the audit finds still `nil`,

@@ -21,12 +21,16 @@ final class Links: AppLinks, RouteOpening {
         if let built {
             return built
         }
-        let table = RouteTable(scheme: mallScheme, routes: routes())
+        let table = RouteTable(scheme: mallScheme, routes: routes(self))
         built = table
         return table
     }
-    private var routes: @MainActor () -> [AnyRoute<Screen>] = { [] }
+    private var routes: @MainActor (Links) -> [AnyRoute<Screen>] = { _ in [] }
     private var built: RouteTable<Screen>?
+    /// Hears the name of each provide about to run through these links (a route's, or one a wiring
+    /// line calls), so the app can get its component ready first (``MallApp``). A downgraded route
+    /// runs no provide, so it is not heard.
+    var willCallProvide: (@MainActor (String) -> Void)?
     /// The app's words for the hints of a refused link or routes configuration.
     nonisolated static let help = RouteHelp(
         exampleLink: "\(mallScheme)://shop/detail?shopId=s01", listRoutes: "run 'mall routes'")
@@ -51,8 +55,9 @@ final class Links: AppLinks, RouteOpening {
         self.environment = environment
     }
 
-    /// Installs the table's routes, read when the table is first needed.
-    func install(_ routes: @escaping @MainActor () -> [AnyRoute<Screen>]) {
+    /// Installs the table's routes, read when the table is first needed from what `routes` gives for
+    /// these links.
+    func install(_ routes: @escaping @MainActor (Links) -> [AnyRoute<Screen>]) {
         self.routes = routes
         built = nil
     }
@@ -67,14 +72,23 @@ final class Links: AppLinks, RouteOpening {
         native: (() -> Screen)? = nil
     ) -> Screen {
         screen(route.pattern, query: route.query(repeat each values), url: route.url(repeat each values)) {
-            native?() ?? route.open(repeat each values)
+            willCallProvide?(route.provide)
+            return native?() ?? route.open(repeat each values)
         }
+    }
+
+    func willCall(provideNamed name: String) {
+        willCallProvide?(name)
     }
 
     func screen(for url: String, from caller: Caller) -> Result<Screen, RouteError> {
         do {
             let (route, link) = try table.resolve(url, from: caller)
-            return .success(screen(route.pattern, query: link.query, url: link.url, native: link.open))
+            return .success(
+                screen(route.pattern, query: link.query, url: link.url) { [willCallProvide] in
+                    willCallProvide?(route.provide)
+                    return link.open()
+                })
         } catch {
             return .failure(error)
         }

@@ -29,6 +29,9 @@ public protocol RouteOpening: AnyObject {
     func open<each Value>(
         _ route: MallRoute<repeat each Value>, _ values: repeat each Value, native: (() -> Screen)?
     ) -> Screen
+    /// Hears that the provide named `name` (`Shop.provide_shopDetail(shopId:)`) is about to be called
+    /// by a wiring line, so its component can be got ready first.
+    func willCall(provideNamed name: String)
 }
 
 extension RouteOpening {
@@ -39,6 +42,11 @@ extension RouteOpening {
 }
 
 extension ComponentRouter {
+    /// Tells ``links`` the name of each provide a wiring line of this router calls, just before the call.
+    public var beforeProviding: (@MainActor (String) -> Void)? {
+        { [links] in links.willCall(provideNamed: $0) }
+    }
+
     /// Each wiring line's require, the require's parameter names, and the names its answer takes the
     /// values under (`nil` where it names none).
     public var wiredValueNames: [(requirement: String, labels: [String], valueNames: [String]?)] {

@@ -21,19 +21,20 @@ enum HomeScreen {
 
     /// The home screen for `routers`, each listed under its component's name.
     static func make(routers: [any ComponentRouter]) -> Screen {
-        make(components: routers.map { (name: $0.componentName, router: $0) })
+        make(components: routers.map { router in (name: router.componentName, router: { router }) })
     }
 
     /// The home screen for `components`, each listed under the name given, which is read instead of
-    /// asking each router: a launch then runs no code of a component to list it.
-    static func make(components: [(name: String, router: any ComponentRouter)]) -> Screen {
+    /// asking each router: a launch then runs no code of a component to list it. A component's router
+    /// is asked for when a screen lists its entry.
+    static func make(components: [Named.Element]) -> Screen {
         guard components.count > maximumEntries else {
             let names = components.map { $0.name }.joined(separator: ", ")
             return Screen(
                 title: title,
                 origin: "Shell",
                 body: ["Welcome to the mall. \(components.count) components: \(names)."],
-                actions: components.map { $0.router.homeEntry }
+                actions: components.map { $0.router().homeEntry }
             )
         }
         // By name, so a group's label (its first and last name) says which components it holds.
@@ -47,7 +48,7 @@ enum HomeScreen {
     }
 
     /// Components with their names, as the groups hold them.
-    private typealias Named = ArraySlice<(name: String, router: any ComponentRouter)>
+    typealias Named = ArraySlice<(name: String, router: @MainActor () -> any ComponentRouter)>
 
     /// One push per group of `routers`, in order and of near-equal sizes: as few groups as keep each
     /// within a power of ``maximumEntries``, so the levels below are as few as they can be.
@@ -80,8 +81,8 @@ enum HomeScreen {
 
     /// A component's entry in a group: its router's home entry after the component's name, so the
     /// entry says which component of the label it opens.
-    private static func entry(_ named: (name: String, router: any ComponentRouter)) -> Action {
-        var action = named.router.homeEntry
+    private static func entry(_ named: Named.Element) -> Action {
+        var action = named.router().homeEntry
         action.title = "\(shortened(named.name)) · \(action.title)"
         return action
     }

@@ -21,10 +21,10 @@ public protocol Router {
     /// asked for ``wires`` they record.
     func wire(_ wiring: Wiring<Self>)
 
-    // What the app asks every router at launch. Each is a requirement whose default implementation is
-    // inlinable, so the compiler writes it for each router's own component: a generic version called
-    // through the protocol would have the runtime look up the component's type, and build the types
-    // that depend on it from their mangled names, once for every component at every launch.
+    // What the app asks each router as it gets its component ready. Each is a requirement whose default
+    // implementation is inlinable, so the compiler writes it for each router's own component: a generic
+    // version called through the protocol would have the runtime look up the component's type, and
+    // build the types that depend on it from their mangled names, once for every component.
 
     /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
     var componentName: String { get }
@@ -39,6 +39,11 @@ public protocol Router {
     func keepState(in folder: StateFolder?)
     /// Has the component read its records from `source` (``ComponentAPI/readRecords(from:)``).
     func readRecords(from source: (any RecordSource)?)
+    /// Called with a provide's name (`Shop.provide_shopDetail(shopId:)`) just before a wiring line
+    /// of this router calls that provide (a ``Wiring`` `provide` line): an app that gets a
+    /// component ready only when it is first used gets the provide's component ready here. `nil`, the
+    /// default, calls nothing.
+    var beforeProviding: (@MainActor (String) -> Void)? { get }
 }
 
 extension Router {
@@ -81,6 +86,9 @@ extension Router {
 
     /// Has the component read its records from `source` (``ComponentAPI/readRecords(from:)``).
     @inlinable public func readRecords(from source: (any RecordSource)?) { component.readRecords(from: source) }
+
+    /// Nothing: the provides a wiring line calls are ready whenever it calls them.
+    @inlinable public var beforeProviding: (@MainActor (String) -> Void)? { nil }
 
     /// What each wiring line declares, in order; a require wired twice appears twice.
     public var wires: [Wire] { Wiring.recording(self) }

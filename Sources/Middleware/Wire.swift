@@ -46,25 +46,31 @@ public struct Wiring<Owner: Router> {
     @usableFromInline let recorder: WireRecorder?
     /// Where assigning lines mark the places of the requires they assign, when counted.
     @usableFromInline let tally: WireTally?
+    /// What a line answering a require with a provide calls first (``Router/beforeProviding``).
+    @usableFromInline let beforeProviding: (@MainActor (String) -> Void)?
 
     /// Lines that assign each require of `router`'s component its closure, marking each in `tally`.
     @inlinable init(assigningFor router: Owner, counting tally: WireTally? = nil) {
         self.router = router
         self.recorder = nil
         self.tally = tally
+        self.beforeProviding = router.beforeProviding
     }
 
     /// Runs `router`'s lines to record them, assigning nothing.
     static func recording(_ router: Owner) -> [Wire] {
         let recorder = WireRecorder()
-        router.wire(Wiring(router: router, recorder: recorder, tally: nil))
+        router.wire(Wiring(router: router, recorder: recorder, tally: nil, beforeProviding: nil))
         return recorder.wires
     }
 
-    private init(router: Owner, recorder: WireRecorder?, tally: WireTally?) {
+    private init(
+        router: Owner, recorder: WireRecorder?, tally: WireTally?, beforeProviding: (@MainActor (String) -> Void)?
+    ) {
         self.router = router
         self.recorder = recorder
         self.tally = tally
+        self.beforeProviding = beforeProviding
     }
 
     /// One wiring line: assigns `closure` to `require`, or records that `answer` answers it.
@@ -94,7 +100,21 @@ public struct Wiring<Owner: Router> {
 
     /// Runs `other`'s lines as this router's: for a router that wraps another of the same component.
     public func include<Other: Router>(_ other: Other) where Other.Component == Owner.Component {
-        other.wire(Wiring<Other>(router: other, recorder: recorder, tally: tally))
+        other.wire(Wiring<Other>(router: other, recorder: recorder, tally: tally, beforeProviding: beforeProviding))
+    }
+
+    /// `provide`, read so that ``Router/beforeProviding`` hears its name before it is called: what a
+    /// line answering a require with a provide calls, made when the line assigns.
+    @inlinable
+    public func announcing<Output, each Value>(
+        _ provide: @escaping () -> Provide<Output, repeat each Value>
+    ) -> () -> Provide<Output, repeat each Value> {
+        guard let beforeProviding else { return provide }
+        return {
+            let called = provide()
+            beforeProviding(called.name)
+            return called
+        }
     }
 }
 
@@ -165,7 +185,9 @@ extension Wiring {
         _ require: Require<Owner.Component, () -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output>
     ) {
-        answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] in provide()() }, declaring: .provide(name: provide().name)
+        )
     }
 
     /// Wires `require` to `provide`.
@@ -174,7 +196,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A>
     ) {
-        answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] a in provide()(a) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -183,7 +207,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
     ) {
-        answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] a, b in provide()(a, b) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -192,7 +218,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
     ) {
-        answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] a, b, c in provide()(a, b, c) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -201,7 +229,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
     ) {
-        answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] a, b, c, d in provide()(a, b, c, d) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -210,7 +240,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
     ) {
-        answer(require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] a, b, c, d, e in provide()(a, b, c, d, e) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -220,7 +252,7 @@ extension Wiring {
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
     ) {
         answer(
-            require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
+            require, with: { [provide = announcing(provide)] a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
             declaring: .provide(name: provide().name))
     }
 }
@@ -236,7 +268,9 @@ extension Wiring {
         _ require: Require<Owner.Component, () async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output>
     ) {
-        answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] in provide()() }, declaring: .provide(name: provide().name)
+        )
     }
 
     /// Wires the async `require` to `provide`.
@@ -245,7 +279,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A>
     ) {
-        answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] a in provide()(a) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -254,7 +290,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
     ) {
-        answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] a, b in provide()(a, b) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -263,7 +301,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
     ) {
-        answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] a, b, c in provide()(a, b, c) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -272,7 +312,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
     ) {
-        answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] a, b, c, d in provide()(a, b, c, d) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -281,7 +323,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
     ) {
-        answer(require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
+        answer(
+            require, with: { [provide = announcing(provide)] a, b, c, d, e in provide()(a, b, c, d, e) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -291,7 +335,7 @@ extension Wiring {
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
     ) {
         answer(
-            require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
+            require, with: { [provide = announcing(provide)] a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
             declaring: .provide(name: provide().name))
     }
 }

@@ -24,7 +24,7 @@ public enum WiringAudit {
     }
 
     /// Configures the given routers (``Router/configure()``) and returns the components left with a hole,
-    /// in the order given: what a launch runs. A component whose wiring lines assigned every require is
+    /// in the order given: what getting every component ready at once runs (`mall --strict`). A component whose wiring lines assigned every require is
     /// whole without its requires being read back.
     @MainActor
     public static func configure(_ routers: [any Router]) -> WiringReport {

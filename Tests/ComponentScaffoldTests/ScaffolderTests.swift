@@ -38,7 +38,8 @@ struct ScaffolderTests {
         #expect(manifest.updated.contains("(\"\(name)\", wiresTo: [])"))
         #expect(manifest.updated.difference(from: manifest.original).removals.isEmpty)
         let registry = try #require(plan.edits.first { $0.path == "Shell/Launch/Routers.swift" })
-        #expect(registry.updated.contains("Router(links: $0) },\n        RouterEntry(\"\(name)\") { \(name)Router(links: $0) },\n    ]"))
+        let entry = "RouterEntry(\"\(name)\") { \(name)Router(links: $0) }"
+        #expect(registry.updated.contains("Router(links: $0) },\n        \(entry),\n    ]"))
         #expect(registry.updated.contains("\nimport \(name)Router\n"))
         let api = try #require(plan.newFiles["Components/\(name)/\(name).swift"])
         #expect(api.contains("@MainActor\npublic final class \(name) {"))
@@ -265,7 +266,8 @@ struct ScaffolderTests {
         try scaffolder.apply(try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames))
         let updated = try Data(contentsOf: registry)
         #expect(updated.prefix(3) == Data([0xEF, 0xBB, 0xBF]))
-        #expect(String(decoding: updated, as: UTF8.self).contains("RouterEntry(\"\(name)\") { \(name)Router(links: $0) },"))
+        let entry = "RouterEntry(\"\(name)\") { \(name)Router(links: $0) },"
+        #expect(String(decoding: updated, as: UTF8.self).contains(entry))
     }
 
     @Test func aNameWhoseRouterWouldShadowAShellTypeIsRefusedForThatReason() throws {

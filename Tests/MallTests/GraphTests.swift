@@ -71,7 +71,7 @@ struct GraphTests {
             app.graph.components.map(\.requirements) == [
                 [WiringGraph.Requirement("require_shopDetail", answer: .undeclared)]
             ])
-        _ = MallApp()
+        _ = MallApp().routers
     }
 
     @Test func aDowngradedRouteLeadsToTheWebPage() async {

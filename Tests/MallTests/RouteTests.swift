@@ -215,7 +215,7 @@ struct RouteTests {
             routes: [
                 ("mall://shop/detail", ["shopId"]), ("mall://appointment/booking", ["serialNo", "orderNo"]),
             ])
-        _ = MallApp(links: links, routers: fourComponentRouters(links:))
+        _ = MallApp(links: links, routers: fourComponentRouters(links:)).routers
         let booking = try #require(Shop.shared.require_appointmentBookDetail?("../admin?x=1#y", "a&b=c/d"))
         #expect(booking.title == "Web page")
         #expect(

@@ -47,7 +47,11 @@ public struct Scaffolder: Sendable {
     /// The registry's list `Routers.entries`, one `RouterEntry("Name") { NameRouter(links: $0) }` per
     /// component; each router's module is imported above it.
     static var routerList: ArrayLiteralEdit {
-        let routerEntry = #/RouterEntry\(\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*\)\s*\{\s*([A-Za-z_][A-Za-z0-9_]*)Router\(\s*links\s*:\s*\$0\s*\)\s*\}/#
+        let routerEntry =
+            #/
+            RouterEntry \( \s* "[A-Za-z_][A-Za-z0-9_]*" \s* \) \s*
+            \{ \s* [A-Za-z_][A-Za-z0-9_]*Router \( \s* links \s* : \s* \$0 \s* \) \s* \}
+            /#
         return ArrayLiteralEdit(
             listName: "the list of routers in \(routerRegistryPath)",
             anchor: #/static let entries\s*:\s*\[RouterEntry\]\s*=\s*/#,

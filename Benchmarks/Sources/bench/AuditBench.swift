@@ -156,7 +156,7 @@ struct AuditBench {
     private static let componentsPerModule = 100
 
     /// Generates and builds the probe: `probe N` creates the first N components with their routers,
-    /// wires and audits them as a launch does (``WiringAudit/configure(_:)``), then reads every require
+    /// wires and audits them as getting every component ready does (``WiringAudit/configure(_:)``, `--strict`), then reads every require
     /// back (``WiringAudit/holes(_:)``), and prints the three times in microseconds.
     ///
     /// As in the app, the components live in modules of their own (here `Components0`…, 100 each) and
