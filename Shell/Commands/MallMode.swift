@@ -41,7 +41,11 @@ enum MallMode: Equatable {
             try await app.links.prepare(routesConfigPath: nil, readsEnvironment: false)
             let report = app.audit
             terminal.write(report.description + "\n")
-            return report.isComplete ? .success : .findings
+            let misnamed = app.misnamedEntries
+            for line in misnamed {
+                terminal.writeError(line + "\n")
+            }
+            return report.isComplete && misnamed.isEmpty ? .success : .findings
         case .state(let command):
             return try command.run(app, terminal: terminal)
         case .help:

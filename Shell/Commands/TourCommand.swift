@@ -12,7 +12,8 @@ struct TourCommand: Equatable {
         // The tour walks the native screens, whatever a server pushed: no routes configuration.
         try await app.links.prepare(routesConfigPath: nil, readsEnvironment: false)
         let launch = SessionLaunch(program: "mall", options: session, hooks: app.hooks)
-        let home = try app.launchHome(launch, terminal: terminal)
+        // The tour's home lists its four components, however many the app has (past 12 the app's lists groups).
+        let home = try app.launchHome(launch, of: Tour.components, terminal: terminal)
         let session = try launch.session(home: home, links: app.links, terminal: terminal)
         if case .failure(let error) = await Tour.play(in: session, terminal: terminal) {
             throw LaunchFailure(error.description, status: .findings)

@@ -77,10 +77,28 @@ final class ComponentRegistry {
 
     /// Gets ready the component whose provide is named `name` (`Shop.provide_shopDetail(shopId:)`);
     /// a provide of the shell's own (`Shell: …`) names no component and gets nothing ready.
+    ///
+    /// The component is found by its entry's name. Where no entry of that name makes a router of that
+    /// component (a provide named by hand, an entry misnamed), every component gets ready instead:
+    /// slower, never wrong. `mall audit` and `--strict` refuse a misnamed entry (``misnamed``).
     func ready(provideNamed name: String) {
         guard readyCount < names.count else { return }
-        if let index = places[String(name.prefix { $0 != "." && $0 != ":" })] {
-            _ = ready(at: index)
+        let component = name.prefix { $0 != "." && $0 != ":" }
+        guard component != ComponentRegistry.shell else { return }
+        if let index = places[String(component)], ready(at: index).componentName == component {
+            return
+        }
+        _ = all
+    }
+
+    /// The origin of the shell's own provides, which no component has.
+    private static let shell = "Shell"
+
+    /// The entries whose name is not their router's component's, every component ready: the home
+    /// screen would list the component under a name no provide of it has.
+    var misnamed: [(entry: String, component: String)] {
+        zip(names, all).compactMap { name, router in
+            name == router.componentName ? nil : (name, router.componentName)
         }
     }
 

@@ -2,6 +2,7 @@ import MallBase
 import MallNavigator
 import MallRouting
 import Middleware
+import Support
 
 /// The assembled app: the route table installed, the components listed, each got ready (wired, its
 /// state and records read) when first used (``ComponentRegistry``), the home screen built, and the
@@ -53,6 +54,15 @@ struct MallApp {
         components.readRecords(from: source)
     }
 
+    /// One line per registry entry whose name is not its router's component's, every component ready:
+    /// what `mall audit` and `--strict` refuse.
+    var misnamedEntries: [String] {
+        components.misnamed.map { entry, component in
+            "error: the entry \"\(entry)\" of Routers.entries makes the router of \(component); name it"
+                + " \"\(component)\" in Shell/Launch/Routers.swift"
+        }
+    }
+
     /// The requirements no router wired, every component ready.
     var audit: WiringReport { WiringReport(components: routers.map { $0.audit }) }
 
@@ -60,21 +70,29 @@ struct MallApp {
     var holes: WiringReport { WiringReport(components: components.holes) }
 
     /// The home screen: one entry per component, each component got ready when a screen lists it.
-    var home: Screen {
+    var home: Screen { home(of: nil) }
+
+    /// The home screen of the components named `names` (every component for `nil`), in the registry's
+    /// order.
+    func home(of names: Set<String>?) -> Screen {
         HomeScreen.make(
-            components: components.names.indices.map { index in
+            components: components.names.indices.filter { names?.contains(components.names[$0]) ?? true }.map { index in
                 (name: components.names[index], router: { @MainActor [components] in components.ready(at: index) })
             })
     }
 
     /// The home screen, built first, then has `launch` warn of the holes of the components it got
-    /// ready (of every component, ready first, with `--strict`, which refuses a hole anywhere), and of
-    /// each component's holes as it gets ready later.
-    func launchHome(_ launch: SessionLaunch, terminal: any Terminal) throws(LaunchFailure) -> Screen {
-        if launch.options.isStrict {
-            _ = routers
+    /// ready, and of each component's holes as it gets ready later. With `--strict`, which refuses a
+    /// hole or a misnamed registry entry anywhere, every component gets ready first.
+    ///
+    /// - Parameter names: The components the home lists, every one for `nil` (the tour lists its four).
+    func launchHome(_ launch: SessionLaunch, of names: Set<String>? = nil, terminal: any Terminal) throws(LaunchFailure)
+        -> Screen
+    {
+        if launch.options.isStrict, let misnamed = misnamedEntries.first {
+            throw LaunchFailure(misnamed + " (--strict)", status: .findings)
         }
-        let home = self.home
+        let home = home(of: names)
         try launch.checkWiring(holes, terminal: terminal)
         components.onHole = { hole in
             // Only --strict throws, and it got every component ready above.

@@ -12,6 +12,9 @@ enum Tour {
         var action: String
     }
 
+    /// The components the tour walks through, which its home screen lists.
+    static let components: Set<String> = ["Shop", "Event", "Groupbuy", "Appointment"]
+
     static let steps = [
         Step(narration: "Open Shop's finder from the home screen.", action: "Shops"),
         Step(narration: "Pick a shop.", action: "Blue Bottle Coffee"),

@@ -76,7 +76,10 @@ public struct Wiring<Owner: Router> {
     /// One wiring line: assigns `closure` to `require`, or records that `answer` answers it.
     ///
     /// Only one of the autoclosures runs: `closure` when the line assigns, `answer` and `valueNames`
-    /// when it records. The wiring functions of this type and of the app are built on it.
+    /// when it records. The wiring functions of this type and of the app are built on it. A closure
+    /// that calls another component itself, rather than through a route or a `provide` line,
+    /// does not tell ``Router/beforeProviding``, so an app that gets components ready when first used
+    /// would not get that one ready: answer through those instead.
     ///
     /// - Parameters:
     ///   - require: The require, e.g. `Shop.Requires.eventDetail`.

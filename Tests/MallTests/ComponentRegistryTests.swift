@@ -106,6 +106,43 @@ struct ComponentRegistryTests {
         _ = MallApp().routers
     }
 
+    /// An entry named other than its router's component: a provide of the component finds no entry of
+    /// its name, so every component gets ready (slower, never wrong), and the audit and --strict refuse it.
+    @Test func aMisnamedEntryGetsEverythingReadyAndIsRefused() async throws {
+        let placeholders = (1...9).map { number in
+            RouterEntry("P0\(number)") { Placeholder(base: EventRouter(links: $0), componentName: "P0\(number)") }
+        }
+        let entries =
+            [
+                RouterEntry("Shops") { ShopRouter(links: $0) }, RouterEntry("Event") { EventRouter(links: $0) },
+                RouterEntry("Groupbuy") { GroupbuyRouter(links: $0) },
+                RouterEntry("Appointment") { AppointmentRouter(links: $0) },
+            ] + placeholders
+        let app = MallApp(links: Links(environment: [:]), entries: entries)
+        Shop.shared.unwireEveryRequire()
+        _ = app.links.open(ShopRoutes.detail, "s01")
+        #expect(Shop.shared.unwiredRequirements == [])
+        let error =
+            "error: the entry \"Shops\" of Routers.entries makes the router of Shop; name it \"Shop\""
+            + " in Shell/Launch/Routers.swift"
+        #expect(app.misnamedEntries == [error])
+        let terminal = ScriptedTerminal(lines: [])
+        #expect(try await MallMode.audit.run(app, terminal: terminal) == .findings)
+        #expect(terminal.errorOutput == error + "\n")
+        let strict = SessionLaunch(program: "mall", options: SessionOptions(isStrict: true))
+        #expect(throws: LaunchFailure(error + " (--strict)", status: .findings)) {
+            try app.launchHome(strict, terminal: terminal)
+        }
+    }
+
+    /// The tour's home lists its four components, so it plays however many the app has.
+    @Test func theTourPlaysPastTwelveComponents() async {
+        let run = await runShell(["--tour"], routers: thirteenRouters { EventRouter(links: $0) })
+        #expect(run.status == .success, "\(run.errors)")
+        #expect(run.output.contains("Welcome to the mall. 4 components: Shop, Event, Groupbuy, Appointment."))
+        #expect(run.output.contains("# End of the tour."))
+    }
+
     @Test func aHoleIsSaidWhenItsComponentGetsReady() async {
         let routers = thirteenRouters { LeakyEventRouter(links: $0) }
         let quiet = await runShell(input: ["q"], routers: routers)

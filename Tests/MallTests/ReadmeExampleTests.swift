@@ -163,7 +163,7 @@ struct ReadmeExampleTests {
 
 /// Whether the app's components are the four the README documents.
 @MainActor
-private func isTheDocumentedApp() -> Bool {
+func isTheDocumentedApp() -> Bool {
     Routers.all(links: Links()).map(\.componentName) == ["Shop", "Event", "Groupbuy", "Appointment"]
 }
 
