@@ -18,21 +18,34 @@ struct MallApp {
 
     /// The app of the registered components (``Routers/entries``), each listed under its entry's name.
     init(links: Links = Links(), entries: [RouterEntry] = Routers.entries) {
-        components = ComponentRegistry(entries, links: links)
-        self.links = links
-        // From the router types of routers made for the table, so the closure the links keep holds
-        // neither the links nor the components, whose routers hold the links.
+        // The route table comes from the router types of routers made for it, by the entries' closures,
+        // which hold nothing: so the closure the links keep holds neither the links nor the components,
+        // whose routers hold the links.
         let makers = entries.map { $0.make }
-        links.install { links in makers.flatMap { type(of: $0(links)).routes } + ShellRoutes.all }
-        // Weakly, for the same reason.
-        links.willCallProvide = { [weak components] in components?.ready(provideNamed: $0) }
+        self.init(links: links, entries: entries) { links in makers.flatMap { type(of: $0(links)).routes } }
     }
 
     /// The app of the routers `makeRouters` makes, each listed under its component's name: tests pass
     /// their own routers, to open holes on purpose.
     init(links: Links = Links(), routers makeRouters: @MainActor (Links) -> [any ComponentRouter]) {
         let routers = makeRouters(links)
-        self.init(links: links, entries: routers.map { router in RouterEntry(router.componentName) { _ in router } })
+        // The routers' types, not the routers, which hold these links.
+        let types = routers.map { type(of: $0) }
+        self.init(links: links, entries: routers.map { router in RouterEntry(router.componentName) { _ in router } }) {
+            _ in types.flatMap { $0.routes }
+        }
+    }
+
+    /// The app of `entries`, the route table built from what `routes` gives and the shell's own routes,
+    /// when a link first needs it.
+    private init(
+        links: Links, entries: [RouterEntry], routes: @escaping @MainActor (Links) -> [AnyRoute<Screen>]
+    ) {
+        components = ComponentRegistry(entries, links: links)
+        self.links = links
+        links.install { routes($0) + ShellRoutes.all }
+        // Weakly: the components' routers hold the links.
+        links.willCallProvide = { [weak components] in components?.ready(provideNamed: $0) }
     }
 
     /// Every component's router, every component ready.
