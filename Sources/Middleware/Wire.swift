@@ -106,18 +106,20 @@ public struct Wiring<Owner: Router> {
         other.wire(Wiring<Other>(router: other, recorder: recorder, tally: tally, beforeProviding: beforeProviding))
     }
 
-    /// `provide`, read so that ``Router/beforeProviding`` hears its name before it is called: what a
-    /// line answering a require with a provide calls, made when the line assigns.
+    /// `provide()`, its name told to `hear` first: what a `provide` line's closure calls when the router
+    /// hears of each provide before a line calls it (``Router/beforeProviding``).
+    ///
+    /// Each `provide` line writes its two closures out, one for a router with a hook and one without,
+    /// rather than wrapping `provide` in a closure of its own: the closure a line assigns then captures only
+    /// what it calls, nothing at all without a hook (the compiler knows `provide`), so assigning it
+    /// allocates nothing, and one context with a hook.
     @inlinable
-    public func announcing<Output, each Value>(
-        _ provide: @escaping () -> Provide<Output, repeat each Value>
-    ) -> () -> Provide<Output, repeat each Value> {
-        guard let beforeProviding else { return provide }
-        return {
-            let called = provide()
-            beforeProviding(called.name)
-            return called
-        }
+    static func told<Output, each Value>(
+        _ hear: @MainActor (String) -> Void, _ provide: () -> Provide<Output, repeat each Value>
+    ) -> Provide<Output, repeat each Value> {
+        let called = provide()
+        hear(called.name)
+        return called
     }
 }
 
@@ -188,9 +190,11 @@ extension Wiring {
         _ require: Require<Owner.Component, () -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] in provide()() }, declaring: .provide(name: provide().name)
-        )
+        if let hear = beforeProviding {
+            answer(require, with: { Self.told(hear, provide)() }, declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -199,9 +203,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a in provide()(a) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a in Self.told(hear, provide)(a) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -210,9 +218,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a, b in provide()(a, b) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b in Self.told(hear, provide)(a, b) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -221,9 +233,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a, b, c in provide()(a, b, c) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c in Self.told(hear, provide)(a, b, c) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -232,9 +248,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a, b, c, d in provide()(a, b, c, d) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d in Self.told(hear, provide)(a, b, c, d) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -243,9 +263,14 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a, b, c, d, e in provide()(a, b, c, d, e) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d, e in Self.told(hear, provide)(a, b, c, d, e) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -254,9 +279,15 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E, F) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d, e, f in Self.told(hear, provide)(a, b, c, d, e, f) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
+                declaring: .provide(name: provide().name))
+        }
     }
 }
 
@@ -271,9 +302,11 @@ extension Wiring {
         _ require: Require<Owner.Component, () async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] in provide()() }, declaring: .provide(name: provide().name)
-        )
+        if let hear = beforeProviding {
+            answer(require, with: { Self.told(hear, provide)() }, declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -282,9 +315,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a in provide()(a) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a in Self.told(hear, provide)(a) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -293,9 +330,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a, b in provide()(a, b) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b in Self.told(hear, provide)(a, b) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -304,9 +345,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a, b, c in provide()(a, b, c) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c in Self.told(hear, provide)(a, b, c) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -315,9 +360,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a, b, c, d in provide()(a, b, c, d) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d in Self.told(hear, provide)(a, b, c, d) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -326,9 +375,14 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a, b, c, d, e in provide()(a, b, c, d, e) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d, e in Self.told(hear, provide)(a, b, c, d, e) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -337,8 +391,14 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E, F) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
     ) {
-        answer(
-            require, with: { [provide = announcing(provide)] a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d, e, f in Self.told(hear, provide)(a, b, c, d, e, f) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
+                declaring: .provide(name: provide().name))
+        }
     }
 }

@@ -21,19 +21,27 @@ struct AuditBench {
         var creating: [[Double]] = [[], []]
         var launch: [[Double]] = [[], []]
         var readBack: [[Double]] = [[], []]
+        var told: [Double] = []
+        /// The probe's three times for `arguments`.
+        func probe(_ arguments: [String]) throws -> [Double] {
+            let times = try Shell.run(executable, arguments).split(separator: " ").compactMap { Double($0) }
+            guard times.count == 3 else { throw ChildRun.Failure(description: "the audit probe printed \(times)") }
+            return times
+        }
         for _ in 0..<runs {
             for (index, count) in [10, 1_000].enumerated() {
-                let times = try Shell.run(executable, [String(count)]).split(separator: " ").compactMap { Double($0) }
-                guard times.count == 3 else { throw ChildRun.Failure(description: "the audit probe printed \(times)") }
+                let times = try probe([String(count)])
                 creating[index].append(times[0])
                 launch[index].append(times[1])
                 readBack[index].append(times[2])
             }
+            told.append(try probe(["1000", "told"])[1])
         }
         let registering = median((0..<runs).map { _ in Self.swinjectRegistration(services: 10_000) })
         let (creating10, creating1000) = (median(creating[0]), median(creating[1]))
         let (launch10, launch1000) = (median(launch[0]), median(launch[1]))
         let (readBack10, readBack1000) = (median(readBack[0]), median(readBack[1]))
+        let told1000 = median(told)
         return [
             Figure(section: "audit", name: "creating 10 components and their routers", value: creating10, unit: "µs"),
             Figure(
@@ -44,6 +52,9 @@ struct AuditBench {
                 section: "audit", name: "wiring and audit, 1,000 × 10, cold", value: launch1000, unit: "µs",
                 baseline: "10 components × 100", baselineValue: launch10 * 100, condition: "≤ 1,000 µs",
                 conditionMet: launch1000 <= 1_000),
+            Figure(
+                section: "audit", name: "the same, each provide line telling a hook (as the app's routers)",
+                value: told1000, unit: "µs", baseline: "without a hook", baselineValue: launch1000),
             Figure(
                 section: "audit", name: "Swinject 2.10 registering 10,000 services", value: registering, unit: "µs",
                 baseline: "wiring 1,000 × 10", baselineValue: launch1000),
@@ -137,13 +148,15 @@ struct AuditBench {
     }
 
     /// The router of component `number`, as the app's are: one wiring line per require, each to a
-    /// provide of the same shape.
+    /// provide of the same shape, and what hears of each provide before a line calls it: `nil`, the
+    /// default, or a hook, as the app's routers tell the app to get the provide's component ready.
     private func probeRouter(_ number: Int) -> String {
         let name = "Component\(number)"
         let lines = (0..<10).map { "        wiring.provide(\(name).Requires.r\($0), \(name)Provides.p\($0))\n" }
         return """
             @MainActor struct Router\(number): Router {
                 let component = \(name).shared
+                let beforeProviding: (@MainActor (String) -> Void)?
                 func wire(_ wiring: Wiring<Self>) {
             \(lines.joined())    }
             }
@@ -214,10 +227,11 @@ struct AuditBench {
         // As the app holds its routers: each declared beside the others, one list of them, each configured,
         // then audited as a launch does.
         var wire = imports + "\n" + (0..<components).map(probeRouter).joined(separator: "\n")
-        wire += "\n@MainActor func routers(_ count: Int) -> [any Router] {\n"
+        wire +=
+            "\n@MainActor func routers(_ count: Int, telling hook: (@MainActor (String) -> Void)?) -> [any Router] {\n"
         wire += "    var routers: [any Router] = []\n"
         for number in 0..<components {
-            wire += "    if count > \(number) { routers.append(Router\(number)()) }\n"
+            wire += "    if count > \(number) { routers.append(Router\(number)(beforeProviding: hook)) }\n"
         }
         wire += "    return routers\n}\n"
         // A router of a component whose lines wire nothing, for the launch to find its holes.
@@ -227,16 +241,25 @@ struct AuditBench {
         let main = """
             import Middleware
 
+            /// What the hook heard: the app's hook holds its links as this holds a counter.
+            @MainActor final class Heard { var count = 0 }
+
             MainActor.assumeIsolated {
+                // `probe N` or `probe N told`: N components, their provide lines telling a hook or not.
                 let count = Int(CommandLine.arguments[1])!
+                let heard = CommandLine.arguments.count > 2 ? Heard() : nil
+                let hook: (@MainActor (String) -> Void)? = heard.map { heard in { _ in heard.count += 1 } }
                 let start = ContinuousClock.now
-                let routers = routers(count)
+                let routers = routers(count, telling: hook)
                 let created = ContinuousClock.now
                 let holes = WiringAudit.configure(routers)
                 let wired = ContinuousClock.now
                 let readBack = WiringAudit.holes(routers)
                 let audited = ContinuousClock.now
                 precondition(routers.count == count && holes.isComplete && readBack.isComplete, "the probe's wiring is wrong")
+                // A line that tells the hook must tell it when its require is called, or the figure measured nothing.
+                _ = Component0.shared.require_r0?("")
+                precondition(heard.map { $0.count == 1 } ?? true, "the probe's hook hears nothing")
                 // Both audits must find a hole the wiring left, or they measured nothing.
                 routers.last?.component.unwireEveryRequire()
                 precondition(WiringAudit.holes(routers).unwired.count == 10, "the probe's audit finds no hole")
