@@ -130,7 +130,7 @@ package.targets += [
         exclude: ["Routing", "Routes", "Routers"],
         // With many components the link is most of an incremental build. lld, which the Linux toolchains
         // of swift.org ship from Swift 6.0 on, links the app in about half the time of gold, the driver's
-        // default there (Benchmarks/README.md, "Many components").
+        // default there (Benchmarks/README.md, "The app with 1,000 more components").
         linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]
     ),
     .testTarget(
