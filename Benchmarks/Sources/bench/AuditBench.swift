@@ -239,16 +239,21 @@ struct AuditBench {
         wire += "    func wire(_ wiring: Wiring<Self>) {}\n}\n"
         try wire.write(to: sources.appendingPathComponent("Routers.swift"), atomically: true, encoding: .utf8)
         let main = """
+            import Components0
             import Middleware
 
             /// What the hook heard: the app's hook holds its links as this holds a counter.
-            @MainActor final class Heard { var count = 0 }
+            @MainActor final class Heard {
+                var count = 0
+                /// A hook that counts each provide it hears of.
+                var hook: @MainActor (String) -> Void { { [self] _ in count += 1 } }
+            }
 
             MainActor.assumeIsolated {
                 // `probe N` or `probe N told`: N components, their provide lines telling a hook or not.
                 let count = Int(CommandLine.arguments[1])!
                 let heard = CommandLine.arguments.count > 2 ? Heard() : nil
-                let hook: (@MainActor (String) -> Void)? = heard.map { heard in { _ in heard.count += 1 } }
+                let hook = heard?.hook
                 let start = ContinuousClock.now
                 let routers = routers(count, telling: hook)
                 let created = ContinuousClock.now
@@ -259,7 +264,7 @@ struct AuditBench {
                 precondition(routers.count == count && holes.isComplete && readBack.isComplete, "the probe's wiring is wrong")
                 // A line that tells the hook must tell it when its require is called, or the figure measured nothing.
                 _ = Component0.shared.require_r0?("")
-                precondition(heard.map { $0.count == 1 } ?? true, "the probe's hook hears nothing")
+                precondition(heard == nil || heard?.count == 1, "the probe's hook hears nothing")
                 // Both audits must find a hole the wiring left, or they measured nothing.
                 routers.last?.component.unwireEveryRequire()
                 precondition(WiringAudit.holes(routers).unwired.count == 10, "the probe's audit finds no hole")

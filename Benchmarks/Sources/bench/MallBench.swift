@@ -163,11 +163,15 @@ enum Shell {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        let printed = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard process.terminationStatus == 0 else {
+            // What it printed last says why: a build's errors come on its standard output.
+            let last = printed.split(separator: "\n", omittingEmptySubsequences: false).suffix(20)
             throw ChildRun.Failure(
                 description:
-                    "'\(([tool] + arguments).joined(separator: " "))' failed with status \(process.terminationStatus)")
+                    "'\(([tool] + arguments).joined(separator: " "))' failed with status \(process.terminationStatus)"
+                    + (last.isEmpty ? "" : ", after printing:\n" + last.joined(separator: "\n")))
         }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return printed
     }
 }
