@@ -129,8 +129,8 @@ package.targets += [
         path: "Shell",
         exclude: ["Routing", "Routes", "Routers"],
         // With many components the link is most of an incremental build. lld, which the Linux toolchains
-        // of swift.org ship from Swift 6.0 on, links the app in about half the time of gold, the driver's
-        // default there (Benchmarks/README.md, "The app with 1,000 more components").
+        // of swift.org ship from Swift 6.0 on, links the app faster than gold, the driver's default there
+        // (Benchmarks/README.md, "The app with 1,000 more components", has the figures).
         linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]
     ),
     .testTarget(
