@@ -4,10 +4,17 @@ import Swinject
 /// Creating, wiring and auditing 10 and 1,000 components, each a class of 10 requires shaped like the app's:
 /// a package is generated with 1,000 such components, built in release mode, and run once per figure
 /// as a fresh process, so the audit meets every type for the first time, as at launch.
+///
+/// The package is kept between runs (``probeFolder``) and each of its files rewritten only when its text
+/// changes, so SwiftPM rebuilds only what a change to the middleware or to this generator touches: the
+/// first build takes many minutes (10,000 wiring lines), a run after it seconds.
 struct AuditBench {
     let root: URL
-    let scratch: URL
     let quick: Bool
+
+    /// Where the probe package is kept: inside the benchmarks' own build folder, which git ignores and
+    /// `swift package clean` empties.
+    var probeFolder: URL { root.appendingPathComponent("Benchmarks/.build/audit-probe") }
 
     static let signatures = [
         "(_ id: String) -> Int", "(_ id: String, _ count: Int) -> Int", "() -> Int", "(_ flag: Bool) -> String",
@@ -164,26 +171,34 @@ struct AuditBench {
             """
     }
 
-    /// How many components each of the probe's component modules holds: the app has one module per
-    /// component, and one module of 1,000 would be one compile job the size of the whole app.
+    /// How many components each of the probe's component modules holds, and its router modules: the app
+    /// has a module per component and per router, and one module of 1,000 would be one compile job the
+    /// size of the whole app.
     private static let componentsPerModule = 100
 
     /// Generates and builds the probe: `probe N` creates the first N components with their routers,
-    /// wires and audits them as getting every component ready does (``WiringAudit/configure(_:)``, `--strict`), then reads every require
-    /// back (``WiringAudit/holes(_:)``), and prints the three times in microseconds.
+    /// wires and audits them as getting every component ready does (``WiringAudit/configure(_:)``,
+    /// `--strict`), then reads every require back (``WiringAudit/holes(_:)``), and prints the three times
+    /// in microseconds.
     ///
-    /// As in the app, the components live in modules of their own (here `Components0`…, 100 each) and
-    /// the routers together in the executable's, which imports them all.
+    /// As in the app, the components and their routers live in modules of their own (here `Components0`
+    /// and `Routers0`…, 100 components each), and the executable imports them all.
     private func build(components: Int) throws -> String {
-        let package = scratch.appendingPathComponent("AuditProbe")
-        let modules = (0..<(components + Self.componentsPerModule - 1) / Self.componentsPerModule).map {
-            "Components\($0)"
+        let package = probeFolder
+        let groups = (0..<(components + Self.componentsPerModule - 1) / Self.componentsPerModule).map { index in
+            (index, index * Self.componentsPerModule..<min(components, (index + 1) * Self.componentsPerModule))
         }
         let middleware = #".product(name: "Middleware", package: "ComponentMiddleware")"#
         // `Answers` holds the stub answers of the requires' outputs, which every component's list needs.
-        let moduleTargets =
-            ["        .target(name: \"Answers\", dependencies: [\(middleware)]),\n"]
-            + modules.map { "        .target(name: \"\($0)\", dependencies: [\(middleware), \"Answers\"]),\n" }
+        func target(_ name: String, _ dependencies: String...) -> String {
+            "        .target(name: \"\(name)\", dependencies: [\(([middleware] + dependencies).joined(separator: ", "))]),\n"
+        }
+        var targets = [target("Answers")]
+        for (index, _) in groups {
+            targets.append(target("Components\(index)", "\"Answers\""))
+            targets.append(target("Routers\(index)", "\"Components\(index)\""))
+        }
+        let probeDependencies = [middleware, "\"Components0\""] + groups.map { "\"Routers\($0.0)\"" }
         let manifest = """
             // swift-tools-version: 6.1
             import PackageDescription
@@ -191,27 +206,11 @@ struct AuditBench {
                 name: "AuditProbe",
                 dependencies: [.package(name: "ComponentMiddleware", path: "\(root.path)")],
                 targets: [
-            \(moduleTargets.joined())        .executableTarget(
-                        name: "probe", dependencies: [\(middleware), \(modules.map { "\"\($0)\"" }.joined(separator: ", "))])
+            \(targets.joined())        .executableTarget(name: "probe", dependencies: [\(probeDependencies.joined(separator: ", "))])
                 ]
             )
             """
-        try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
-        try manifest.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
-        for (index, module) in modules.enumerated() {
-            let folder = package.appendingPathComponent("Sources/\(module)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let first = index * Self.componentsPerModule
-            for number in first..<min(components, first + Self.componentsPerModule) {
-                try probeComponent(number).write(
-                    to: folder.appendingPathComponent("Component\(number).swift"), atomically: true, encoding: .utf8)
-            }
-        }
-        let sources = package.appendingPathComponent("Sources/probe")
-        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
-        let imports = (["Middleware"] + modules).map { "import \($0)\n" }.joined()
-        let answersFolder = package.appendingPathComponent("Sources/Answers")
-        try FileManager.default.createDirectory(at: answersFolder, withIntermediateDirectories: true)
+        try keep(manifest, at: package.appendingPathComponent("Package.swift"))
         let answers = """
             import Middleware
 
@@ -223,21 +222,38 @@ struct AuditBench {
             }
 
             """
-        try answers.write(to: answersFolder.appendingPathComponent("Answers.swift"), atomically: true, encoding: .utf8)
-        // As the app holds its routers: each declared beside the others, one list of them, each configured,
-        // then audited as a launch does.
-        var wire = imports + "\n" + (0..<components).map(probeRouter).joined(separator: "\n")
-        wire +=
-            "\n@MainActor func routers(_ count: Int, telling hook: (@MainActor (String) -> Void)?) -> [any Router] {\n"
-        wire += "    var routers: [any Router] = []\n"
-        for number in 0..<components {
-            wire += "    if count > \(number) { routers.append(Router\(number)(beforeProviding: hook)) }\n"
+        try keep(answers, at: package.appendingPathComponent("Sources/Answers/Answers.swift"))
+        // What each router module's list and the executable's take and give.
+        let listing = "(_ count: Int, telling hook: (@MainActor (String) -> Void)?) -> [any Router]"
+        for (index, numbers) in groups {
+            let folder = package.appendingPathComponent("Sources/Components\(index)")
+            for number in numbers {
+                try keep(probeComponent(number), at: folder.appendingPathComponent("Component\(number).swift"))
+            }
+            // As the app holds its routers: each declared in a module that imports its component, then a
+            // list of them, configured and audited as a launch does.
+            var wire = "import Components\(index)\nimport Middleware\n\n"
+            wire += numbers.map(probeRouter).joined(separator: "\n")
+            wire += "\n/// The routers of this module's components numbered below `count`, each telling `hook`.\n"
+            wire += "@MainActor public func routers\(index)\(listing) {\n    var routers: [any Router] = []\n"
+            for number in numbers {
+                wire += "    if count > \(number) { routers.append(Router\(number)(beforeProviding: hook)) }\n"
+            }
+            wire += "    return routers\n}\n"
+            try keep(wire, at: package.appendingPathComponent("Sources/Routers\(index)/Routers.swift"))
         }
-        wire += "    return routers\n}\n"
+        let sources = package.appendingPathComponent("Sources/probe")
+        let imports = ["Components0", "Middleware"] + groups.map { "Routers\($0.0)" }
+        var list = imports.map { "import \($0)\n" }.joined()
+        list += "\n@MainActor func routers\(listing) {\n    var routers: [any Router] = []\n"
+        for (index, _) in groups {
+            list += "    routers += routers\(index)(count, telling: hook)\n"
+        }
+        list += "    return routers\n}\n"
         // A router of a component whose lines wire nothing, for the launch to find its holes.
-        wire += "\n@MainActor struct EmptyRouter: Router {\n    let component = Component1.shared\n"
-        wire += "    func wire(_ wiring: Wiring<Self>) {}\n}\n"
-        try wire.write(to: sources.appendingPathComponent("Routers.swift"), atomically: true, encoding: .utf8)
+        list += "\n@MainActor struct EmptyRouter: Router {\n    let component = Component1.shared\n"
+        list += "    func wire(_ wiring: Wiring<Self>) {}\n}\n"
+        try keep(list, at: sources.appendingPathComponent("Routers.swift"))
         let main = """
             import Components0
             import Middleware
@@ -276,12 +292,21 @@ struct AuditBench {
                 print(microseconds(created - start), microseconds(wired - created), microseconds(audited - wired))
             }
             """
-        try main.write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        FileHandle.standardError.write(Data("building the audit probe with \(components) components (release)…\n".utf8))
+        try keep(main, at: sources.appendingPathComponent("main.swift"))
+        FileHandle.standardError.write(
+            Data("building the audit probe with \(components) components (release) in \(package.path)…\n".utf8))
         let common = ["build", "-c", "release", "--package-path", package.path]
         try Shell.run("swift", common)
         return URL(fileURLWithPath: try Shell.run("swift", common + ["--show-bin-path"])).appendingPathComponent(
             "probe"
         ).path
+    }
+
+    /// Writes `text` to `file`, creating its folder, unless the file holds that text already: a file
+    /// written again, even unchanged, is one SwiftPM compiles again.
+    private func keep(_ text: String, at file: URL) throws {
+        guard (try? String(contentsOf: file, encoding: .utf8)) != text else { return }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: file, atomically: true, encoding: .utf8)
     }
 }

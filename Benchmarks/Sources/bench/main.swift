@@ -111,7 +111,7 @@ func runBenchmarks() async -> Int32 {
             case .loading: figures += try LoadingBench(scratch: scratch, quick: options.quick).figures()
             case .routes: figures += routeFigures(quick: options.quick)
             case .lexer: figures += try lexerFigures(root: root, quick: options.quick)
-            case .audit: figures += try AuditBench(root: root, scratch: scratch, quick: options.quick).figures()
+            case .audit: figures += try AuditBench(root: root, quick: options.quick).figures()
             case .launch: figures += try mallBench().firstScreen()
             case .render: figures += try mallBench().rendering()
             case .memory: figures += try mallBench().scriptMemory()
