@@ -5,8 +5,8 @@ import Testing
 /// time limit catches a wait that does not end (an hour, here); wall-clock bounds tighter than it
 /// would fail when the rest of the suite keeps the machine's two cores busy.
 ///
-/// The limit runs from when the test is started, which is not when it gets a thread: the suite's slow
-/// tests (a scaffolded package's build) each hold one of the two cooperative threads for minutes, and on
+/// The limit runs from when the test is started, which is not when it gets a thread: the test run's
+/// slow tests (a scaffolded package's build) each hold one of the two cooperative threads for minutes, and on
 /// a loaded machine this suite's tests waited out a two-minute limit without running.
 @Suite("Sleep that frees its timer", .timeLimit(.minutes(10)))
 struct SleepFreeingTimerTests {
