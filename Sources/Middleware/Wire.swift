@@ -46,31 +46,27 @@ public struct Wiring<Owner: Router> {
     @usableFromInline let recorder: WireRecorder?
     /// Where assigning lines mark the places of the requires they assign, when counted.
     @usableFromInline let tally: WireTally?
-    /// What a line answering a require with a provide calls first (``Router/beforeProviding``).
-    @usableFromInline let beforeProviding: (@MainActor (String) -> Void)?
 
-    /// Lines that assign each require of `router`'s component its closure, marking each in `tally`.
+    /// Lines that assign each require of `router`'s component its closure, marking each in `tally`;
+    /// the lines of `router`'s component tell `router`'s hook from now on (``ProvideHooks``).
     @inlinable init(assigningFor router: Owner, counting tally: WireTally? = nil) {
         self.router = router
         self.recorder = nil
         self.tally = tally
-        self.beforeProviding = router.beforeProviding
+        ProvideHooks.set(router.beforeProviding, for: Owner.Component.self)
     }
 
     /// Runs `router`'s lines to record them, assigning nothing.
     static func recording(_ router: Owner) -> [Wire] {
         let recorder = WireRecorder()
-        router.wire(Wiring(router: router, recorder: recorder, tally: nil, beforeProviding: nil))
+        router.wire(Wiring(router: router, recorder: recorder, tally: nil))
         return recorder.wires
     }
 
-    private init(
-        router: Owner, recorder: WireRecorder?, tally: WireTally?, beforeProviding: (@MainActor (String) -> Void)?
-    ) {
+    private init(router: Owner, recorder: WireRecorder?, tally: WireTally?) {
         self.router = router
         self.recorder = recorder
         self.tally = tally
-        self.beforeProviding = beforeProviding
     }
 
     /// One wiring line: assigns `closure` to `require`, or records that `answer` answers it.
@@ -103,22 +99,21 @@ public struct Wiring<Owner: Router> {
 
     /// Runs `other`'s lines as this router's: for a router that wraps another of the same component.
     public func include<Other: Router>(_ other: Other) where Other.Component == Owner.Component {
-        other.wire(Wiring<Other>(router: other, recorder: recorder, tally: tally, beforeProviding: beforeProviding))
+        other.wire(Wiring<Other>(router: other, recorder: recorder, tally: tally))
     }
 
-    /// `provide()`, its name told to `hear` first: what a `provide` line's closure calls when the router
-    /// hears of each provide before a line calls it (``Router/beforeProviding``).
+    /// `provide()`, its name told first to the hook of the router that last configured the component
+    /// (``Router/beforeProviding``), where it has one: what a `provide` line's closure calls.
     ///
-    /// Each `provide` line writes its two closures out, one for a router with a hook and one without,
-    /// rather than wrapping `provide` in a closure of its own: the closure a line assigns then captures only
-    /// what it calls, nothing at all without a hook (the compiler knows `provide`), so assigning it
-    /// allocates nothing, and one context with a hook.
+    /// The hook is looked up when the line's closure is called, not captured when it is assigned: the
+    /// closure then captures only what it calls (nothing: the compiler knows `provide`), so assigning it
+    /// allocates nothing, with a hook or without, and each line is one path of code.
     @inlinable
     static func told<Output, each Value>(
-        _ hear: @MainActor (String) -> Void, _ provide: () -> Provide<Output, repeat each Value>
+        _ provide: () -> Provide<Output, repeat each Value>
     ) -> Provide<Output, repeat each Value> {
         let called = provide()
-        hear(called.name)
+        ProvideHooks.hook(for: Owner.Component.self)?(called.name)
         return called
     }
 }
@@ -178,6 +173,41 @@ public struct Wiring<Owner: Router> {
     }
 }
 
+/// The hook each component's `provide` lines tell before they call a provide (``Router/beforeProviding``),
+/// by the component's type (a component is one singleton): set as a router's lines assign
+/// (``Router/configure()``), read as a line's closure is called. A component's lines tell the hook of the
+/// router that last configured it, which for an app's one router per component is that router's.
+///
+/// The table itself is not inlinable, so each router's code holds a call, not the dictionary's code.
+@MainActor @usableFromInline enum ProvideHooks {
+    /// The hooks, by the component's type; empty while no router has one.
+    private static var hooks: [ObjectIdentifier: @MainActor (String) -> Void] = [:]
+
+    /// Has the lines of `component` tell `hook`, or nothing when it is `nil`.
+    @inlinable static func set<Component: ComponentAPI>(
+        _ hook: (@MainActor (String) -> Void)?, for component: Component.Type
+    ) {
+        // A launch whose routers have no hook stores nothing.
+        if hook != nil || !isEmpty { self[ObjectIdentifier(component)] = hook }
+    }
+
+    /// The hook the lines of `component` tell, where one was set.
+    @inlinable static func hook<Component: ComponentAPI>(
+        for component: Component.Type
+    ) -> (@MainActor (String) -> Void)? {
+        isEmpty ? nil : self[ObjectIdentifier(component)]
+    }
+
+    /// Whether no component has a hook.
+    @usableFromInline static var isEmpty: Bool { hooks.isEmpty }
+
+    /// The hook of the component whose type is `key`.
+    @usableFromInline static subscript(key: ObjectIdentifier) -> (@MainActor (String) -> Void)? {
+        get { hooks[key] }
+        set { hooks[key] = newValue }
+    }
+}
+
 // MARK: - A require answered by a provide, called directly
 
 /// One function per number of parameters: the compiler checks that the provide takes the require's
@@ -190,11 +220,7 @@ extension Wiring {
         _ require: Require<Owner.Component, () -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output>
     ) {
-        if let hear = beforeProviding {
-            answer(require, with: { Self.told(hear, provide)() }, declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
-        }
+        answer(require, with: { Self.told(provide)() }, declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -203,13 +229,7 @@ extension Wiring {
         _ require: Require<Owner.Component, (A) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a in Self.told(hear, provide)(a) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
-        }
+        answer(require, with: { a in Self.told(provide)(a) }, declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -218,13 +238,7 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b in Self.told(hear, provide)(a, b) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
-        }
+        answer(require, with: { a, b in Self.told(provide)(a, b) }, declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -233,13 +247,7 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c in Self.told(hear, provide)(a, b, c) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
-        }
+        answer(require, with: { a, b, c in Self.told(provide)(a, b, c) }, declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -248,13 +256,8 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d in Self.told(hear, provide)(a, b, c, d) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
-        }
+        answer(
+            require, with: { a, b, c, d in Self.told(provide)(a, b, c, d) }, declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -263,14 +266,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d, e in Self.told(hear, provide)(a, b, c, d, e) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
-        }
+        answer(
+            require, with: { a, b, c, d, e in Self.told(provide)(a, b, c, d, e) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires `require` to `provide`.
@@ -279,15 +277,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E, F) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d, e, f in Self.told(hear, provide)(a, b, c, d, e, f) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
-                declaring: .provide(name: provide().name))
-        }
+        answer(
+            require, with: { a, b, c, d, e, f in Self.told(provide)(a, b, c, d, e, f) },
+            declaring: .provide(name: provide().name))
     }
 }
 
@@ -302,11 +294,7 @@ extension Wiring {
         _ require: Require<Owner.Component, () async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output>
     ) {
-        if let hear = beforeProviding {
-            answer(require, with: { Self.told(hear, provide)() }, declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
-        }
+        answer(require, with: { Self.told(provide)() }, declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -315,13 +303,7 @@ extension Wiring {
         _ require: Require<Owner.Component, (A) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a in Self.told(hear, provide)(a) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
-        }
+        answer(require, with: { a in Self.told(provide)(a) }, declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -330,13 +312,7 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b in Self.told(hear, provide)(a, b) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
-        }
+        answer(require, with: { a, b in Self.told(provide)(a, b) }, declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -345,13 +321,7 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c in Self.told(hear, provide)(a, b, c) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
-        }
+        answer(require, with: { a, b, c in Self.told(provide)(a, b, c) }, declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -360,13 +330,8 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d in Self.told(hear, provide)(a, b, c, d) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
-        }
+        answer(
+            require, with: { a, b, c, d in Self.told(provide)(a, b, c, d) }, declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -375,14 +340,9 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d, e in Self.told(hear, provide)(a, b, c, d, e) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
-        }
+        answer(
+            require, with: { a, b, c, d, e in Self.told(provide)(a, b, c, d, e) },
+            declaring: .provide(name: provide().name))
     }
 
     /// Wires the async `require` to `provide`.
@@ -391,14 +351,8 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E, F) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
     ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d, e, f in Self.told(hear, provide)(a, b, c, d, e, f) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
-                declaring: .provide(name: provide().name))
-        }
+        answer(
+            require, with: { a, b, c, d, e, f in Self.told(provide)(a, b, c, d, e, f) },
+            declaring: .provide(name: provide().name))
     }
 }

@@ -20,17 +20,23 @@ public enum WiringAudit {
     /// given: what a launch warns of, without listing the requires of the components that are whole.
     @MainActor
     public static func holes(_ routers: [any Router]) -> WiringReport {
-        WiringReport(components: routers.compactMap { $0.holes })
+        var holes: [ComponentWiring] = []
+        for index in routers.indices {
+            if let hole = routers[index].holes { holes.append(hole) }
+        }
+        return WiringReport(components: holes)
     }
 
     /// Configures the given routers (``Router/configure()``) and returns the components left with a hole,
-    /// in the order given: what getting every component ready at once runs (`mall --strict`). A component whose wiring lines assigned every require is
-    /// whole without its requires being read back.
+    /// in the order given: what getting every component ready at once runs (`mall --strict`). A
+    /// component whose wiring lines assigned every require is whole without its requires being read back.
     @MainActor
     public static func configure(_ routers: [any Router]) -> WiringReport {
         var holes: [ComponentWiring] = []
-        for router in routers where !router.configure() {
-            holes.append(router.audit)
+        // Each router is called where the array holds it: a loop over the elements would copy each out,
+        // running code of each router's own type (its value witnesses) once per component.
+        for index in routers.indices where !routers[index].configure() {
+            holes.append(routers[index].audit)
         }
         return WiringReport(components: holes)
     }

@@ -98,6 +98,29 @@ private struct NestingKioskRouter: Router {
     }
 }
 
+/// What a hook heard, in order, beside the provides called: the app's hook gets components ready.
+@MainActor
+private final class Heard {
+    var events: [String] = []
+}
+
+/// Wires `require_map` and `require_help`, each line telling `heard` before it calls its provide.
+@MainActor
+private struct HookedKioskRouter: Router {
+    let component: Kiosk
+    let heard: Heard
+    var beforeProviding: (@MainActor (String) -> Void)? { { [heard] in heard.events.append("told \($0)") } }
+    func wire(_ wiring: Wiring<Self>) {
+        wiring.provide(
+            Kiosk.Requires.map,
+            Provide("Kiosk.map") { [heard] place in
+                heard.events.append("called map")
+                return Label(text: place)
+            })
+        wiring.provide(Kiosk.Requires.help, Provide("Kiosk.help") { Label(text: "help") })
+    }
+}
+
 @MainActor
 @Suite("Wiring audit")
 struct WiringAuditTests {
@@ -191,6 +214,29 @@ struct WiringAuditTests {
         // Unwired after the wiring ran: found by the same test of each require, not by what ran.
         kiosk.require_zebra = nil
         #expect(WiringAudit.holes([router]).unwired == ["Kiosk.require_zebra"])
+    }
+
+    @Test func aLineTellsTheHookOfTheRouterThatLastConfiguredItsComponent() {
+        let kiosk = Kiosk()
+        let heard = Heard()
+        let hooked = HookedKioskRouter(component: kiosk, heard: heard)
+        hooked.configure()
+        // Configuring calls no provide, so it tells nothing; a call tells the provide's name, then calls it.
+        #expect(heard.events.isEmpty)
+        #expect(kiosk.require_map?("Gate B") == Label(text: "Gate B"))
+        #expect(kiosk.require_help?() == Label(text: "help"))
+        #expect(heard.events == ["told Kiosk.map", "called map", "told Kiosk.help"])
+        // Recording the lines assigns nothing and leaves the hook as it was.
+        #expect(hooked.wires.count == 2)
+        _ = kiosk.require_help?()
+        #expect(heard.events.last == "told Kiosk.help" && heard.events.count == 4)
+        // Once a router without a hook configured the component, the lines tell nothing, also one the
+        // hooked router assigned before.
+        let help = kiosk.require_help
+        KioskRouter(component: kiosk).configure()
+        #expect(kiosk.require_map?("Ana") == Label(text: "Welcome, Ana"))
+        #expect(help?() == Label(text: "help"))
+        #expect(heard.events.count == 4)
     }
 
     @Test func stubsAnswerEveryRequireAndReportEachCall() {
