@@ -42,8 +42,7 @@ public protocol Router {
     /// Called with a provide's name (`Shop.provide_shopDetail(shopId:)`) just before a wiring line
     /// of this router calls that provide (a ``Wiring`` `provide` line): an app that gets a
     /// component ready only when it is first used gets the provide's component ready here. `nil`, the
-    /// default, calls nothing. Read when ``configure()`` runs; the component's lines then tell it, also
-    /// those another router of the same component assigned before.
+    /// default, calls nothing.
     var beforeProviding: (@MainActor (String) -> Void)? { get }
 }
 

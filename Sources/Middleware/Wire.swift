@@ -42,31 +42,41 @@ public enum WireAnswer: Sendable, Hashable {
 public struct Wiring<Owner: Router> {
     /// The router whose lines run.
     public let router: Owner
+    /// The router's component, read once: a line assigns to it without retaining it around the release
+    /// of the closure the assignment replaces, as reading `router.component` in each line had the
+    /// compiler do.
+    @usableFromInline let component: Owner.Component
     /// Where the lines record what they declare; `nil` when they assign.
     @usableFromInline let recorder: WireRecorder?
     /// Where assigning lines mark the places of the requires they assign, when counted.
     @usableFromInline let tally: WireTally?
+    /// What a line answering a require with a provide calls first (``Router/beforeProviding``).
+    @usableFromInline let beforeProviding: (@MainActor (String) -> Void)?
 
-    /// Lines that assign each require of `router`'s component its closure, marking each in `tally`;
-    /// the lines of `router`'s component tell `router`'s hook from now on (``ProvideHooks``).
+    /// Lines that assign each require of `router`'s component its closure, marking each in `tally`.
     @inlinable init(assigningFor router: Owner, counting tally: WireTally? = nil) {
         self.router = router
+        self.component = router.component
         self.recorder = nil
         self.tally = tally
-        ProvideHooks.set(router.beforeProviding, for: Owner.Component.self)
+        self.beforeProviding = router.beforeProviding
     }
 
     /// Runs `router`'s lines to record them, assigning nothing.
     static func recording(_ router: Owner) -> [Wire] {
         let recorder = WireRecorder()
-        router.wire(Wiring(router: router, recorder: recorder, tally: nil))
+        router.wire(Wiring(router: router, recorder: recorder, tally: nil, beforeProviding: nil))
         return recorder.wires
     }
 
-    private init(router: Owner, recorder: WireRecorder?, tally: WireTally?) {
+    private init(
+        router: Owner, recorder: WireRecorder?, tally: WireTally?, beforeProviding: (@MainActor (String) -> Void)?
+    ) {
         self.router = router
+        self.component = router.component
         self.recorder = recorder
         self.tally = tally
+        self.beforeProviding = beforeProviding
     }
 
     /// One wiring line: assigns `closure` to `require`, or records that `answer` answers it.
@@ -92,28 +102,29 @@ public struct Wiring<Owner: Router> {
         if let recorder {
             recorder.record(require.name, answer, valueNames)
         } else {
-            require.assign(on: router.component, closure())
+            require.assign(on: component, closure())
             if let tally, let index = require.index { tally.mark(index) }
         }
     }
 
     /// Runs `other`'s lines as this router's: for a router that wraps another of the same component.
     public func include<Other: Router>(_ other: Other) where Other.Component == Owner.Component {
-        other.wire(Wiring<Other>(router: other, recorder: recorder, tally: tally))
+        other.wire(Wiring<Other>(router: other, recorder: recorder, tally: tally, beforeProviding: beforeProviding))
     }
 
-    /// `provide()`, its name told first to the hook of the router that last configured the component
-    /// (``Router/beforeProviding``), where it has one: what a `provide` line's closure calls.
+    /// `provide()`, its name told to `hear` first: what a `provide` line's closure calls when the router
+    /// hears of each provide before a line calls it (``Router/beforeProviding``).
     ///
-    /// The hook is looked up when the line's closure is called, not captured when it is assigned: the
-    /// closure then captures only what it calls (nothing: the compiler knows `provide`), so assigning it
-    /// allocates nothing, with a hook or without, and each line is one path of code.
+    /// Each `provide` line writes its two closures out, one for a router with a hook and one without,
+    /// rather than wrapping `provide` in a closure of its own: the closure a line assigns then captures only
+    /// what it calls, nothing at all without a hook (the compiler knows `provide`), so assigning it
+    /// allocates nothing, and one context with a hook.
     @inlinable
     static func told<Output, each Value>(
-        _ provide: () -> Provide<Output, repeat each Value>
+        _ hear: @MainActor (String) -> Void, _ provide: () -> Provide<Output, repeat each Value>
     ) -> Provide<Output, repeat each Value> {
         let called = provide()
-        ProvideHooks.hook(for: Owner.Component.self)?(called.name)
+        hear(called.name)
         return called
     }
 }
@@ -173,41 +184,6 @@ public struct Wiring<Owner: Router> {
     }
 }
 
-/// The hook each component's `provide` lines tell before they call a provide (``Router/beforeProviding``),
-/// by the component's type (a component is one singleton): set as a router's lines assign
-/// (``Router/configure()``), read as a line's closure is called. A component's lines tell the hook of the
-/// router that last configured it, which for an app's one router per component is that router's.
-///
-/// The table itself is not inlinable, so each router's code holds a call, not the dictionary's code.
-@MainActor @usableFromInline enum ProvideHooks {
-    /// The hooks, by the component's type; empty while no router has one.
-    private static var hooks: [ObjectIdentifier: @MainActor (String) -> Void] = [:]
-
-    /// Has the lines of `component` tell `hook`, or nothing when it is `nil`.
-    @inlinable static func set<Component: ComponentAPI>(
-        _ hook: (@MainActor (String) -> Void)?, for component: Component.Type
-    ) {
-        // A launch whose routers have no hook stores nothing.
-        if hook != nil || !isEmpty { self[ObjectIdentifier(component)] = hook }
-    }
-
-    /// The hook the lines of `component` tell, where one was set.
-    @inlinable static func hook<Component: ComponentAPI>(
-        for component: Component.Type
-    ) -> (@MainActor (String) -> Void)? {
-        isEmpty ? nil : self[ObjectIdentifier(component)]
-    }
-
-    /// Whether no component has a hook.
-    @usableFromInline static var isEmpty: Bool { hooks.isEmpty }
-
-    /// The hook of the component whose type is `key`.
-    @usableFromInline static subscript(key: ObjectIdentifier) -> (@MainActor (String) -> Void)? {
-        get { hooks[key] }
-        set { hooks[key] = newValue }
-    }
-}
-
 // MARK: - A require answered by a provide, called directly
 
 /// One function per number of parameters: the compiler checks that the provide takes the require's
@@ -220,7 +196,11 @@ extension Wiring {
         _ require: Require<Owner.Component, () -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output>
     ) {
-        answer(require, with: { Self.told(provide)() }, declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(require, with: { Self.told(hear, provide)() }, declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -229,7 +209,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A>
     ) {
-        answer(require, with: { a in Self.told(provide)(a) }, declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a in Self.told(hear, provide)(a) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -238,7 +224,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
     ) {
-        answer(require, with: { a, b in Self.told(provide)(a, b) }, declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b in Self.told(hear, provide)(a, b) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -247,7 +239,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
     ) {
-        answer(require, with: { a, b, c in Self.told(provide)(a, b, c) }, declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c in Self.told(hear, provide)(a, b, c) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -256,8 +254,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
     ) {
-        answer(
-            require, with: { a, b, c, d in Self.told(provide)(a, b, c, d) }, declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d in Self.told(hear, provide)(a, b, c, d) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -266,9 +269,14 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
     ) {
-        answer(
-            require, with: { a, b, c, d, e in Self.told(provide)(a, b, c, d, e) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d, e in Self.told(hear, provide)(a, b, c, d, e) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires `require` to `provide`.
@@ -277,9 +285,15 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E, F) -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
     ) {
-        answer(
-            require, with: { a, b, c, d, e, f in Self.told(provide)(a, b, c, d, e, f) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d, e, f in Self.told(hear, provide)(a, b, c, d, e, f) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
+                declaring: .provide(name: provide().name))
+        }
     }
 }
 
@@ -294,7 +308,11 @@ extension Wiring {
         _ require: Require<Owner.Component, () async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output>
     ) {
-        answer(require, with: { Self.told(provide)() }, declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(require, with: { Self.told(hear, provide)() }, declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -303,7 +321,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A>
     ) {
-        answer(require, with: { a in Self.told(provide)(a) }, declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a in Self.told(hear, provide)(a) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -312,7 +336,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
     ) {
-        answer(require, with: { a, b in Self.told(provide)(a, b) }, declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b in Self.told(hear, provide)(a, b) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -321,7 +351,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
     ) {
-        answer(require, with: { a, b, c in Self.told(provide)(a, b, c) }, declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c in Self.told(hear, provide)(a, b, c) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -330,8 +366,13 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
     ) {
-        answer(
-            require, with: { a, b, c, d in Self.told(provide)(a, b, c, d) }, declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d in Self.told(hear, provide)(a, b, c, d) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -340,9 +381,14 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
     ) {
-        answer(
-            require, with: { a, b, c, d, e in Self.told(provide)(a, b, c, d, e) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d, e in Self.told(hear, provide)(a, b, c, d, e) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
+        }
     }
 
     /// Wires the async `require` to `provide`.
@@ -351,8 +397,14 @@ extension Wiring {
         _ require: Require<Owner.Component, (A, B, C, D, E, F) async throws -> Output>,
         _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
     ) {
-        answer(
-            require, with: { a, b, c, d, e, f in Self.told(provide)(a, b, c, d, e, f) },
-            declaring: .provide(name: provide().name))
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d, e, f in Self.told(hear, provide)(a, b, c, d, e, f) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
+                declaring: .provide(name: provide().name))
+        }
     }
 }
