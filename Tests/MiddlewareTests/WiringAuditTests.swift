@@ -111,6 +111,9 @@ private struct HookedKioskRouter: Router {
     let heard: Heard
     var beforeProviding: (@MainActor (String) -> Void)? { { [heard] in heard.events.append("told \($0)") } }
     func wire(_ wiring: Wiring<Self>) {
+        // The line's autoclosure captures this local, not `self`: the router holds the component, which
+        // would hold the closure, a cycle nothing frees.
+        let heard = heard
         wiring.provide(
             Kiosk.Requires.map,
             Provide("Kiosk.map") { [heard] place in
