@@ -13,7 +13,8 @@ public enum WiringAudit {
     /// Audits the components behind the given routers, in the order given.
     @MainActor
     public static func audit(_ routers: [any Router]) -> WiringReport {
-        WiringReport(components: routers.map(\.audit))
+        // Each router is asked where the array holds it, as in ``configure(_:)``.
+        WiringReport(components: routers.indices.map { routers[$0].audit })
     }
 
     /// The components behind the given routers that have a requirement still `nil`, in the order
