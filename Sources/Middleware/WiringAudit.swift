@@ -13,7 +13,7 @@ public enum WiringAudit {
     /// Audits the components behind the given routers, in the order given.
     @MainActor
     public static func audit(_ routers: [any Router]) -> WiringReport {
-        // Each router is asked where the array holds it, as in ``configure(_:)``.
+        // Each router is asked where the array holds it, as `configure(_:)` calls it.
         WiringReport(components: routers.indices.map { routers[$0].audit })
     }
 
