@@ -60,12 +60,12 @@ extension Router {
     @inlinable @discardableResult public func configure() -> Bool {
         let tally = WireTally.start()
         wire(Wiring(assigningFor: self, counting: tally))
-        if tally.finish(expecting: Component.requireCount) {
+        if tally.counted(Component.requireCount) {
             assert(component.unwiredRequirements.isEmpty, "\(Component.componentName)'s requires are misnumbered")
             return true
         }
         component.unwireEveryRequire()
-        wire(Wiring(assigningFor: self))
+        wire(Wiring(assigningFor: self, counting: WireTally.start()))
         return component.unwiredRequirements.isEmpty
     }
 

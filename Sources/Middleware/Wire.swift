@@ -48,13 +48,14 @@ public struct Wiring<Owner: Router> {
     @usableFromInline let component: Owner.Component
     /// Where the lines record what they declare; `nil` when they assign.
     @usableFromInline let recorder: WireRecorder?
-    /// Where assigning lines mark the places of the requires they assign, when counted.
-    @usableFromInline let tally: WireTally?
+    /// Where assigning lines mark the places of the requires they assign. Always one, so a line marks
+    /// without first testing for it: the router's code for its lines is then one run, not two.
+    @usableFromInline let tally: WireTally
     /// What a line answering a require with a provide calls first (``Router/beforeProviding``).
     @usableFromInline let beforeProviding: (@MainActor (String) -> Void)?
 
     /// Lines that assign each require of `router`'s component its closure, marking each in `tally`.
-    @inlinable init(assigningFor router: Owner, counting tally: WireTally? = nil) {
+    @inlinable init(assigningFor router: Owner, counting tally: WireTally) {
         self.router = router
         self.component = router.component
         self.recorder = nil
@@ -65,12 +66,12 @@ public struct Wiring<Owner: Router> {
     /// Runs `router`'s lines to record them, assigning nothing.
     static func recording(_ router: Owner) -> [Wire] {
         let recorder = WireRecorder()
-        router.wire(Wiring(router: router, recorder: recorder, tally: nil, beforeProviding: nil))
+        router.wire(Wiring(router: router, recorder: recorder, tally: WireTally(), beforeProviding: nil))
         return recorder.wires
     }
 
     private init(
-        router: Owner, recorder: WireRecorder?, tally: WireTally?, beforeProviding: (@MainActor (String) -> Void)?
+        router: Owner, recorder: WireRecorder?, tally: WireTally, beforeProviding: (@MainActor (String) -> Void)?
     ) {
         self.router = router
         self.component = router.component
@@ -103,7 +104,7 @@ public struct Wiring<Owner: Router> {
             recorder.record(require.name, answer, valueNames)
         } else {
             require.assign(on: component, closure())
-            if let tally, let index = require.index { tally.mark(index) }
+            if let index = require.index { tally.mark(index) }
         }
     }
 
@@ -133,40 +134,40 @@ public struct Wiring<Owner: Router> {
 /// with more is counted by reading its requires back.
 ///
 /// The bits live behind a pointer the tally owns, so marking one is a plain store: a stored property of
-/// a class would have the runtime check each line's access for exclusivity. Configuring uses ``shared``,
-/// so a launch allocates nothing per component; a configure run from inside another's wiring lines
-/// counts in a tally of its own.
+/// a class would have the runtime check each line's access for exclusivity. Each count has a tally of
+/// its own, which its wirings hold: configuring takes the current one when nothing else holds it, so a
+/// launch allocates nothing per component, and a new one when something does (a configure counting in
+/// it from further out, or a wiring kept past its count), so no other count's lines mark in it.
 @usableFromInline final class WireTally {
-    /// The tally a configure counts in when no other configure is counting in it.
-    @MainActor @usableFromInline static let shared = WireTally()
+    /// The tally the next count takes, unless something still holds it.
+    @MainActor @usableFromInline static var current = WireTally()
 
-    /// The bits, then 1 while a configure counts.
-    @usableFromInline let words: UnsafeMutablePointer<UInt64>
+    /// The bits.
+    @usableFromInline let bits: UnsafeMutablePointer<UInt64>
 
     @inlinable init() {
-        words = .allocate(capacity: 2)
-        words.initialize(repeating: 0, count: 2)
+        bits = .allocate(capacity: 1)
+        bits.initialize(to: 0)
     }
 
-    @inlinable deinit { words.deallocate() }
+    @inlinable deinit { bits.deallocate() }
 
-    /// ``shared``, or a new tally while ``shared`` is counting; either starts with no place marked.
+    /// A tally with no place marked, for one count: the current one, or a new one where something else
+    /// holds it.
     @MainActor @inlinable static func start() -> WireTally {
-        let tally = shared.words[1] == 0 ? shared : WireTally()
-        tally.words[0] = 0
-        tally.words[1] = 1
-        return tally
+        if !isKnownUniquelyReferenced(&current) { current = WireTally() }
+        current.bits.pointee = 0
+        return current
     }
 
     /// Marks the require at `index` assigned.
     @inlinable func mark(_ index: Int) {
-        if index >= 0 && index < 64 { words[0] |= 1 << UInt64(index) }
+        if index >= 0 && index < 64 { bits.pointee |= 1 << UInt64(index) }
     }
 
-    /// Whether the places 0 to `count - 1` were each marked; ends the count.
-    @inlinable func finish(expecting count: Int) -> Bool {
-        words[1] = 0
-        return count <= 64 && words[0] == (count == 64 ? .max : (1 << UInt64(count)) - 1)
+    /// Whether the places 0 to `count - 1` were each marked.
+    @inlinable func counted(_ count: Int) -> Bool {
+        count <= 64 && bits.pointee == (count == 64 ? .max : (1 << UInt64(count)) - 1)
     }
 }
 

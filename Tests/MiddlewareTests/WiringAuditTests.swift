@@ -98,6 +98,34 @@ private struct NestingKioskRouter: Router {
     }
 }
 
+/// The first wiring a router was given, kept to run lines through after its count ended.
+@MainActor
+private final class KeptWiring {
+    var wiring: Wiring<KeepingKioskRouter>?
+}
+
+/// Keeps the first wiring it is given and runs no line.
+@MainActor
+private struct KeepingKioskRouter: Router {
+    let component: Kiosk
+    let kept: KeptWiring
+    func wire(_ wiring: Wiring<Self>) {
+        if kept.wiring == nil { kept.wiring = wiring }
+    }
+}
+
+/// Runs `require_help` and `require_zebra` through a kept wiring, then wires `require_map` of its own.
+@MainActor
+private struct LateKioskRouter: Router {
+    let component: Kiosk
+    let kept: KeptWiring
+    func wire(_ wiring: Wiring<Self>) {
+        kept.wiring?.provide(Kiosk.Requires.help, Provide("Kiosk.help") { Label(text: "help") })
+        kept.wiring?.provide(Kiosk.Requires.zebra, Provide("Kiosk.zebra") { _, _ in [] })
+        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
+    }
+}
+
 /// What a hook heard, in order, beside the provides called: the app's hook gets components ready.
 @MainActor
 private final class Heard {
@@ -192,6 +220,19 @@ struct WiringAuditTests {
         #expect(WiringAudit.wiring(of: other).isComplete)
         #expect(WiringAudit.configure([router]).unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
         #expect(WholeKioskRouter(component: kiosk, help: Kiosk.Requires.help).configure())
+    }
+
+    @Test func aWiringKeptPastItsCountMarksNothing() {
+        let kept = KeptWiring()
+        let (first, second) = (Kiosk(), Kiosk())
+        #expect(!KeepingKioskRouter(component: first, kept: kept).configure())
+        // The kept lines still assign, on their own component, but count for no other configure.
+        let late = LateKioskRouter(component: second, kept: kept)
+        #expect(!late.configure())
+        #expect(first.require_help != nil && second.require_help == nil)
+        #expect(WiringAudit.configure([late]).unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
+        // The kept wiring holds its router, which holds `kept`: let go of it.
+        kept.wiring = nil
     }
 
     @Test func requiresWithoutTheirPlaceAreReadBack() {
