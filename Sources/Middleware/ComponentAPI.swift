@@ -13,7 +13,7 @@ public protocol ComponentAPI: AnyObject {
     /// The names of the component's requires, sorted, as the audit reports them.
     static var requirementNames: [String] { get }
     /// How many requires the component declares: each ``Require`` the generator writes carries its place
-    /// among them, so wiring counts what it assigns instead of reading every require back.
+    /// among them, so wiring counts what it assigns and unwires nothing when the lines assign every one.
     static var requireCount: Int { get }
     /// The names of the requires that are `nil`, sorted: what the audit reports as holes.
     var unwiredRequirements: [String] { get }

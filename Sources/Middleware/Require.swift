@@ -36,6 +36,11 @@ public struct Require<Component: ComponentAPI, Closure> {
 
     /// Names the property `name`, the require at `index` (from 0, in the order the component declares its
     /// requires, each index once), as the generated file writes it.
+    ///
+    /// ``Router/configure()`` counts these places to tell a component whose lines assigned every require,
+    /// without reading the requires back: a place given to two requires, or to another require than its
+    /// own, makes it count wrong. The audit (``Router/audit``, `mall audit`) reads every require back,
+    /// so it still finds the hole; `new-component --check` keeps the generated places right.
     @inlinable
     public init(
         _ name: String,

@@ -54,18 +54,20 @@ extension Router {
     /// (calling it twice is harmless), and returns whether the component has no hole.
     ///
     /// The wiring lines run first, counting the places of the requires they assign: when they assign every
-    /// one, nothing from before is left and the component is whole, so neither unwiring nor reading each
-    /// require back is needed, and a launch runs no code of the component's own. Otherwise every require
-    /// is unwired, the lines run again, and the requires are read back.
+    /// one and no other configure ran inside them, nothing from before is left and nothing was unwired
+    /// since, so the component is whole without its requires being read back, and a launch runs no code
+    /// of the component's own. Otherwise (a line left out, or a configure inside the lines, which may have
+    /// unwired the same component) every require is unwired, the lines run again, and the requires are
+    /// read back. The count trusts each ``Require``'s place, which the generator writes; the audit
+    /// (``audit``, ``holes``) always reads every require back.
     @inlinable @discardableResult public func configure() -> Bool {
         let tally = WireTally.start()
         wire(Wiring(assigningFor: self, counting: tally))
-        if tally.counted(Component.requireCount) {
-            assert(component.unwiredRequirements.isEmpty, "\(Component.componentName)'s requires are misnumbered")
-            return true
-        }
+        if tally.counted(Component.requireCount) && tally.isCurrent { return true }
         component.unwireEveryRequire()
-        wire(Wiring(assigningFor: self, counting: WireTally.start()))
+        // The same tally, whose count is not read again: taking another while this one is held would
+        // count as a configure inside the lines.
+        wire(Wiring(assigningFor: self, counting: tally))
         return component.unwiredRequirements.isEmpty
     }
 

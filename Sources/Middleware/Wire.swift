@@ -66,15 +66,19 @@ public struct Wiring<Owner: Router> {
     /// Runs `router`'s lines to record them, assigning nothing.
     static func recording(_ router: Owner) -> [Wire] {
         let recorder = WireRecorder()
-        router.wire(Wiring(router: router, recorder: recorder, tally: WireTally(), beforeProviding: nil))
+        router.wire(
+            Wiring(
+                router: router, component: router.component, recorder: recorder, tally: WireTally(),
+                beforeProviding: nil))
         return recorder.wires
     }
 
     private init(
-        router: Owner, recorder: WireRecorder?, tally: WireTally, beforeProviding: (@MainActor (String) -> Void)?
+        router: Owner, component: Owner.Component, recorder: WireRecorder?, tally: WireTally,
+        beforeProviding: (@MainActor (String) -> Void)?
     ) {
         self.router = router
-        self.component = router.component
+        self.component = component
         self.recorder = recorder
         self.tally = tally
         self.beforeProviding = beforeProviding
@@ -109,8 +113,17 @@ public struct Wiring<Owner: Router> {
     }
 
     /// Runs `other`'s lines as this router's: for a router that wraps another of the same component.
+    ///
+    /// Where `other` holds another instance of the component, its lines assign that instance, so they
+    /// mark nothing in this component's count (they mark a tally no count reads).
     public func include<Other: Router>(_ other: Other) where Other.Component == Owner.Component {
-        other.wire(Wiring<Other>(router: other, recorder: recorder, tally: tally, beforeProviding: beforeProviding))
+        // The component is read once: the instance the lines assign is the one compared.
+        let included = other.component
+        let counting = included === component ? tally : WireTally()
+        other.wire(
+            Wiring<Other>(
+                router: other, component: included, recorder: recorder, tally: counting,
+                beforeProviding: beforeProviding))
     }
 
     /// `provide()`, its name told to `hear` first: what a `provide` line's closure calls when the router
@@ -131,7 +144,7 @@ public struct Wiring<Owner: Router> {
 }
 
 /// The places of the requires a component's wiring lines assigned, as bits: 64 places, since a component
-/// with more is counted by reading its requires back.
+/// with more is always unwired and wired again.
 ///
 /// The bits live behind a pointer the tally owns, so marking one is a plain store: a stored property of
 /// a class would have the runtime check each line's access for exclusivity. Each count has a tally of
@@ -152,13 +165,26 @@ public struct Wiring<Owner: Router> {
 
     @inlinable deinit { bits.deallocate() }
 
+    /// How many counts took a new tally because something held the current one: a configure inside
+    /// another's lines, or a wiring kept past its count. ``WiringAudit/configure(_:)`` reads every
+    /// component back when this moved, since such a configure may have unwired a component configured
+    /// before it.
+    @MainActor @usableFromInline static var nestedCounts = 0
+
     /// A tally with no place marked, for one count: the current one, or a new one where something else
     /// holds it.
     @MainActor @inlinable static func start() -> WireTally {
-        if !isKnownUniquelyReferenced(&current) { current = WireTally() }
+        if !isKnownUniquelyReferenced(&current) {
+            current = WireTally()
+            nestedCounts &+= 1
+        }
         current.bits.pointee = 0
         return current
     }
+
+    /// Whether the next count would take this tally: not so once a configure started inside the lines
+    /// that count in it.
+    @MainActor @inlinable var isCurrent: Bool { self === Self.current }
 
     /// Marks the require at `index` assigned.
     @inlinable func mark(_ index: Int) {
@@ -167,7 +193,7 @@ public struct Wiring<Owner: Router> {
 
     /// Whether the places 0 to `count - 1` were each marked.
     @inlinable func counted(_ count: Int) -> Bool {
-        count <= 64 && bits.pointee == (count == 64 ? .max : (1 << UInt64(count)) - 1)
+        count >= 0 && count <= 64 && bits.pointee == (count == 64 ? .max : (1 << UInt64(count)) - 1)
     }
 }
 

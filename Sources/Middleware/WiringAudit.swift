@@ -28,18 +28,22 @@ public enum WiringAudit {
         return WiringReport(components: holes)
     }
 
-    /// Configures the given routers (``Router/configure()``) and returns the components left with a hole,
-    /// in the order given: what getting every component ready at once runs (`mall --strict`). A
-    /// component whose wiring lines assigned every require is whole without its requires being read back.
+    /// Configures the given routers (``Router/configure()``) and returns the components left with a hole
+    /// once all of them ran, in the order given: what getting every component ready at once runs
+    /// (`mall --strict`). A router that leaves a hole is asked again at the end, since a router after it
+    /// may wire the same component; and where a configure ran inside another's lines, which may have
+    /// unwired a component configured before it, every component is read back.
     @MainActor
     public static func configure(_ routers: [any Router]) -> WiringReport {
-        var holes: [ComponentWiring] = []
+        let nestedCounts = WireTally.nestedCounts
+        var incomplete: [Int] = []
         // Each router is called where the array holds it: a loop over the elements would copy each out,
         // running code of each router's own type (its value witnesses) once per component.
         for index in routers.indices where !routers[index].configure() {
-            holes.append(routers[index].audit)
+            incomplete.append(index)
         }
-        return WiringReport(components: holes)
+        guard WireTally.nestedCounts == nestedCounts else { return holes(routers) }
+        return WiringReport(components: incomplete.compactMap { routers[$0].holes })
     }
 
     /// Lists one component's requirements and which of them are still `nil`.

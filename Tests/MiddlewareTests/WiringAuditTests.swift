@@ -41,6 +41,10 @@ extension Kiosk {
         static var zebra: Require<Kiosk, (_ row: Int, _ seat: Int) -> [Label]> {
             .init("require_zebra", index: 2, get: { $0.require_zebra }, set: { $0.require_zebra = $1 })
         }
+        /// `require_help` named with `require_zebra`'s place, as a hand-written value could misnumber it.
+        static var helpAtZebrasPlace: Require<Kiosk, () -> Label> {
+            .init("require_help", index: 2, get: { $0.require_help }, set: { $0.require_help = $1 })
+        }
         /// `require_help` named as a hand-written value may name it, without its place.
         static var helpUnnumbered: Require<Kiosk, () -> Label> {
             .init("require_help", get: { $0.require_help }, set: { $0.require_help = $1 })
@@ -53,6 +57,30 @@ extension Kiosk {
 private final class Clock: ComponentAPI {
     static let componentName = "Clock"
     static let requirements: [Requirement] = []
+}
+
+/// A component without requirements whose hand-written count is below zero.
+@MainActor
+private final class Miscounted: ComponentAPI {
+    static let componentName = "Miscounted"
+    static let requirements: [Requirement] = []
+    static var requireCount: Int { -1 }
+}
+
+@MainActor
+private struct MiscountedRouter: Router {
+    let component: Miscounted
+    func wire(_ wiring: Wiring<Self>) {}
+}
+
+/// Wires the clock, and from inside its lines configures `kiosk` with a router that wires only `require_map`.
+@MainActor
+private struct MeddlingClockRouter: Router {
+    let component: Clock
+    let kiosk: Kiosk
+    func wire(_ wiring: Wiring<Self>) {
+        KioskRouter(component: kiosk).configure()
+    }
 }
 
 @MainActor
@@ -95,6 +123,39 @@ private struct NestingKioskRouter: Router {
     func wire(_ wiring: Wiring<Self>) {
         WholeKioskRouter(component: other, help: Kiosk.Requires.help).configure()
         wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
+    }
+}
+
+/// Wires `require_map` and `require_help`, then includes the lines of a router of another Kiosk.
+@MainActor
+private struct IncludingKioskRouter: Router {
+    let component: Kiosk
+    let other: Kiosk
+    func wire(_ wiring: Wiring<Self>) {
+        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
+        wiring.provide(Kiosk.Requires.help, Provide("Kiosk.help") { Label(text: "help") })
+        wiring.include(WholeKioskRouter(component: other, help: Kiosk.Requires.help))
+    }
+}
+
+/// Wires every require of Kiosk, then configures the same Kiosk with a router that wires only `require_map`.
+@MainActor
+private struct ReconfiguringKioskRouter: Router {
+    let component: Kiosk
+    func wire(_ wiring: Wiring<Self>) {
+        wiring.include(WholeKioskRouter(component: component, help: Kiosk.Requires.help))
+        KioskRouter(component: component).configure()
+    }
+}
+
+/// Wires `require_map` and `require_help`, and `require_help` again under `require_zebra`'s place.
+@MainActor
+private struct MisnumberedKioskRouter: Router {
+    let component: Kiosk
+    func wire(_ wiring: Wiring<Self>) {
+        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
+        wiring.provide(Kiosk.Requires.help, Provide("Kiosk.help") { Label(text: "help") })
+        wiring.provide(Kiosk.Requires.helpAtZebrasPlace, Provide("Kiosk.help") { Label(text: "help") })
     }
 }
 
@@ -233,6 +294,57 @@ struct WiringAuditTests {
         #expect(WiringAudit.configure([late]).unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
         // The kept wiring holds its router, which holds `kept`: let go of it.
         kept.wiring = nil
+    }
+
+    @Test func linesIncludedForAnotherInstanceCountForThatOne() {
+        let (kiosk, other) = (Kiosk(), Kiosk())
+        kiosk.require_zebra = { _, _ in [Label(text: "left over")] }
+        let router = IncludingKioskRouter(component: kiosk, other: other)
+        #expect(!router.configure())
+        #expect(kiosk.require_zebra == nil)
+        #expect(WiringAudit.wiring(of: other).isComplete)
+        #expect(WiringAudit.configure([router]).unwired == ["Kiosk.require_zebra"])
+    }
+
+    @Test func aConfigureOfTheSameComponentInsideItsLinesLeavesItsHolesSeen() {
+        let kiosk = Kiosk()
+        let router = ReconfiguringKioskRouter(component: kiosk)
+        // Every line of the router assigned, then the configure inside unwired all but `require_map`.
+        #expect(!router.configure())
+        #expect(kiosk.require_help == nil && kiosk.require_zebra == nil)
+        #expect(WiringAudit.configure([router]).unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
+    }
+
+    @Test func theAuditFindsTheHoleAMisnumberedRequireHidesFromTheCount() {
+        let kiosk = Kiosk()
+        // Three places marked, `require_zebra` never assigned: configure trusts the places, as the generator
+        // writes them; the audit reads every require back.
+        let router = MisnumberedKioskRouter(component: kiosk)
+        router.configure()
+        #expect(kiosk.require_help?() == Label(text: "help"))
+        #expect(router.holes?.unwired == ["require_zebra"])
+        #expect(WiringAudit.audit([router]).unwired == ["Kiosk.require_zebra"])
+    }
+
+    @Test func configuringManyReportsTheHolesLeftAtTheEnd() {
+        let kiosk = Kiosk()
+        let (partial, whole) = (
+            KioskRouter(component: kiosk), WholeKioskRouter(component: kiosk, help: Kiosk.Requires.help)
+        )
+        // The partial router leaves holes that the whole one, after it, fills.
+        #expect(WiringAudit.configure([partial, whole]).components.isEmpty)
+        #expect(WiringAudit.configure([whole, partial]).unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
+    }
+
+    @Test func aLaterRouterThatUnwiresAnEarlierComponentLeavesItsHolesReported() {
+        let kiosk = Kiosk()
+        let whole = WholeKioskRouter(component: kiosk, help: Kiosk.Requires.help)
+        let report = WiringAudit.configure([whole, MeddlingClockRouter(component: Clock(), kiosk: kiosk)])
+        #expect(report.unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
+    }
+
+    @Test func aCountBelowZeroIsNotTrusted() {
+        #expect(MiscountedRouter(component: Miscounted()).configure())
     }
 
     @Test func requiresWithoutTheirPlaceAreReadBack() {
