@@ -13,7 +13,8 @@ public protocol ComponentAPI: AnyObject {
     /// The names of the component's requires, sorted, as the audit reports them.
     static var requirementNames: [String] { get }
     /// How many requires the component declares: each ``Require`` the generator writes carries its place
-    /// among them, so wiring counts what it assigns and unwires nothing when the lines assign every one.
+    /// among them, so wiring counts what it assigns and unwires nothing when the lines assign every one
+    /// and no other configure ran inside them.
     static var requireCount: Int { get }
     /// The names of the requires that are `nil`, sorted: what the audit reports as holes.
     var unwiredRequirements: [String] { get }

@@ -58,7 +58,8 @@ extension Router {
     /// since, so the component is whole without its requires being read back, and a launch runs no code
     /// of the component's own. Otherwise (a line left out, or a configure inside the lines, which may have
     /// unwired the same component) every require is unwired, the lines run again, and the requires are
-    /// read back. The count trusts each ``Require``'s place, which the generator writes; the audit
+    /// read back; a configure inside the lines runs again with them, so what it assigns is left in place.
+    /// The count trusts each ``Require``'s place, which the generator writes; the audit
     /// (``audit``, ``holes``) always reads every require back.
     @inlinable @discardableResult public func configure() -> Bool {
         let tally = WireTally.start()

@@ -182,8 +182,8 @@ public struct Wiring<Owner: Router> {
         return current
     }
 
-    /// Whether the next count would take this tally: not so once a configure started inside the lines
-    /// that count in it.
+    /// Whether no count took a new tally since this one was taken: not so once a configure started
+    /// inside the lines that count in it.
     @MainActor @inlinable var isCurrent: Bool { self === Self.current }
 
     /// Marks the require at `index` assigned.

@@ -32,7 +32,9 @@ public enum WiringAudit {
     /// once all of them ran, in the order given: what getting every component ready at once runs
     /// (`mall --strict`). A router that leaves a hole is asked again at the end, since a router after it
     /// may wire the same component; and where a configure ran inside another's lines, which may have
-    /// unwired a component configured before it, every component is read back.
+    /// unwired a component configured before it, every component is read back. A configure that starts
+    /// outside every count (one a router's `component` runs while the holes are read at the end) is not
+    /// seen here; ``holes(_:)`` and `mall audit` read every require back.
     @MainActor
     public static func configure(_ routers: [any Router]) -> WiringReport {
         let nestedCounts = WireTally.nestedCounts
