@@ -214,10 +214,10 @@ struct HostileRoutesServerTests {
         return (kilobytes, seconds, said)
     }
 
-    /// The most a hostile server may make the process use, given what a good one makes it use: 30 MB
-    /// more (a plain build uses about 40 MB either way).
-    private static func bound(_ good: Int) -> Int {
-        good + 30_000
+    /// The most a hostile server may make the process use, given what a good one makes it use:
+    /// `extra` KB more, 30 MB unless said (a plain build uses about 40 MB either way).
+    private static func bound(_ good: Int, extra: Int = 30_000) -> Int {
+        good + extra
     }
 
     /// Whether the run is under a sanitizer (`.ci/sanitize.sh` sets its options): its shadow memory
@@ -251,9 +251,12 @@ struct HostileRoutesServerTests {
         let hostile = try Self.measure(server.address("endless"), navigating: 3, refresh)
         let warnings = hostile.errors.split(separator: "\n").filter { $0.contains("larger than 1048576 bytes") }
         #expect(warnings.count == 1, "\(hostile.errors)")
-        // Before, a fetch every 0.1 s started while the last transfer still ran: hundreds of MB.
+        // Before, a fetch every 0.1 s started while the last transfer still ran: hundreds of MB. Now each
+        // cut transfer ends before the next starts, yet the peak still varies from run to run: 3-25 MB over
+        // the good run in eleven runs by hand (29 Nov), and past 30 MB once on CI. So the bound is 64 MB,
+        // still far below what overlapping transfers took.
         #expect(
-            Self.isSanitized || hostile.kilobytes < Self.bound(good.kilobytes),
+            Self.isSanitized || hostile.kilobytes < Self.bound(good.kilobytes, extra: 64_000),
             "\(hostile.kilobytes) KB against \(good.kilobytes) KB")
     }
 
