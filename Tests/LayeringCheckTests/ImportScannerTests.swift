@@ -194,6 +194,16 @@ struct ImportScannerTests {
             declaration == ImportDeclaration(module: "Shop", path: "Shop.Detail", kind: "struct", line: 1, column: 1))
     }
 
+    /// The path is the parts without backticks, joined by dots, whatever stands between them.
+    @Test(arguments: [
+        ("import A.B.C", "A.B.C"), ("import A . B .C", "A.B.C"), ("import A./* c */B.// c\nC", "A.B.C"),
+        ("import `A`.B.C", "A.B.C"), ("import A.`B`.C", "A.B.C"), ("import A.B.`C`", "A.B.C"),
+        ("import func A.+", "A.+"), ("import A.B.", "A.B"),
+    ])
+    func recordsThePathWhateverSeparatesItsParts(_ source: String, _ path: String) {
+        #expect(ImportScanner.imports(in: source).first?.path == path, "\(source)")
+    }
+
     @Test func readsThePartsOfInvalidUTF8ThatItCan() {
         let bytes: [UInt8] = Array("import Base\n// ".utf8) + [0xFF, 0xFE, 0x0A] + Array("import Shop\n".utf8)
         #expect(Self.describe(ImportScanner.imports(in: bytes)) == ["Base@1:1", "Shop@3:1"])

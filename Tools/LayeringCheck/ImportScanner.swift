@@ -371,18 +371,30 @@ public enum ImportScanner {
         guard tokens.peek()?.kind == .punctuation(UInt8(ascii: ".")), tokens.peek(1) != nil else {
             return (module, module, kind)  // the common case: the path is the module
         }
-        // The path is built as bytes, once: a path of a million components costs no string per part.
-        var path = Array(module.utf8)
-        while tokens.peek()?.kind == .punctuation(UInt8(ascii: ".")), let next = tokens.peek(1) {
-            // An operator in `import func Module.+` is one punctuation token.
-            let quoted = next.kind == .quotedIdentifier ? 1 : 0
-            path.append(UInt8(ascii: "."))
-            for offset in (next.start + quoted)..<(next.end - quoted) {
-                path.append(bytes[offset])
+        // Usually the path is the source text itself (`A.B.C`: no space, comment or backtick between its
+        // parts), so it is one slice, copied once at the end. Past the first gap it is built as bytes,
+        // once: either way a path of a million parts costs no string per part.
+        var built: [UInt8]? = name.kind == .quotedIdentifier ? Array(module.utf8) : nil
+        var end = name.end
+        while let dot = tokens.peek(), dot.kind == .punctuation(UInt8(ascii: ".")), let next = tokens.peek(1) {
+            if built == nil, dot.start == end, next.start == dot.end, next.kind != .quotedIdentifier {
+                end = next.end
+            } else {
+                if built == nil {
+                    built = Array(UnsafeBufferPointer(rebasing: bytes[name.start..<end]))
+                }
+                // An operator in `import func Module.+` is one punctuation token.
+                let quoted = next.kind == .quotedIdentifier ? 1 : 0
+                built?.append(UInt8(ascii: "."))
+                built?.append(
+                    contentsOf: UnsafeBufferPointer(rebasing: bytes[(next.start + quoted)..<(next.end - quoted)]))
             }
             tokens.takePeeked()
         }
-        return (module, String(decoding: path, as: UTF8.self), kind)
+        let path =
+            built.map { String(decoding: $0, as: UTF8.self) }
+            ?? Token(kind: .identifier, start: name.start, end: end).text(in: bytes)
+        return (module, path, kind)
     }
 
     /// Takes an opening parenthesis and everything up to the one that balances it, or to the end.
