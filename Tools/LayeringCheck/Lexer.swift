@@ -155,7 +155,9 @@ struct Lexer {
             last = .literal
         default:
             index += 1
-            trackParenthesis(byte)
+            if !contexts.isEmpty {
+                trackParenthesis(byte)
+            }
             return record(Token(kind: .punctuation(byte), start: index - 1, end: index))
         }
         return nil
