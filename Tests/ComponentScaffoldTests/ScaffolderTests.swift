@@ -366,6 +366,29 @@ struct TargetNamesTests {
             to: manifest, atomically: true, encoding: .utf8)
         #expect(names.kept() == nil)
     }
+
+    /// A kept file that is torn, in another format or for another manifest is not believed.
+    @Test func aKeptFileThatIsNotWholeIsNotBelieved() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("target-names-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try "// swift-tools-version: 6.0\n".write(
+            to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let names = TargetNames(packageRoot: root)
+        names.keep(["Alpha", "Beta"])
+        #expect(names.kept() == ["Alpha", "Beta"])
+        let file = root.appendingPathComponent(".build/new-component/target-names.txt")
+        let whole = try String(contentsOf: file, encoding: .utf8)
+        for torn in [
+            "", String(whole.dropLast()), String(whole.dropFirst()), whole.replacingOccurrences(of: "\n", with: "\r\n"),
+            "{\"manifest\": \"0\", \"names\": [\"Alpha\"]}",
+        ] {
+            try Data(torn.utf8).write(to: file)
+            #expect(names.kept() == nil, "\(torn)")
+        }
+        names.keep(["Bad\nName"])
+        #expect(names.kept() == nil)
+    }
 }
 
 /// The types a new name must not shadow, read file by file and kept, so an addition reads only the
@@ -376,16 +399,17 @@ struct VisibleTypesCacheTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let cache = folder.appendingPathComponent("cache/types.json")
+        let cache = folder.appendingPathComponent("cache/types.txt")
         let first = folder.appendingPathComponent("First.swift")
         try "struct Alpha {}\n".write(to: first, atomically: true, encoding: .utf8)
         #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Alpha"])
 
         // An unchanged file is taken from the cache: a name put there by hand is what comes back.
-        var kept = try JSONSerialization.jsonObject(with: Data(contentsOf: cache)) as? [String: [String: Any]] ?? [:]
-        kept[first.path]?["names"] = ["FromTheCache"]
-        try JSONSerialization.data(withJSONObject: kept).write(to: cache)
-        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["FromTheCache"])
+        let kept = try String(contentsOf: cache, encoding: .utf8)
+        #expect(kept.hasPrefix(KeptNames.header + "\n") && kept.hasSuffix("\t\(first.path)\tAlpha\n"))
+        try kept.replacingOccurrences(of: "\tAlpha\n", with: "\tFromTheCache Other\n").write(
+            to: cache, atomically: true, encoding: .utf8)
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["FromTheCache", "Other"])
 
         // A changed file, a new one and a removed one are each seen.
         try "struct Beta {}\nenum Gamma {}\n".write(to: first, atomically: true, encoding: .utf8)
@@ -398,5 +422,64 @@ struct VisibleTypesCacheTests {
         // A cache that is not one is ignored, and every file read.
         try Data("not json".utf8).write(to: cache)
         #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Delta"])
+    }
+
+    /// A cache in another format, with another header, torn lines or bytes that are not UTF-8, costs
+    /// a read of the files it does not describe, never a wrong name.
+    @Test(arguments: [
+        "", "{\"\(0)\": {\"stamp\": \"1\", \"names\": [\"Wrong\"]}}",
+        "new-component visible types, 2\nSTAMP\tPATH\tWrong\n", "HEADER\nSTAMP\tPATH\n", "HEADER\nSTAMP PATH Wrong\n",
+        "HEADER\n\tPATH\tWrong\n", "HEADER\nSTAMP\tPATH\u{FFFD}\tWrong\n", "HEADER\r\nSTAMP\tPATH\tWrong\r\n",
+    ])
+    func aCacheThatDoesNotDescribeTheFileIsNotBelieved(_ cacheText: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("File.swift")
+        try "struct Right {}\n".write(to: file, atomically: true, encoding: .utf8)
+        let cache = folder.appendingPathComponent("types.txt")
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Right"])
+        let stamp = try String(contentsOf: cache, encoding: .utf8).split(separator: "\n")[1].split(separator: "\t")[0]
+        let text = cacheText.replacingOccurrences(of: "HEADER", with: KeptNames.header)
+            .replacingOccurrences(of: "STAMP", with: stamp).replacingOccurrences(of: "PATH", with: file.path)
+        try Data(text.utf8).write(to: cache)
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Right"], "\(cacheText)")
+    }
+
+    /// Lines end at a line feed whether or not a carriage return comes before it.
+    @Test func everyLineOfAFileWithWindowsLineEndsIsRead() {
+        let text = "struct Alpha {}\r\n\r\npublic enum Beta {\r\n    case one\r\n}\r\nimport Gamma\r\n"
+        #expect(TopLevelTypes.declarations(in: text).map(\.name) == ["Alpha", "Beta"])
+    }
+
+    /// A link to a file counts as the file; a link to a folder is not followed, so a link back up
+    /// the tree cannot make the walk loop; a path with a tab is read every time, never kept.
+    @Test func linksAndOddPathsAreWalkedOnceAndSafely() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        let walked = folder.appendingPathComponent("walked")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: walked, withIntermediateDirectories: true)
+        try "struct Linked {}\n".write(
+            to: elsewhere.appendingPathComponent("Linked.swift"), atomically: true, encoding: .utf8)
+        try "struct InFolder {}\n".write(
+            to: elsewhere.appendingPathComponent("InFolder.swift"), atomically: true, encoding: .utf8)
+        try "struct Tabbed {}\n".write(
+            to: walked.appendingPathComponent("A\tB.swift"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            at: walked.appendingPathComponent("Link.swift"),
+            withDestinationURL: elsewhere.appendingPathComponent("Linked.swift"))
+        try FileManager.default.createSymbolicLink(
+            at: walked.appendingPathComponent("folder"), withDestinationURL: elsewhere)
+        try FileManager.default.createSymbolicLink(at: walked.appendingPathComponent("up"), withDestinationURL: folder)
+        try FileManager.default.createSymbolicLink(
+            at: walked.appendingPathComponent("Dangling.swift"),
+            withDestinationURL: folder.appendingPathComponent("none"))
+        let cache = folder.appendingPathComponent("types.txt")
+        #expect(TopLevelTypes.names(under: [walked], keptIn: cache) == ["Linked", "Tabbed"])
+        let kept = try String(contentsOf: cache, encoding: .utf8)
+        #expect(kept.contains("Link.swift\tLinked\n") && !kept.contains("Tabbed"))
+        #expect(TopLevelTypes.names(under: [walked], keptIn: cache) == ["Linked", "Tabbed"])
     }
 }

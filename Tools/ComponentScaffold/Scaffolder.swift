@@ -147,11 +147,11 @@ public struct Scaffolder: Sendable {
 
     /// The top-level types the generated code can see in this package.
     ///
-    /// The names are kept beside the build (`.build/new-component/visible-types.json`), file by
+    /// The names are kept beside the build (`.build/new-component/visible-types.txt`), file by
     /// file, so each addition reads only the files that changed since the last one.
     public func visibleTypes() -> Set<String> {
         TopLevelTypes.names(
-            under: Self.visibleFolders.map(url), keptIn: url(".build/new-component/visible-types.json"))
+            under: Self.visibleFolders.map(url), keptIn: url(".build/new-component/visible-types.txt"))
     }
 
     /// Adds `("Name", wiresTo: [])` to the manifest's `let components = [ … ]` list, in the list's own

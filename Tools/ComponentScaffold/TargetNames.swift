@@ -1,14 +1,16 @@
 import Foundation
 
 /// The package's target and module names, kept beside its build
-/// (`.build/new-component/target-names.json`) with a hash of the manifest they came from, so that
+/// (`.build/new-component/target-names.txt`) with a hash of the manifest they came from, so that
 /// components added one after another ask SwiftPM for them once.
 ///
 /// SwiftPM plans every target to describe a package (about 3 s at 3,000 targets), so adding 1,000
 /// components that each asked anew took 1,670 s, most of it describing: each addition paid for
 /// every component before it. The names follow from the manifest alone, so they are reused while
 /// its bytes stay the same, and an addition keeps the names it adds with the manifest it writes.
-/// A manifest edited by hand has another hash, and the package is described again.
+/// A manifest edited by hand has another hash, and the package is described again. The file is text,
+/// a header line, the hash, then one name per line: it is read and written on every addition, and
+/// at thousands of names JSON's decoding cost more than the rest of the read.
 public struct TargetNames {
     private let root: URL
 
@@ -17,30 +19,27 @@ public struct TargetNames {
         root = packageRoot
     }
 
-    private var file: URL { root.appendingPathComponent(".build/new-component/target-names.json") }
+    private var file: URL { root.appendingPathComponent(".build/new-component/target-names.txt") }
 
-    private struct Kept: Codable {
-        var manifest: String
-        var names: [String]
-    }
+    private static let header = "new-component target names, 1: manifest hash, names"
 
     /// The names kept for the manifest as it is now; `nil` when none are, or they were kept for
-    /// another manifest, or the file cannot be read.
+    /// another manifest, or the file cannot be read or is not in this format.
     public func kept() -> Set<String>? {
-        guard let key = manifestKey(), let data = FileManager.default.contents(atPath: file.path),
-            let kept = try? JSONDecoder().decode(Kept.self, from: data), kept.manifest == key
-        else { return nil }
-        return Set(kept.names)
+        guard let key = manifestKey(), let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 3, lines[0] == Self.header, lines[1] == key, lines.last == "" else { return nil }
+        return Set(lines[2..<(lines.count - 1)].map(String.init))
     }
 
     /// Keeps `names` as those of the manifest as it is now; a cache, so a failure to write is no error.
+    /// A name with a line break is not one SwiftPM accepts; should one come, nothing is kept.
     public func keep(_ names: Set<String>) {
-        guard let key = manifestKey(),
-            let data = try? JSONEncoder().encode(Kept(manifest: key, names: names.sorted()))
-        else { return }
+        guard let key = manifestKey(), !names.contains(where: { $0.contains(where: \.isNewline) }) else { return }
+        let text = ([Self.header, key] + names.sorted()).map { $0 + "\n" }.joined()
         try? FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
+        try? Data(text.utf8).write(to: file, options: .atomic)
     }
 
     /// The names a new component's targets add: the component, its preview, its tests, its routes and

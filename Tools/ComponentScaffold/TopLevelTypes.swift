@@ -42,10 +42,12 @@ struct TopLevelTypes {
     static func declarations(
         in text: String, matching declaration: Regex<(Substring, Substring, Substring)> = declarationPattern()
     ) -> [Declaration] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split as bytes: splitting the `String` breaks it into characters first, which cost more than
+        // the rest of the read on a file as long as the router registry.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
         return lines.indices.compactMap { index in
             let line = lines[index]
-            guard let first = line.first, first != " ", first != "\t",
+            guard let first = line.first, first != " ", first != "\t", canDeclare(line),
                 let match = line.prefixMatch(of: declaration)
             else { return nil }
             let kind = String(match.output.1)
@@ -58,6 +60,19 @@ struct TopLevelTypes {
         }
     }
 
+    /// The words a top-level type declaration can start with, besides an attribute's `@`: its modifiers
+    /// and kinds, as ``declarationPattern()`` lists them.
+    private static let declarationStarts: Set<Substring> = [
+        "public", "package", "internal", "fileprivate", "private", "final", "open", "nonisolated", "indirect",
+        "struct", "enum", "class", "protocol", "typealias", "actor",
+    ]
+
+    /// Whether `line` can start a declaration, judged by its first word before the pattern is tried:
+    /// the router registry has an `import` line per component, and the regex engine is slow to refuse.
+    private static func canDeclare(_ line: Substring) -> Bool {
+        line.first == "@" || declarationStarts.contains(line.prefix { $0.isLetter })
+    }
+
     /// The names of every declaration.
     var names: Set<String> { Set(declarations.map(\.name)) }
 
@@ -68,37 +83,64 @@ struct TopLevelTypes {
     /// component added reads its own new files, not the 999 routers before it. Without a cache
     /// file (or with one that cannot be read) every file is read.
     static func names(under folders: [URL], keptIn cache: URL) -> Set<String> {
-        struct Entry: Codable {
-            var stamp: String
-            var names: [String]
-        }
-        let kept = FileManager.default.contents(atPath: cache.path).flatMap {
-            try? JSONDecoder().decode([String: Entry].self, from: $0)
-        }
-        var current: [String: Entry] = [:]
+        let kept = KeptNames(at: cache)
+        var current = KeptNames()
+        var names = Set<String>()
         let pattern = declarationPattern()
         for folder in folders {
-            guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
-                continue
-            }
-            for case let file as URL in files where file.pathExtension == "swift" {
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-                    let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
-                else { continue }
-                let stamp = "\(size) \(modified.timeIntervalSince1970)"
-                if let entry = kept?[file.path], entry.stamp == stamp {
-                    current[file.path] = entry
-                } else if let data = FileManager.default.contents(atPath: file.path) {
-                    let names = declarations(in: String(decoding: data, as: UTF8.self), matching: pattern).map(\.name)
-                    current[file.path] = Entry(stamp: stamp, names: names)
+            SwiftFiles.forEach(under: folder.path) { path, stamp in
+                let fileNames: [String]
+                if let entry = kept.entries[path], entry.stamp == stamp {
+                    fileNames = entry.names
+                } else if let data = FileManager.default.contents(atPath: path) {
+                    fileNames = declarations(in: String(decoding: data, as: UTF8.self), matching: pattern).map(\.name)
+                } else {
+                    return
                 }
+                names.formUnion(fileNames)
+                current.entries[path] = (stamp, fileNames)
             }
         }
-        if let data = try? JSONEncoder().encode(current) {
-            try? FileManager.default.createDirectory(
-                at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? data.write(to: cache, options: .atomic)
+        current.write(to: cache)
+        return names
+    }
+}
+
+/// The type names `new-component` keeps between additions, one line per file: its stamp, its path and
+/// its names, separated by tabs (names by spaces), under a header line naming the format.
+///
+/// Text, read as bytes, rather than JSON: a package with a thousand components has thousands of
+/// lines, read and written on every addition. A line that does not parse is skipped, so its file is
+/// read again; a path with a tab or a line break is never kept.
+struct KeptNames {
+    static let header = "new-component visible types, 1: size and time, path, names"
+
+    var entries: [String: (stamp: String, names: [String])] = [:]
+
+    init() {}
+
+    /// The names kept at `cache`; none if it is missing or not in this format.
+    init(at cache: URL) {
+        // Split as an array, not as `Data`, whose generic split costs more than the rest of the read.
+        guard let bytes = FileManager.default.contents(atPath: cache.path).map(Array.init) else { return }
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        guard let first = lines.first, first.elementsEqual(Self.header.utf8) else { return }
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, !fields[1].isEmpty else { continue }
+            let names = fields[2].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            entries[String(decoding: fields[1], as: UTF8.self)] = (String(decoding: fields[0], as: UTF8.self), names)
         }
-        return Set(current.values.flatMap(\.names))
+    }
+
+    /// Writes the names to `cache`, creating its folder; a cache that cannot be written is skipped.
+    func write(to cache: URL) {
+        var text = Self.header + "\n"
+        for (path, entry) in entries where !path.contains(where: { $0 == "\t" || $0.isNewline }) {
+            text += entry.stamp + "\t" + path + "\t" + entry.names.joined(separator: " ") + "\n"
+        }
+        try? FileManager.default.createDirectory(
+            at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? Data(text.utf8).write(to: cache, options: .atomic)
     }
 }
