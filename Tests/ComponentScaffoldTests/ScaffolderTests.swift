@@ -381,6 +381,7 @@ struct TargetNamesTests {
         let whole = try String(contentsOf: file, encoding: .utf8)
         for torn in [
             "", String(whole.dropLast()), String(whole.dropFirst()), whole.replacingOccurrences(of: "\n", with: "\r\n"),
+            whole.replacingOccurrences(of: "Beta\n", with: ""),
             "{\"manifest\": \"0\", \"names\": [\"Alpha\"]}",
         ] {
             try Data(torn.utf8).write(to: file)
@@ -404,11 +405,15 @@ struct VisibleTypesCacheTests {
         try "struct Alpha {}\n".write(to: first, atomically: true, encoding: .utf8)
         #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Alpha"])
 
-        // An unchanged file is taken from the cache: a name put there by hand is what comes back.
-        let kept = try String(contentsOf: cache, encoding: .utf8)
-        #expect(kept.hasPrefix(KeptNames.header + "\n") && kept.hasSuffix("\t\(first.path)\tAlpha\n"))
-        try kept.replacingOccurrences(of: "\tAlpha\n", with: "\tFromTheCache Other\n").write(
-            to: cache, atomically: true, encoding: .utf8)
+        // An unchanged file is taken from the cache: a name put there (with a hash to match) is what
+        // comes back.
+        let kept = try #require(KeptFile.lines(at: cache, header: KeptNames.header))
+        #expect(kept.map { String(decoding: $0, as: UTF8.self) }.first?.hasSuffix("\t\(first.path)\tAlpha") == true)
+        KeptFile.write(
+            kept.map {
+                String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\tAlpha", with: "\tFromTheCache Other")
+            },
+            header: KeptNames.header, to: cache)
         #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["FromTheCache", "Other"])
 
         // A changed file, a new one and a removed one are each seen.
@@ -424,36 +429,88 @@ struct VisibleTypesCacheTests {
         #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Delta"])
     }
 
-    /// A cache in another format, with another header, torn lines or bytes that are not UTF-8, costs
-    /// a read of the files it does not describe, never a wrong name.
+    /// A cache cut short, edited without its hash, in another format, or whose lines do not parse
+    /// costs a read of the files, never a wrong name.
     @Test(arguments: [
-        "", "{\"\(0)\": {\"stamp\": \"1\", \"names\": [\"Wrong\"]}}",
-        "new-component visible types, 2\nSTAMP\tPATH\tWrong\n", "HEADER\nSTAMP\tPATH\n", "HEADER\nSTAMP PATH Wrong\n",
-        "HEADER\n\tPATH\tWrong\n", "HEADER\nSTAMP\tPATH\u{FFFD}\tWrong\n", "HEADER\r\nSTAMP\tPATH\tWrong\r\n",
+        "cut", "crlf", "no hash", "edited", "old header", "json", "empty", "name with CR", "name with digit first",
+        "two fields", "no path",
     ])
-    func aCacheThatDoesNotDescribeTheFileIsNotBelieved(_ cacheText: String) throws {
+    func aCacheThatIsNotWholeIsNotBelieved(_ damage: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("File.swift")
-        try "struct Right {}\n".write(to: file, atomically: true, encoding: .utf8)
+        try "struct CouponRouter {}\n".write(to: file, atomically: true, encoding: .utf8)
         let cache = folder.appendingPathComponent("types.txt")
-        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Right"])
-        let stamp = try String(contentsOf: cache, encoding: .utf8).split(separator: "\n")[1].split(separator: "\t")[0]
-        let text = cacheText.replacingOccurrences(of: "HEADER", with: KeptNames.header)
-            .replacingOccurrences(of: "STAMP", with: stamp).replacingOccurrences(of: "PATH", with: file.path)
-        try Data(text.utf8).write(to: cache)
-        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Right"], "\(cacheText)")
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["CouponRouter"])
+        let whole = try String(contentsOf: cache, encoding: .utf8)
+        let line = try #require(KeptFile.lines(at: cache, header: KeptNames.header)?.first)
+        let stamp = String(decoding: line.prefix { $0 != UInt8(ascii: "\t") }, as: UTF8.self)
+        func consistent(_ lines: [String]) { KeptFile.write(lines, header: KeptNames.header, to: cache) }
+        switch damage {
+        case "cut": try Data(whole.utf8.dropLast(60)).write(to: cache)
+        case "crlf": try Data(whole.replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: cache)
+        case "no hash":
+            try Data(whole.split(separator: "\n").dropLast().map { $0 + "\n" }.joined().utf8).write(to: cache)
+        case "edited": try Data(whole.replacingOccurrences(of: "CouponRouter", with: "CouponRo").utf8).write(to: cache)
+        case "old header":
+            try Data(whole.replacingOccurrences(of: KeptNames.header, with: "new-component visible types, 1").utf8)
+                .write(to: cache)
+        case "json":
+            try Data("{\"\(file.path)\": {\"stamp\": \"\(stamp)\", \"names\": [\"Wrong\"]}}".utf8).write(to: cache)
+        case "empty": try Data().write(to: cache)
+        case "name with CR": consistent(["\(stamp)\t\(file.path)\tCouponRouter\r"])
+        case "name with digit first": consistent(["\(stamp)\t\(file.path)\t1Wrong"])
+        case "two fields": consistent(["\(stamp)\t\(file.path)"])
+        default: consistent(["\(stamp)\t\tWrong"])
+        }
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["CouponRouter"], "\(damage)")
     }
 
-    /// Lines end at a line feed whether or not a carriage return comes before it.
-    @Test func everyLineOfAFileWithWindowsLineEndsIsRead() {
-        let text = "struct Alpha {}\r\n\r\npublic enum Beta {\r\n    case one\r\n}\r\nimport Gamma\r\n"
-        #expect(TopLevelTypes.declarations(in: text).map(\.name) == ["Alpha", "Beta"])
+    /// A file edited to the same size whose modification time was put back, as `cp -p`, `rsync -t`
+    /// or `tar -x` do, is still read again: the change time moved.
+    @Test func anEditWhoseModificationTimeWasPutBackIsSeen() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("File.swift")
+        try "struct CouponRoutex {}\n".write(to: file, atomically: false, encoding: .utf8)
+        let cache = folder.appendingPathComponent("types.txt")
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["CouponRoutex"])
+        // `touch -r` puts back the time to the nanosecond, which `Date` cannot hold.
+        func run(_ arguments: String...) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "\(arguments)")
+        }
+        let reference = folder.appendingPathComponent("reference")
+        try run("cp", "-p", file.path, reference.path)
+        Thread.sleep(forTimeInterval: 0.01)
+        try "struct CouponRouter {}\n".write(to: file, atomically: false, encoding: .utf8)
+        try run("touch", "-r", reference.path, file.path)
+        let times = try [file, reference].map {
+            try FileManager.default.attributesOfItem(atPath: $0.path)[.modificationDate] as? Date
+        }
+        try #require(times[0] == times[1], "the modification time was not put back")
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["CouponRouter"])
     }
 
-    /// A link to a file counts as the file; a link to a folder is not followed, so a link back up
-    /// the tree cannot make the walk loop; a path with a tab is read every time, never kept.
+    /// Lines end at a line feed, a carriage return or both, as the compiler ends them, and a
+    /// byte-order mark does not hide the first.
+    @Test(arguments: ["\n", "\r\n", "\r"])
+    func everyLineIsReadWhateverEndsIt(_ lineEnd: String) {
+        let text = ["\u{FEFF}struct Alpha {}", "", "public enum Beta {", "    case one", "}", "import Gamma", ""]
+            .joined(separator: lineEnd)
+        #expect(TopLevelTypes.declarations(in: text).map(\.name) == ["Alpha", "Beta"], "\(Array(lineEnd.utf8))")
+        #expect(TopLevelTypes.declarations(in: text).first { $0.name == "Beta" }?.isUninhabited == false)
+    }
+
+    /// A link to a file counts as the file, and a link to a folder is followed, as SwiftPM follows
+    /// them; each folder is walked once, so a link back up the tree cannot make the walk loop; a path
+    /// with a tab is read every time, never kept.
     @Test func linksAndOddPathsAreWalkedOnceAndSafely() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -477,9 +534,9 @@ struct VisibleTypesCacheTests {
             at: walked.appendingPathComponent("Dangling.swift"),
             withDestinationURL: folder.appendingPathComponent("none"))
         let cache = folder.appendingPathComponent("types.txt")
-        #expect(TopLevelTypes.names(under: [walked], keptIn: cache) == ["Linked", "Tabbed"])
+        #expect(TopLevelTypes.names(under: [walked], keptIn: cache) == ["Linked", "InFolder", "Tabbed"])
         let kept = try String(contentsOf: cache, encoding: .utf8)
-        #expect(kept.contains("Link.swift\tLinked\n") && !kept.contains("Tabbed"))
-        #expect(TopLevelTypes.names(under: [walked], keptIn: cache) == ["Linked", "Tabbed"])
+        #expect(kept.contains("Link.swift\tLinked\n") && kept.contains("InFolder\n") && !kept.contains("Tabbed"))
+        #expect(TopLevelTypes.names(under: [walked], keptIn: cache) == ["Linked", "InFolder", "Tabbed"])
     }
 }

@@ -12,11 +12,22 @@ import Foundation
 /// system call per entry and no `URL` or attributes dictionary, as `new-component` walks every
 /// router of a package with a thousand components on each addition.
 enum SwiftFiles {
-    /// Calls `body` with the path and stamp of every `.swift` file under `folder`, recursively. A
-    /// symbolic link to a file counts, stamped by the file it leads to; one to a folder is not
-    /// followed, so a link cannot make the walk loop. An unreadable folder holds no files.
+    /// Calls `body` with the path and stamp of every `.swift` file under `folder`, recursively, as
+    /// SwiftPM finds a target's sources: a symbolic link to a file counts, stamped by the file it
+    /// leads to, and one to a folder is followed, each folder walked once, so a link back up the tree
+    /// cannot make the walk loop. An unreadable folder holds no files.
     static func forEach(under folder: String, _ body: (_ path: String, _ stamp: String) -> Void) {
-        var folders = [folder]
+        var folders: [String] = []
+        var walked = Set<FolderIdentity>()
+        func enter(_ path: String, _ info: stat) {
+            if walked.insert(FolderIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted {
+                folders.append(path)
+            }
+        }
+        var info = stat()
+        if stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            enter(folder, info)
+        }
         while let current = folders.popLast() {
             guard let directory = opendir(current) else { continue }
             defer { closedir(directory) }
@@ -24,22 +35,26 @@ enum SwiftFiles {
                 let name = entryName(entry)
                 guard name != ".", name != ".." else { continue }
                 let path = current.hasSuffix("/") ? current + name : current + "/" + name
-                var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
+                if info.st_mode & S_IFMT == S_IFLNK, stat(path, &info) != 0 {
+                    continue  // a link that leads nowhere
+                }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
-                    folders.append(path)
+                    enter(path, info)
                 case S_IFREG where name.hasSuffix(".swift"):
                     body(path, stamp(info))
-                case S_IFLNK where name.hasSuffix(".swift"):
-                    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-                        body(path, stamp(info))
-                    }
                 default:
                     break
                 }
             }
         }
+    }
+
+    /// A folder as the file system knows it, whatever path leads to it.
+    private struct FolderIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
     }
 
     /// The entry's name, read in place up to its terminating zero: `readdir` fills only as much of
@@ -49,13 +64,16 @@ enum SwiftFiles {
         return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 
-    /// The size and the modification time to the nanosecond.
+    /// The file's inode, size, and modification and change times to the nanosecond. The change time is
+    /// in: tools that keep a modification time (`cp -p`, `rsync -t`, `tar -x`) can give an edited file
+    /// of the same size its old one, but setting it changes the change time.
     private static func stamp(_ info: stat) -> String {
         #if canImport(Darwin)
-            let modified = info.st_mtimespec
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else
-            let modified = info.st_mtim
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        return "\(info.st_size) \(modified.tv_sec).\(modified.tv_nsec)"
+        return
+            "\(info.st_ino) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(changed.tv_sec).\(changed.tv_nsec)"
     }
 }

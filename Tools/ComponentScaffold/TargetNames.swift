@@ -8,9 +8,9 @@ import Foundation
 /// components that each asked anew took 1,670 s, most of it describing: each addition paid for
 /// every component before it. The names follow from the manifest alone, so they are reused while
 /// its bytes stay the same, and an addition keeps the names it adds with the manifest it writes.
-/// A manifest edited by hand has another hash, and the package is described again. The file is text,
-/// a header line, the hash, then one name per line: it is read and written on every addition, and
-/// at thousands of names JSON's decoding cost more than the rest of the read.
+/// A manifest edited by hand has another hash, and the package is described again. The file is a
+/// ``KeptFile`` of text, the manifest's hash then one name per line: it is read and written on every
+/// addition, and at thousands of names JSON's decoding cost more than the rest of the read.
 public struct TargetNames {
     private let root: URL
 
@@ -21,25 +21,22 @@ public struct TargetNames {
 
     private var file: URL { root.appendingPathComponent(".build/new-component/target-names.txt") }
 
-    private static let header = "new-component target names, 1: manifest hash, names"
+    private static let header = "new-component target names, 2: manifest hash, names"
 
     /// The names kept for the manifest as it is now; `nil` when none are, or they were kept for
-    /// another manifest, or the file cannot be read or is not in this format.
+    /// another manifest, or the file cannot be read or is not whole (a ``KeptFile``).
     public func kept() -> Set<String>? {
-        guard let key = manifestKey(), let data = FileManager.default.contents(atPath: file.path) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 3, lines[0] == Self.header, lines[1] == key, lines.last == "" else { return nil }
-        return Set(lines[2..<(lines.count - 1)].map(String.init))
+        guard let key = manifestKey(), let lines = KeptFile.lines(at: file, header: Self.header),
+            let first = lines.first, first.elementsEqual(key.utf8)
+        else { return nil }
+        return Set(lines.dropFirst().map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// Keeps `names` as those of the manifest as it is now; a cache, so a failure to write is no error.
     /// A name with a line break is not one SwiftPM accepts; should one come, nothing is kept.
     public func keep(_ names: Set<String>) {
         guard let key = manifestKey(), !names.contains(where: { $0.contains(where: \.isNewline) }) else { return }
-        let text = ([Self.header, key] + names.sorted()).map { $0 + "\n" }.joined()
-        try? FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: file, options: .atomic)
+        KeptFile.write([key] + names.sorted(), header: Self.header, to: file)
     }
 
     /// The names a new component's targets add: the component, its preview, its tests, its routes and
@@ -52,20 +49,16 @@ public struct TargetNames {
     /// any `Package@swift-….swift` beside it); `nil` when the folder cannot be read.
     private func manifestKey() -> String? {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return nil }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-            hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3  // a separator between name and bytes
-        }
+        var hash = FNV1a()
         for name in entries.sorted() where name.hasPrefix("Package") && name.hasSuffix(".swift") {
             guard let bytes = FileManager.default.contents(atPath: root.appendingPathComponent(name).path) else {
                 return nil
             }
-            mix(name.utf8)
-            mix(bytes)
+            hash.mix(name.utf8)
+            hash.mix([0xFF])  // a separator between name and bytes, and between manifests
+            hash.mix(bytes)
+            hash.mix([0xFF])
         }
-        return String(hash, radix: 16)
+        return hash.hex
     }
 }

@@ -43,8 +43,17 @@ struct TopLevelTypes {
         in text: String, matching declaration: Regex<(Substring, Substring, Substring)> = declarationPattern()
     ) -> [Declaration] {
         // Split as bytes: splitting the `String` breaks it into characters first, which cost more than
-        // the rest of the read on a file as long as the router registry.
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Substring.init)
+        // the rest of the read on a file as long as the router registry. A line ends at a line feed or
+        // a carriage return, as the compiler ends it, and a byte-order mark before the first is not
+        // part of it.
+        var utf8 = text.utf8[...]
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) {
+            utf8 = utf8.dropFirst(3)
+        }
+        let lines = utf8.split(omittingEmptySubsequences: false) {
+            $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }
+        .map(Substring.init)
         return lines.indices.compactMap { index in
             let line = lines[index]
             guard let first = line.first, first != " ", first != "\t", canDeclare(line),
@@ -106,41 +115,52 @@ struct TopLevelTypes {
     }
 }
 
-/// The type names `new-component` keeps between additions, one line per file: its stamp, its path and
-/// its names, separated by tabs (names by spaces), under a header line naming the format.
+/// The type names `new-component` keeps between additions (a ``KeptFile``), one line per file: its
+/// stamp, its path and its names, separated by tabs (names by spaces).
 ///
 /// Text, read as bytes, rather than JSON: a package with a thousand components has thousands of
-/// lines, read and written on every addition. A line that does not parse is skipped, so its file is
-/// read again; a path with a tab or a line break is never kept.
+/// lines, read and written on every addition. A path with a tab or a line break is never kept, so
+/// its file is read every time.
 struct KeptNames {
-    static let header = "new-component visible types, 1: size and time, path, names"
+    static let header = "new-component visible types, 2: stamp, path, names"
 
     var entries: [String: (stamp: String, names: [String])] = [:]
 
     init() {}
 
-    /// The names kept at `cache`; none if it is missing or not in this format.
+    /// The names kept at `cache`; none if it is missing, torn or not in this format.
     init(at cache: URL) {
-        // Split as an array, not as `Data`, whose generic split costs more than the rest of the read.
-        guard let bytes = FileManager.default.contents(atPath: cache.path).map(Array.init) else { return }
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard let first = lines.first, first.elementsEqual(Self.header.utf8) else { return }
-        for line in lines.dropFirst() {
+        guard let lines = KeptFile.lines(at: cache, header: Self.header) else { return }
+        var entries: [String: (stamp: String, names: [String])] = [:]
+        for line in lines {
             let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, !fields[1].isEmpty else { continue }
-            let names = fields[2].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-            entries[String(decoding: fields[1], as: UTF8.self)] = (String(decoding: fields[0], as: UTF8.self), names)
+            guard fields.count == 3, !fields[1].isEmpty else { return }
+            let names =
+                fields[2].isEmpty ? [] : fields[2].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            guard names.allSatisfy(Self.isName) else { return }
+            entries[String(decoding: fields[1], as: UTF8.self)] = (
+                String(decoding: fields[0], as: UTF8.self), names.map { String(decoding: $0, as: UTF8.self) }
+            )
         }
+        self.entries = entries
     }
 
-    /// Writes the names to `cache`, creating its folder; a cache that cannot be written is skipped.
+    /// Writes the names to `cache`.
     func write(to cache: URL) {
-        var text = Self.header + "\n"
-        for (path, entry) in entries where !path.contains(where: { $0 == "\t" || $0.isNewline }) {
-            text += entry.stamp + "\t" + path + "\t" + entry.names.joined(separator: " ") + "\n"
+        let lines = entries.compactMap { path, entry in
+            path.contains { $0 == "\t" || $0.isNewline }
+                ? nil : entry.stamp + "\t" + path + "\t" + entry.names.joined(separator: " ")
         }
-        try? FileManager.default.createDirectory(
-            at: cache.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: cache, options: .atomic)
+        KeptFile.write(lines, header: Self.header, to: cache)
+    }
+
+    /// Whether `bytes` spell a name as the declaration pattern captures it.
+    private static func isName(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = bytes.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return bytes.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }
     }
 }
