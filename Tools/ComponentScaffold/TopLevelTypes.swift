@@ -20,12 +20,12 @@ struct TopLevelTypes {
     /// Every declaration found, in file order.
     private(set) var declarations: [Declaration] = []
 
-    /// Reads every `.swift` file under `folder`, recursively; an unreadable folder declares nothing.
+    /// Reads every `.swift` file under `folder`, recursively, as ``SwiftFiles`` walks it; an unreadable
+    /// folder declares nothing.
     init(folder: URL) {
-        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return }
         let pattern = Self.declarationPattern()
-        for case let file as URL in files where file.pathExtension == "swift" {
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+        SwiftFiles.forEach(under: folder.path) { path, _ in
+            guard let data = FileManager.default.contents(atPath: path) else { return }
             declarations += Self.declarations(in: String(decoding: data, as: UTF8.self), matching: pattern)
         }
     }
