@@ -13,8 +13,11 @@ enum KeptFile {
     /// The lines between the header and the hash of the file at `url`; `nil` when it is missing,
     /// larger than ``maximumSize``, or not whole in the format `header` names.
     static func lines(at url: URL, header: String) -> [ArraySlice<UInt8>]? {
-        guard let data = FileManager.default.contents(atPath: url.path), data.count <= maximumSize,
-            data.last == UInt8(ascii: "\n")
+        // The size first: a larger file is not read at all, and reading an empty one through
+        // `contents(atPath:)` leaks the buffer Foundation allocates for it.
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int,
+            size > 0, size <= maximumSize, let data = FileManager.default.contents(atPath: url.path),
+            data.count <= maximumSize, data.last == UInt8(ascii: "\n")
         else { return nil }
         let bytes = Array(data)
         let body = bytes.dropLast()

@@ -15,7 +15,9 @@ enum SwiftFiles {
     /// Calls `body` with the path and stamp of every `.swift` file under `folder`, recursively, as
     /// SwiftPM finds a target's sources: a symbolic link to a file counts, stamped by the file it
     /// leads to, and one to a folder is followed, each folder walked once, so a link back up the tree
-    /// cannot make the walk loop. An unreadable folder holds no files.
+    /// cannot make the walk loop. An unreadable folder holds no files, and an empty file is left out:
+    /// it declares nothing, and reading one through Foundation's `contents(atPath:)` leaks the buffer
+    /// allocated for it.
     static func forEach(under folder: String, _ body: (_ path: String, _ stamp: String) -> Void) {
         var folders: [String] = []
         var walked = Set<FolderIdentity>()
@@ -42,7 +44,7 @@ enum SwiftFiles {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     enter(path, info)
-                case S_IFREG where name.hasSuffix(".swift"):
+                case S_IFREG where name.hasSuffix(".swift") && info.st_size > 0:
                     body(path, stamp(info))
                 default:
                     break
