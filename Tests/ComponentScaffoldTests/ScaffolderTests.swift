@@ -395,11 +395,19 @@ struct TargetNamesTests {
 /// The types a new name must not shadow, read file by file and kept, so an addition reads only the
 /// files that changed since the last one.
 @Suite("new-component's kept type names")
-struct VisibleTypesCacheTests {
-    @Test func onlyNewOrChangedFilesAreReadAgain() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+final class VisibleTypesCacheTests {
+    /// A new folder for each test, removed after it.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
+
+    init() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    @Test func onlyNewOrChangedFilesAreReadAgain() throws {
         let cache = folder.appendingPathComponent("cache/types.txt")
         let first = folder.appendingPathComponent("First.swift")
         try "struct Alpha {}\n".write(to: first, atomically: true, encoding: .utf8)
@@ -436,9 +444,6 @@ struct VisibleTypesCacheTests {
         "two fields", "no path",
     ])
     func aCacheThatIsNotWholeIsNotBelieved(_ damage: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("File.swift")
         try "struct CouponRouter {}\n".write(to: file, atomically: true, encoding: .utf8)
         let cache = folder.appendingPathComponent("types.txt")
@@ -470,9 +475,6 @@ struct VisibleTypesCacheTests {
     /// A file edited to the same size whose modification time was put back, as `cp -p`, `rsync -t`
     /// or `tar -x` do, is still read again: the change time moved.
     @Test func anEditWhoseModificationTimeWasPutBackIsSeen() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("File.swift")
         try "struct CouponRoutex {}\n".write(to: file, atomically: false, encoding: .utf8)
         let cache = folder.appendingPathComponent("types.txt")
@@ -512,8 +514,6 @@ struct VisibleTypesCacheTests {
     /// them; each folder is walked once, so a link back up the tree cannot make the walk loop; a path
     /// with a tab is read every time, never kept; an empty file is passed over.
     @Test func linksAndOddPathsAreWalkedOnceAndSafely() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("types-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
         let elsewhere = folder.appendingPathComponent("elsewhere")
         let walked = folder.appendingPathComponent("walked")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)

@@ -391,10 +391,12 @@ public enum ImportScanner {
             }
             tokens.takePeeked()
         }
-        let path =
-            built.map { String(decoding: $0, as: UTF8.self) }
-            ?? Token(kind: .identifier, start: name.start, end: end).text(in: bytes)
-        return (module, path, kind)
+        guard let built else {
+            return (
+                module, String(decoding: UnsafeBufferPointer(rebasing: bytes[name.start..<end]), as: UTF8.self), kind
+            )
+        }
+        return (module, String(decoding: built, as: UTF8.self), kind)
     }
 
     /// Takes an opening parenthesis and everything up to the one that balances it, or to the end.
