@@ -52,6 +52,10 @@ struct ManifestEditTests {
             "let components = [\r\n    (\"Shop\", wiresTo: [])\r\n]",
             "let components = [\r\n    (\"Shop\", wiresTo: []),\r\n    (\"Coupon\", wiresTo: []),\r\n]"
         ),
+        (
+            "let x = 1\u{2028}let components = [(\"Shop\", wiresTo: [])]",
+            "let x = 1\u{2028}let components = [(\"Shop\", wiresTo: []), (\"Coupon\", wiresTo: [])]"
+        ),
     ])
     func theComponentsListGrowsInItsOwnLayout(manifest: String, expected: String) throws {
         #expect(try Scaffolder.addComponent(Self.coupon, toManifest: manifest) == expected)
@@ -85,6 +89,11 @@ struct ManifestEditTests {
         (
             #"let components = [("Shop", wiresTo: []), f(["x"])]"#,
             #"the `let components = [ … ]` list of Package.swift holds 'f(["x"])', which is not a plain entry; add the component by hand"#
+        ),
+        (
+            "  let components = [(\"Shop\", wiresTo: [])]\nlet x = 1 let components = []",
+            "cannot find the `let components = [ … ]` list of Package.swift; add the component by hand"
+                + " (CONTRIBUTING.md, 'Adding a component')"
         ),
     ])
     func aListItCannotReadIsRefused(manifest: String, message: String) {
@@ -132,5 +141,80 @@ struct ManifestEditTests {
         ) {
             try Scaffolder.addRouter(Self.coupon, toRegistry: registry)
         }
+    }
+}
+
+/// The byte-by-byte reading of the two lists' entries (``PlainEntry``) takes only entries their
+/// patterns take, with the same name, and takes the entries `new-component` writes.
+@Suite("Plain list entries")
+struct PlainEntryTests {
+    @Test(arguments: [
+        (#"("Shop", wiresTo: [])"#, "Shop"),
+        (#"("Area0001", wiresTo: ["Area0002","Area0003"])"#, "Area0001"),
+        (#"( "Shop" ,wiresTo : [ "Event" , "Groupbuy" , ] )"#, "Shop"),
+    ])
+    func writtenEntriesAreReadWithoutThePattern(entry: String, name: String) {
+        #expect(PlainEntry.componentName(in: Substring(entry)) == Substring(name))
+    }
+
+    @Test func writtenRouterEntriesAreReadWithoutThePattern() {
+        #expect(PlainEntry.isRouterEntry(#"RouterEntry("Shop") { ShopRouter(links: $0) }"#))
+        #expect(PlainEntry.isRouterEntry(#"RouterEntry( "Shop" ){ShopRouter( links:$0 )}"#))
+        #expect(!PlainEntry.isRouterEntry(#"RouterEntry("Shop") { Router(links: $0) }"#))
+        #expect(!PlainEntry.isRouterEntry(#"RouterEntry ("Shop") { ShopRouter(links: $0) }"#))
+    }
+
+    /// Entries of every spacing each reader takes, then the same entries changed a byte or three at a
+    /// time (near-misses): whatever the plain reading takes, the pattern takes too, with the same name.
+    @Test func thePlainReadingTakesNothingThePatternRefuses() {
+        var generator = SystemRandomNumberGenerator()
+        let names = Scaffolder.ComponentNames()
+        let routers = Scaffolder.RouterEntries()
+        let alphabet = Array(" \t\n\",:()[]{}$0_aRS9é".unicodeScalars)
+        var taken = (components: 0, routers: 0)
+        for _ in 0..<5_000 {
+            func spaces() -> String { String(repeating: " ", count: Int.random(in: 0...2, using: &generator)) }
+            let list = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                spaces() + "\"A\(Int.random(in: 0...9, using: &generator))\"" + spaces()
+            }
+            let trailing = list.isEmpty || Bool.random(using: &generator) ? "" : ","
+            let component =
+                "(\(spaces())\"Shop\"\(spaces()),\(spaces())wiresTo\(spaces()):\(spaces())["
+                + "\(list.joined(separator: ","))\(trailing)\(spaces())]\(spaces()))"
+            let router =
+                "RouterEntry(\(spaces())\"Shop\"\(spaces()))\(spaces()){\(spaces())ShopRouter(\(spaces())links"
+                + "\(spaces()):\(spaces())$0\(spaces()))\(spaces())}"
+            #expect(PlainEntry.componentName(in: Substring(component)) == "Shop", "\(component)")
+            #expect(PlainEntry.isRouterEntry(Substring(router)), "\(router)")
+            /// `text` with one to three scalars deleted, inserted or replaced.
+            func nearMiss(_ text: String) -> Substring {
+                var scalars = Array(text.unicodeScalars)
+                for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                    let place = Int.random(in: 0..<scalars.count, using: &generator)
+                    let scalar = alphabet.randomElement(using: &generator)!
+                    switch Int.random(in: 0..<3, using: &generator) {
+                    case 0 where scalars.count > 1: scalars.remove(at: place)
+                    case 1: scalars.insert(scalar, at: place)
+                    default: scalars[place] = scalar
+                    }
+                }
+                var changed = ""
+                changed.unicodeScalars.append(contentsOf: scalars)
+                return Substring(changed)
+            }
+            let missedComponent = nearMiss(component)
+            if let name = PlainEntry.componentName(in: missedComponent) {
+                taken.components += 1
+                #expect(missedComponent.wholeMatch(of: names.pattern)?.output.1 == name, "\(missedComponent)")
+            }
+            let missedRouter = nearMiss(router)
+            if PlainEntry.isRouterEntry(missedRouter) {
+                taken.routers += 1
+                #expect(missedRouter.wholeMatch(of: routers.pattern) != nil, "\(missedRouter)")
+            }
+        }
+        // Some near-misses are still entries (a space more), so the comparison above ran.
+        #expect(taken.components > 0)
+        #expect(taken.routers > 0)
     }
 }

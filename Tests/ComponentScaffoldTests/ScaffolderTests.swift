@@ -413,6 +413,16 @@ final class VisibleTypesCacheTests {
         try "struct Alpha {}\n".write(to: first, atomically: true, encoding: .utf8)
         #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Alpha"])
 
+        // A walk that finds every file as it was kept leaves the kept file alone.
+        func written() throws -> [FileAttributeKey: Any] {
+            try FileManager.default.attributesOfItem(atPath: cache.path).filter {
+                $0.key == .systemFileNumber || $0.key == .modificationDate
+            }
+        }
+        let before = try written()
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Alpha"])
+        #expect(NSDictionary(dictionary: try written()).isEqual(to: before))
+
         // An unchanged file is taken from the cache: a name put there (with a hash to match) is what
         // comes back.
         let kept = try #require(KeptFile.lines(at: cache, header: KeptNames.header))

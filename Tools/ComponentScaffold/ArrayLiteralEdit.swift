@@ -9,7 +9,12 @@ import LayeringCheck
 struct ArrayLiteralEdit {
     /// What the list is called in messages, e.g. `the components list of Package.swift`.
     var listName: String
-    /// Matches the text just before the list's `[` (or before the `{` the list follows).
+    /// The text every match of ``anchor`` begins with: the anchor is tried only where it occurs, so a
+    /// long source is not run through the regex engine at every byte.
+    var anchorStart: String
+    /// Whether the anchor counts only where ``anchorStart`` begins a line.
+    var startsLine: Bool
+    /// Matches the text just before the list's `[`, from where ``anchorStart`` occurs.
     var anchor: Regex<Substring>
     /// Whether an existing element, trimmed, is one the list may hold.
     var isElement: (Substring) -> Bool
@@ -46,7 +51,7 @@ struct ArrayLiteralEdit {
             text = Array(source.utf8)
             code = ArrayLiteralEdit.blankingCommentsAndStrings(text)
             let codeString = String(decoding: code, as: UTF8.self)
-            let matches = codeString.matches(of: edit.anchor)
+            let matches = edit.anchorMatches(in: code, codeString)
             guard matches.count == 1, let match = matches.first else {
                 throw ScaffoldError(
                     matches.isEmpty
@@ -54,7 +59,7 @@ struct ArrayLiteralEdit {
                         : "\(listName) is declared \(matches.count) times; keep one, or add the component by hand"
                 )
             }
-            let anchorEnd = codeString.utf8.distance(from: codeString.startIndex, to: match.range.upperBound)
+            let anchorEnd = codeString.utf8.distance(from: codeString.startIndex, to: match.upperBound)
             guard let open = code[anchorEnd...].firstIndex(of: UInt8(ascii: "[")),
                 code[anchorEnd..<open].allSatisfy(ArrayLiteralEdit.isSpace),
                 let close = ArrayLiteralEdit.matchingBracket(in: code, from: open),
@@ -76,6 +81,33 @@ struct ArrayLiteralEdit {
                 )
             }
         }
+    }
+
+    /// Where ``anchor`` matches in `code` (`codeString` as bytes): at each occurrence of ``anchorStart``
+    /// (at the start of a line, if ``startsLine``), the range the anchor matches from there.
+    private func anchorMatches(in code: [UInt8], _ codeString: String) -> [Range<String.Index>] {
+        let start = Array(anchorStart.utf8)
+        guard let first = start.first else { return [] }
+        var matches: [Range<String.Index>] = []
+        var from = code.startIndex
+        while let found = code[from...].firstIndex(of: first) {
+            from = found + 1
+            guard code[found...].starts(with: start), !startsLine || Self.beginsLine(code, at: found) else { continue }
+            let index = codeString.utf8.index(codeString.startIndex, offsetBy: found)
+            if let match = codeString[index...].prefixMatch(of: anchor) {
+                matches.append(match.range)
+            }
+        }
+        return matches
+    }
+
+    /// Whether `offset` is the start of `code` or follows a line break (`\n`, `\r`, a vertical tab, a
+    /// form feed, U+0085, U+2028 or U+2029: where a regex's `^` counts a line as starting).
+    private static func beginsLine(_ code: [UInt8], at offset: Int) -> Bool {
+        let before = code[..<offset]
+        guard let last = before.last else { return true }
+        return (0x0A...0x0D).contains(last) || before.suffix(2).elementsEqual([0xC2, 0x85])
+            || before.suffix(3).elementsEqual([0xE2, 0x80, 0xA8]) || before.suffix(3).elementsEqual([0xE2, 0x80, 0xA9])
     }
 
     // MARK: Layout

@@ -14,9 +14,9 @@ extension Scaffolder {
 
     /// The components the manifest lists, in its order.
     public func components() throws(ScaffoldError) -> [String] {
-        let entry = Self.componentEntry
+        let names = ComponentNames()
         return try Self.componentsList.entries(in: read(Self.manifestPath)).compactMap {
-            $0.wholeMatch(of: entry).map { String($0.output.1) }
+            names.name(inEntry: Substring($0)).map(String.init)
         }
     }
 

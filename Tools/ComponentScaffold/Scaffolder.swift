@@ -20,43 +20,62 @@ public struct Scaffolder: Sendable {
 
     /// The manifest's `let components = [ … ]`, one `("Name", wiresTo: ["Other", …])` per entry.
     static var componentsList: ArrayLiteralEdit {
-        // Made once per list, not in the closure, which runs once per entry: a regex literal is
-        // compiled each time it is evaluated.
-        let componentEntry = Self.componentEntry
+        let names = ComponentNames()
         return ArrayLiteralEdit(
             listName: "the `let components = [ … ]` list of Package.swift",
+            anchorStart: "let components",
+            startsLine: true,
             anchor:
                 #/
-                ^ let \  components
+                let \  components
                 (?: \s* : \s* \[ \s* \( \s* name \s* : \s* String \s* ,
                     \s* wiresTo \s* : \s* \[ \s* String \s* \] \s* \) \s* \] )?
                 \s* = \s*
-                /#.anchorsMatchLineEndings(),
-            isElement: { $0.wholeMatch(of: componentEntry) != nil }
+                /#,
+            isElement: { names.name(inEntry: $0) != nil }
         )
     }
 
-    /// An entry of the manifest's components list; its first capture is the component's name.
-    static var componentEntry: Regex<(Substring, Substring)> {
-        #/
-        \( \s* "([A-Za-z_][A-Za-z0-9_]*)" \s* , \s* wiresTo \s* : \s*
-        \[ \s* (?: "[A-Za-z_][A-Za-z0-9_]*" \s* (?: , \s* "[A-Za-z_][A-Za-z0-9_]*" \s* )* ,? \s* )? \] \s* \)
-        /#
+    /// Reads the component's name from the manifest's components-list entries: as `new-component` writes
+    /// them byte by byte, any other spacing by a pattern compiled the first time one needs it.
+    final class ComponentNames {
+        lazy var pattern =
+            #/
+            \( \s* "([A-Za-z_][A-Za-z0-9_]*)" \s* , \s* wiresTo \s* : \s*
+            \[ \s* (?: "[A-Za-z_][A-Za-z0-9_]*" \s* (?: , \s* "[A-Za-z_][A-Za-z0-9_]*" \s* )* ,? \s* )? \] \s* \)
+            /#
+
+        /// The name `entry` lists, if it is an entry of the list.
+        func name(inEntry entry: Substring) -> Substring? {
+            PlainEntry.componentName(in: entry) ?? entry.wholeMatch(of: pattern).map(\.output.1)
+        }
     }
 
     /// The registry's list `Routers.entries`, one `RouterEntry("Name") { NameRouter(links: $0) }` per
     /// component; each router's module is imported above it.
     static var routerList: ArrayLiteralEdit {
-        let routerEntry =
+        let entries = RouterEntries()
+        return ArrayLiteralEdit(
+            listName: "the list of routers in \(routerRegistryPath)",
+            anchorStart: "static let entries",
+            startsLine: false,
+            anchor: #/static let entries\s*:\s*\[RouterEntry\]\s*=\s*/#,
+            isElement: entries.isEntry
+        )
+    }
+
+    /// Tells the registry's entries as ``ComponentNames`` reads the manifest's.
+    final class RouterEntries {
+        lazy var pattern =
             #/
             RouterEntry \( \s* "[A-Za-z_][A-Za-z0-9_]*" \s* \) \s*
             \{ \s* [A-Za-z_][A-Za-z0-9_]*Router \( \s* links \s* : \s* \$0 \s* \) \s* \}
             /#
-        return ArrayLiteralEdit(
-            listName: "the list of routers in \(routerRegistryPath)",
-            anchor: #/static let entries\s*:\s*\[RouterEntry\]\s*=\s*/#,
-            isElement: { $0.wholeMatch(of: routerEntry) != nil }
-        )
+
+        /// Whether `entry` is an entry of the registry.
+        func isEntry(_ entry: Substring) -> Bool {
+            PlainEntry.isRouterEntry(entry) || entry.wholeMatch(of: pattern) != nil
+        }
     }
 
     /// Creates a scaffolder for the package at `packageRoot`.

@@ -96,6 +96,8 @@ struct TopLevelTypes {
         var current = KeptNames()
         var names = Set<String>()
         let pattern = declarationPattern()
+        // Whether a file was read rather than taken from the kept names.
+        var readAny = false
         for folder in folders {
             SwiftFiles.forEach(under: folder.path) { path, stamp in
                 let fileNames: [String]
@@ -103,6 +105,7 @@ struct TopLevelTypes {
                     fileNames = entry.names
                 } else if let data = FileManager.default.contents(atPath: path) {
                     fileNames = declarations(in: String(decoding: data, as: UTF8.self), matching: pattern).map(\.name)
+                    readAny = true
                 } else {
                     return
                 }
@@ -110,7 +113,10 @@ struct TopLevelTypes {
                 current.entries[path] = (stamp, fileNames)
             }
         }
-        current.write(to: cache)
+        // Every file kept as it was, and no kept file gone: the kept names are already these.
+        if readAny || current.entries.count != kept.entries.count {
+            current.write(to: cache)
+        }
         return names
     }
 }
