@@ -119,6 +119,13 @@ struct ManifestEditTests {
             "import CouponRouter\nstatic let entries: [RouterEntry] = []",
             "import CouponRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
         ),
+        (
+            // The list's words after a prepended mark, inside a raw identifier, are not the list.
+            "import ShopRouter\nstatic func `\u{D4E}static let entries: [RouterEntry] = [`() {}\n"
+                + "static let entries: [RouterEntry] = []",
+            "import CouponRouter\nimport ShopRouter\nstatic func `\u{D4E}static let entries: [RouterEntry] = [`() {}\n"
+                + "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
     ])
     func theRouterListGrowsInItsOwnLayout(registry: String, expected: String) throws {
         #expect(try Scaffolder.addRouter(Self.coupon, toRegistry: registry) == expected)

@@ -93,8 +93,9 @@ struct ArrayLiteralEdit {
         while let found = code[from...].firstIndex(of: first) {
             from = found + 1
             guard code[found...].starts(with: start), !startsLine || Self.beginsLine(code, at: found) else { continue }
+            // Inside a character (after a prepended mark, `ൎstatic`) the anchor's text does not begin.
             let index = codeString.utf8.index(codeString.startIndex, offsetBy: found)
-            if let match = codeString[index...].prefixMatch(of: anchor) {
+            if index.samePosition(in: codeString) != nil, let match = codeString[index...].prefixMatch(of: anchor) {
                 matches.append(match.range)
             }
         }
