@@ -3,8 +3,8 @@
 /// in the router registry.
 ///
 /// Every addition checks every entry of both lists, a thousand each in a large app, and a `Regex` costs
-/// far more per entry than this. An entry written any other way (a line break or a tab inside it, a
-/// trailing comma) is left to the lists' patterns, which accept everything this does and more.
+/// far more per entry than this. An entry written any other way (a line break or a tab inside it) is
+/// left to the lists' patterns, which accept everything this does and more.
 struct PlainEntry {
     private let bytes: Substring.UTF8View
     private var index: Substring.UTF8View.Index
