@@ -64,19 +64,17 @@ struct PlainEntry {
     /// Moves past `literal` if the text goes on with it (after spaces, if `afterSpaces`); otherwise
     /// stays where it was.
     private mutating func skip(_ literal: StaticString, afterSpaces: Bool = false) -> Bool {
-        var next = index
-        while afterSpaces, next != bytes.endIndex, bytes[next] == UInt8(ascii: " ") {
-            bytes.formIndex(after: &next)
-        }
+        let start = index
+        if afterSpaces { skipSpaces() }
         let matches = literal.withUTF8Buffer { literal in
             literal.allSatisfy { byte in
-                guard next != bytes.endIndex, bytes[next] == byte else { return false }
-                bytes.formIndex(after: &next)
+                guard index != bytes.endIndex, bytes[index] == byte else { return false }
+                bytes.formIndex(after: &index)
                 return true
             }
         }
-        if matches {
-            index = next
+        if !matches {
+            index = start
         }
         return matches
     }
@@ -90,7 +88,8 @@ struct PlainEntry {
         return index == start ? nil : Substring(bytes[start..<index])
     }
 
-    private static func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
+    /// Whether `byte` may stand in an ASCII identifier, at its start if `first`.
+    static func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"): true
         case UInt8(ascii: "0")...UInt8(ascii: "9"): !first

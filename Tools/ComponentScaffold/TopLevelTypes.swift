@@ -162,11 +162,7 @@ struct KeptNames {
 
     /// Whether `bytes` spell a name as the declaration pattern captures it.
     private static func isName(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard let first = bytes.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
-        return bytes.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
-        }
+        guard let first = bytes.first, PlainEntry.isIdentifierByte(first, first: true) else { return false }
+        return bytes.allSatisfy { PlainEntry.isIdentifierByte($0, first: false) }
     }
 }
