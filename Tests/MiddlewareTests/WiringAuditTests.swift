@@ -306,6 +306,17 @@ struct WiringAuditTests {
         #expect(WiringAudit.configure([router]).unwired == ["Kiosk.require_zebra"])
     }
 
+    @Test func recordingLinesAndIncludedLinesAssignsNothing() {
+        let (kiosk, other) = (Kiosk(), Kiosk())
+        let router = IncludingKioskRouter(component: kiosk, other: other)
+        let recorded = router.wires.map(\.requirement)
+        #expect(recorded == ["require_map", "require_help", "require_map", "require_help", "require_zebra"])
+        #expect(WiringAudit.wiring(of: kiosk).unwired.count == 3)
+        #expect(WiringAudit.wiring(of: other).unwired.count == 3)
+        // Recording leaves the next count whole: the lines a count runs after it still mark their places.
+        #expect(WholeKioskRouter(component: kiosk, help: Kiosk.Requires.help).configure())
+    }
+
     @Test func aConfigureOfTheSameComponentInsideItsLinesLeavesItsHolesSeen() {
         let kiosk = Kiosk()
         let router = ReconfiguringKioskRouter(component: kiosk)
