@@ -77,15 +77,20 @@ struct AuditBench {
     }
 
     /// How many of the probe's routers have a `Wiring<Router>` type the runtime builds from its mangled
-    /// name when the router is first configured: the compiler leaves a cache for each such type
-    /// (a symbol ending in `GMD`). It needs one where a wiring reaches a router's `wire` in memory rather
-    /// than as values (a field too many), and building it searches every conformance in the program, for
-    /// each router: wiring 1,000 × 10 took some 70 times as long when it did.
+    /// name when the router is first configured: the compiler leaves a cache for each such type (a symbol
+    /// ending in `GMD`). It needs one where a wiring reaches a router's `wire` in memory rather than as
+    /// values (a field too many), and building it searches every conformance in the program, for each
+    /// router. A probe without symbols is an error, not a count of none.
     private static func wiringTypesBuilt(in executable: String) throws -> Int {
-        let script = "nm \"$0\" | grep -c '10Middleware6WiringVy.*GMD$' || true"
+        // Every symbol of the type, then those that cache a built one.
+        let counting = #"/10Middleware6WiringV/ { n++ } /10Middleware6WiringVy.*GMD$/ { b++ } END { print n+0, b+0 }"#
+        let script = #"nm "$0" | awk '"# + counting + "'"
         let printed = try Shell.run("sh", ["-c", script, executable])
-        guard let count = Int(printed) else { throw ChildRun.Failure(description: "nm printed '\(printed)'") }
-        return count
+        let counts = printed.split(separator: " ").compactMap { Int($0) }
+        guard counts.count == 2, counts[0] > 0 else {
+            throw ChildRun.Failure(description: "nm found no Wiring symbols in \(executable) (it printed '\(printed)')")
+        }
+        return counts[1]
     }
 
     /// Microseconds a fresh Swinject container takes to register `services` services, the work
