@@ -91,6 +91,17 @@ struct ManifestEditTests {
             #"the `let components = [ … ]` list of Package.swift holds 'f(["x"])', which is not a plain entry; add the component by hand"#
         ),
         (
+            // Lines a carriage return alone ends, in the list or after it, are named, not misread.
+            "let components = [\r    (\"Shop\", wiresTo: []),\r]\r",
+            "the `let components = [ … ]` list of Package.swift is in a file whose lines end in a carriage return"
+                + " alone; convert its line endings to LF or CRLF and run again, or add the component by hand"
+        ),
+        (
+            "let components = [(\"Shop\", wiresTo: [])]\r\nlet x = 1\r",
+            "the `let components = [ … ]` list of Package.swift is in a file whose lines end in a carriage return"
+                + " alone; convert its line endings to LF or CRLF and run again, or add the component by hand"
+        ),
+        (
             "  let components = [(\"Shop\", wiresTo: [])]\nlet x = 1 let components = []",
             "cannot find the `let components = [ … ]` list of Package.swift; add the component by hand"
                 + " (CONTRIBUTING.md, 'Adding a component')"

@@ -49,6 +49,14 @@ struct ArrayLiteralEdit {
         init(_ edit: ArrayLiteralEdit, in source: String) throws(ScaffoldError) {
             let listName = edit.listName
             text = Array(source.utf8)
+            // The edits here find the end of a line by its LF, so a line that a carriage return alone
+            // ends would run on into the next: such a file is named rather than misread.
+            guard !ArrayLiteralEdit.hasBareCarriageReturn(text) else {
+                throw ScaffoldError(
+                    "\(listName) is in a file whose lines end in a carriage return alone;"
+                        + " convert its line endings to LF or CRLF and run again, or add the component by hand"
+                )
+            }
             code = ArrayLiteralEdit.blankingCommentsAndStrings(text)
             let codeString = String(decoding: code, as: UTF8.self)
             let matches = edit.anchorMatches(in: code, codeString)
@@ -100,6 +108,15 @@ struct ArrayLiteralEdit {
             }
         }
         return matches
+    }
+
+    /// Whether a carriage return in `text` is not followed by a line feed: a line ending of its own, as
+    /// classic Mac OS wrote them.
+    static func hasBareCarriageReturn(_ text: [UInt8]) -> Bool {
+        text.indices.contains {
+            text[$0] == UInt8(ascii: "\r")
+                && (text.index(after: $0) == text.endIndex || text[$0 + 1] != UInt8(ascii: "\n"))
+        }
     }
 
     /// Whether `offset` is the start of `code` or follows a line break (`\n`, `\r`, a vertical tab, a
