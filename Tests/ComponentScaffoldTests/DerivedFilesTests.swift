@@ -68,18 +68,21 @@ struct DerivedFilesTests {
         #expect(try copy.run([tool, "--check", "Coupon"]).status == 2)
     }
 
-    /// An API file that is not UTF-8 is refused with the line of its first bad byte, and nothing is
-    /// written: repaired, it would be read as other text than the compiler refuses.
-    @Test func anAPIFileThatIsNotUTF8IsRefusedWithItsLine() throws {
+    /// An API file that is not UTF-8 is refused with the line of its first bad byte (lines ending at an
+    /// LF, a CRLF or a CR alone, as the compiler counts them), and nothing is written: repaired, it would
+    /// be read as other text than the compiler refuses.
+    @Test(arguments: [("// caf", 1), ("a\rb\r\nc\n// caf", 4), ("x\r", 2), ("x\r\r", 3)])
+    func anAPIFileThatIsNotUTF8IsRefusedWithItsLine(before badByte: String, line: Int) throws {
         let copy = try PackageCopy()
         defer { copy.remove() }
         let api = copy.root.appendingPathComponent("Components/Event/Event.swift")
         let original = try Data(contentsOf: api)
-        try (Data("// caf".utf8) + Data([0xFF, 0x0A]) + original).write(to: api)
+        try (Data(badByte.utf8) + Data([0xFF, 0x0A]) + original).write(to: api)
         let generated = copy.root.appendingPathComponent("Components/Event/Event+Generated.swift")
         let before = try Data(contentsOf: generated)
         #expect(
-            throws: ScaffoldError("Components/Event/Event.swift:1: this line is not UTF-8 text; save the file as UTF-8")
+            throws: ScaffoldError(
+                "Components/Event/Event.swift:\(line): this line is not UTF-8 text; save the file as UTF-8")
         ) {
             try Scaffolder(packageRoot: copy.root).regenerate()
         }

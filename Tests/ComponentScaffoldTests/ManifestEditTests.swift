@@ -93,13 +93,13 @@ struct ManifestEditTests {
         (
             // Lines a carriage return alone ends, in the list or after it, are named, not misread.
             "let components = [\r    (\"Shop\", wiresTo: []),\r]\r",
-            "the `let components = [ … ]` list of Package.swift is in a file whose lines end in a carriage return"
-                + " alone; convert its line endings to LF or CRLF and run again, or add the component by hand"
+            "line 1 of the file of the `let components = [ … ]` list of Package.swift ends in a carriage return"
+                + " alone; convert the file's line endings to LF or CRLF and run again, or add the component by hand"
         ),
         (
             "let components = [(\"Shop\", wiresTo: [])]\r\nlet x = 1\r",
-            "the `let components = [ … ]` list of Package.swift is in a file whose lines end in a carriage return"
-                + " alone; convert its line endings to LF or CRLF and run again, or add the component by hand"
+            "line 2 of the file of the `let components = [ … ]` list of Package.swift ends in a carriage return"
+                + " alone; convert the file's line endings to LF or CRLF and run again, or add the component by hand"
         ),
         (
             "  let components = [(\"Shop\", wiresTo: [])]\nlet x = 1 let components = []",
@@ -111,6 +111,18 @@ struct ManifestEditTests {
         #expect(throws: ScaffoldError(message)) {
             try Scaffolder.addComponent(Self.coupon, toManifest: manifest)
         }
+    }
+
+    /// A list is still read (as `--check` and `--regenerate` read it) where a carriage return alone ends
+    /// a line: only adding to it is refused, since the new line would follow another style.
+    @Test(arguments: [
+        "// A comment\rlet components = [(\"Shop\", wiresTo: [])]\n",
+        "let components = [\r    (\"Shop\", wiresTo: []),\r    (\"Event\", wiresTo: []),\r]\rlet x = 1\r",
+    ])
+    func aListWithCarriageReturnsAloneIsStillRead(manifest: String) throws {
+        let entries = try Scaffolder.componentsList.entries(in: manifest)
+        #expect(entries.count == (manifest.contains("Event") ? 2 : 1))
+        #expect(entries.first == #"("Shop", wiresTo: [])"#)
     }
 
     @Test(arguments: [

@@ -30,6 +30,14 @@ struct ArrayLiteralEdit {
         guard !list.entries.contains(element) else {
             throw ScaffoldError("\(element) is already in \(listName)")
         }
+        // The new entry's line is laid out by the file's line feeds, so a file with a line that a
+        // carriage return alone ends is named rather than given a line in another style.
+        if let line = Self.lineOfBareCarriageReturn(in: list.text) {
+            throw ScaffoldError(
+                "line \(line) of the file of \(listName) ends in a carriage return alone;"
+                    + " convert the file's line endings to LF or CRLF and run again, or add the component by hand"
+            )
+        }
         let insertion = Self.insertion(
             of: element, in: list.text, code: list.code, elements: list.elements, open: list.open, close: list.close)
         var edited = list.text
@@ -49,14 +57,6 @@ struct ArrayLiteralEdit {
         init(_ edit: ArrayLiteralEdit, in source: String) throws(ScaffoldError) {
             let listName = edit.listName
             text = Array(source.utf8)
-            // The edits here find the end of a line by its LF, so a line that a carriage return alone
-            // ends would run on into the next: such a file is named rather than misread.
-            guard !ArrayLiteralEdit.hasBareCarriageReturn(text) else {
-                throw ScaffoldError(
-                    "\(listName) is in a file whose lines end in a carriage return alone;"
-                        + " convert its line endings to LF or CRLF and run again, or add the component by hand"
-                )
-            }
             code = ArrayLiteralEdit.blankingCommentsAndStrings(text)
             let codeString = String(decoding: code, as: UTF8.self)
             let matches = edit.anchorMatches(in: code, codeString)
@@ -71,7 +71,7 @@ struct ArrayLiteralEdit {
             guard let open = code[anchorEnd...].firstIndex(of: UInt8(ascii: "[")),
                 code[anchorEnd..<open].allSatisfy(ArrayLiteralEdit.isSpace),
                 let close = ArrayLiteralEdit.matchingBracket(in: code, from: open),
-                code[(close + 1)...].prefix(while: { $0 != UInt8(ascii: "\n") }).allSatisfy({
+                code[(close + 1)...].prefix(while: { !ArrayLiteralEdit.endsLine($0) }).allSatisfy({
                     ArrayLiteralEdit.isSpace($0) || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "}")
                 })
             else {
@@ -110,13 +110,19 @@ struct ArrayLiteralEdit {
         return matches
     }
 
-    /// Whether a carriage return in `text` is not followed by a line feed: a line ending of its own, as
-    /// classic Mac OS wrote them.
-    static func hasBareCarriageReturn(_ text: [UInt8]) -> Bool {
-        text.indices.contains {
-            text[$0] == UInt8(ascii: "\r")
-                && (text.index(after: $0) == text.endIndex || text[$0 + 1] != UInt8(ascii: "\n"))
+    /// The line, from 1, of the first carriage return in `text` that no line feed follows (a line ending
+    /// of its own, as classic Mac OS wrote them), a line ending at each LF, CRLF or lone CR; `nil` where
+    /// there is none.
+    private static func lineOfBareCarriageReturn(in text: [UInt8]) -> Int? {
+        var line = 1
+        for offset in text.indices {
+            if text[offset] == UInt8(ascii: "\n") {
+                line += 1
+            } else if text[offset] == UInt8(ascii: "\r") {
+                guard offset + 1 < text.count, text[offset + 1] == UInt8(ascii: "\n") else { return line }
+            }
         }
+        return nil
     }
 
     /// Whether `offset` is the start of `code` or follows a line break (`\n`, `\r`, a vertical tab, a
@@ -203,6 +209,11 @@ struct ArrayLiteralEdit {
             }
         }
         return nil
+    }
+
+    /// Whether `byte` ends a line of the code: a line feed, or a carriage return (alone or before one).
+    private static func endsLine(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -301,9 +301,13 @@ public struct Scaffolder: Sendable {
         var bytes = data.makeIterator()
         var decoder = UTF8()
         var line = 1
+        var afterCarriageReturn = false
+        // A line ends at a line feed, a carriage return and line feed, or a carriage return alone.
         while case .scalarValue(let scalar) = decoder.decode(&bytes) {
-            if scalar == "\n" { line += 1 }
+            if scalar == "\n" || afterCarriageReturn { line += 1 }
+            afterCarriageReturn = scalar == "\r"
         }
+        if afterCarriageReturn { line += 1 }
         throw ScaffoldError("\(path):\(line): this line is not UTF-8 text; save the file as UTF-8")
     }
 }
