@@ -52,6 +52,19 @@ struct ManifestEditTests {
             "let components = [\r\n    (\"Shop\", wiresTo: [])\r\n]",
             "let components = [\r\n    (\"Shop\", wiresTo: []),\r\n    (\"Coupon\", wiresTo: []),\r\n]"
         ),
+        // A file that mixes LF and CRLF lines: the new line ends as the last entry's, which keeps its own.
+        (
+            "// CRLF first\r\nlet components = [\n    (\"Shop\", wiresTo: []),\n]\n",
+            "// CRLF first\r\nlet components = [\n    (\"Shop\", wiresTo: []),\n    (\"Coupon\", wiresTo: []),\n]\n"
+        ),
+        (
+            "// LF first\nlet components = [\r\n    (\"Shop\", wiresTo: [])\r\n]\n",
+            "// LF first\nlet components = [\r\n    (\"Shop\", wiresTo: []),\r\n    (\"Coupon\", wiresTo: []),\r\n]\n"
+        ),
+        (
+            "// LF first\nlet components = [\r\n]",
+            "// LF first\nlet components = [\r\n    (\"Coupon\", wiresTo: []),\r\n]"
+        ),
         (
             "let x = 1\u{2028}let components = [(\"Shop\", wiresTo: [])]",
             "let x = 1\u{2028}let components = [(\"Shop\", wiresTo: []), (\"Coupon\", wiresTo: [])]"
@@ -137,6 +150,20 @@ struct ManifestEditTests {
         (
             "import AppointmentRouter\r\nimport MallRouting\r\nstatic let entries:[RouterEntry]=[RouterEntry(\"Shop\"){ShopRouter(links:$0)}, RouterEntry(\"Event\") { EventRouter(links: $0) }]",
             "import AppointmentRouter\r\nimport CouponRouter\r\nimport MallRouting\r\nstatic let entries:[RouterEntry]=[RouterEntry(\"Shop\"){ShopRouter(links:$0)}, RouterEntry(\"Event\") { EventRouter(links: $0) }, RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        // Mixed LF and CRLF lines: each new line ends as the line it is put beside does.
+        (
+            "// header\r\nimport ShopRouter\n\n    static let entries: [RouterEntry] = [\n        RouterEntry(\"Shop\") { ShopRouter(links: $0) },\n    ]",
+            "// header\r\nimport CouponRouter\nimport ShopRouter\n\n    static let entries: [RouterEntry] = [\n        RouterEntry(\"Shop\") { ShopRouter(links: $0) },\n        RouterEntry(\"Coupon\") { CouponRouter(links: $0) },\n    ]"
+        ),
+        (
+            "import AppointmentRouter\nimport EventRouter\r\nstatic let entries: [RouterEntry] = []\n",
+            "import AppointmentRouter\nimport CouponRouter\r\nimport EventRouter\r\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\n"
+        ),
+        (
+            // The last line ends with no break: the new import takes the file's first one.
+            "static let entries: [RouterEntry] = []\r\nimport ShopRouter",
+            "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\r\nimport CouponRouter\r\nimport ShopRouter"
         ),
         (
             "import CouponRouter\nstatic let entries: [RouterEntry] = []",

@@ -146,12 +146,9 @@ struct ArrayLiteralEdit {
         close: Int
     ) -> (offset: Int, text: String) {
         let isMultiline = text[open..<close].contains(UInt8(ascii: "\n"))
-        let newline =
-            text.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && text[$0 - 1] == UInt8(ascii: "\r") } == true
-            ? "\r\n" : "\n"
         guard let last = elements.last else {
             return isMultiline
-                ? (open + 1, "\(newline)    \(element),")
+                ? (open + 1, "\(lineBreak(endingLineAt: open, in: text))    \(element),")
                 : (open + 1, element)
         }
         // The end of the last entry's line in the code: a line break inside a comment does not count, so
@@ -166,11 +163,25 @@ struct ArrayLiteralEdit {
         let lineStart = (text[..<last.lowerBound].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
         let indentation = String(decoding: text[lineStart...].prefix(while: isSpace), as: UTF8.self)
         let hasComma = code[last.upperBound..<lastLineEnd].first { !isSpace($0) } == UInt8(ascii: ",")
+        // The new line ends as the last entry's line does, which keeps its own ending.
+        let newline = lineBreak(endingLineAt: lastLineEnd, in: text)
         if hasComma {
             return (lastLineEnd, "\(newline)\(indentation)\(element),")
         }
         // The last entry has no trailing comma: give it one, then add the new entry on its own line.
         return (last.upperBound, ",\(newline)\(indentation)\(element),")
+    }
+
+    /// The line break (`"\r\n"` or `"\n"`) that ends the line holding `offset` in `text`: a line put
+    /// beside it ends the same way, so an addition to a file that mixes LF and CRLF lines changes no
+    /// existing line's ending and takes its neighbour's. The last line, which ends with no break, takes
+    /// the file's first break, and a file with none `"\n"`.
+    static func lineBreak(endingLineAt offset: Int, in text: [UInt8]) -> String {
+        func breakAfter(_ offset: Int) -> String? {
+            guard offset < text.count, let feed = text[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            return feed > offset && text[feed - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n"
+        }
+        return breakAfter(offset) ?? breakAfter(0) ?? "\n"
     }
 
     /// The ranges of the list's elements in `text`, trimmed, split at the list's top-level commas.

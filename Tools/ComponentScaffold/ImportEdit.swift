@@ -29,11 +29,13 @@ enum ImportEdit {
         if imports.contains(where: { text[$0.start..<$0.end].elementsEqual(line) }) {
             return source
         }
-        let newline = source.utf8.contains(UInt8(ascii: "\r")) ? "\r\n" : "\n"
+        // The new line ends as the import it is put beside does, so no existing line's ending changes.
         var edited = text
         if let next = imports.first(where: { text[$0.start..<$0.end].lexicographicallyPrecedes(line) == false }) {
+            let newline = ArrayLiteralEdit.lineBreak(endingLineAt: next.start, in: text)
             edited.insert(contentsOf: line + Array(newline.utf8), at: next.start)
         } else {
+            let newline = ArrayLiteralEdit.lineBreak(endingLineAt: last.end, in: text)
             edited.insert(contentsOf: Array(newline.utf8) + line, at: last.end)
         }
         return String(decoding: edited, as: UTF8.self)
