@@ -37,10 +37,19 @@ struct ScaffolderRefusalTests {
         }
     }
 
-    @Test func anInterfaceDocumentWithATrailingCommaIsRefused() {
-        #expect(throws: ScaffoldError("'i.json' has a comma before a closing bracket on line 1; JSON allows none")) {
-            try InterfaceDocument.declarations(
-                fromJSON: Data("{\"requires\": [\"a(x: Int)\"],\n}".utf8), file: "i.json")
+    /// The line counts a line ended by LF, CRLF or a carriage return alone, as editors show them.
+    @Test(arguments: [
+        ("{\"requires\": [\"a(x: Int)\"],\n}", 1),
+        ("{\n\"requires\": [\"a(x: Int)\"],\n}", 2),
+        ("{\r\n\"requires\": [\"a(x: Int)\"],\r\n}", 2),
+        ("{\r\"requires\": [\"a(x: Int)\"],\r}", 2),
+        ("{\r\r\n\r\"requires\": [\"a(x: Int)\"],\r}", 4),
+    ])
+    func anInterfaceDocumentWithATrailingCommaIsRefused(document: String, line: Int) {
+        #expect(
+            throws: ScaffoldError("'i.json' has a comma before a closing bracket on line \(line); JSON allows none")
+        ) {
+            try InterfaceDocument.declarations(fromJSON: Data(document.utf8), file: "i.json")
         }
     }
 

@@ -101,7 +101,11 @@ package enum JSONKeys {
                 }
             case UInt8(ascii: "\n"):
                 line += 1
-            case 0x20, 0x09, 0x0D, UInt8(ascii: ":"):
+            case 0x0D:
+                // A carriage return alone ends a line too, as editors show it; in CRLF the LF counts.
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { break }
+                line += 1
+            case 0x20, 0x09, UInt8(ascii: ":"):
                 break
             default:
                 startValue()  // a number, true, false or null
