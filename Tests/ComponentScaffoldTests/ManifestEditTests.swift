@@ -106,13 +106,13 @@ struct ManifestEditTests {
         (
             // Lines a carriage return alone ends, in the list or after it, are named, not misread.
             "let components = [\r    (\"Shop\", wiresTo: []),\r]\r",
-            "line 1 of the file of the `let components = [ … ]` list of Package.swift ends in a carriage return"
-                + " alone; convert the file's line endings to LF or CRLF and run again, or add the component by hand"
+            "line 1 of Package.swift ends in a carriage return alone; convert the file's line endings to LF or"
+                + " CRLF and run again, or add the component by hand"
         ),
         (
             "let components = [(\"Shop\", wiresTo: [])]\r\nlet x = 1\r",
-            "line 2 of the file of the `let components = [ … ]` list of Package.swift ends in a carriage return"
-                + " alone; convert the file's line endings to LF or CRLF and run again, or add the component by hand"
+            "line 2 of Package.swift ends in a carriage return alone; convert the file's line endings to LF or"
+                + " CRLF and run again, or add the component by hand"
         ),
         (
             "  let components = [(\"Shop\", wiresTo: [])]\nlet x = 1 let components = []",
@@ -179,6 +179,17 @@ struct ManifestEditTests {
     ])
     func theRouterListGrowsInItsOwnLayout(registry: String, expected: String) throws {
         #expect(try Scaffolder.addRouter(Self.coupon, toRegistry: registry) == expected)
+    }
+
+    @Test func aRegistryWithALineThatACarriageReturnAloneEndsIsNamedByItsPath() {
+        #expect(
+            throws: ScaffoldError(
+                "line 2 of Shell/Launch/Routers.swift ends in a carriage return alone; convert the file's line"
+                    + " endings to LF or CRLF and run again, or add the component by hand")
+        ) {
+            try Scaffolder.addRouter(
+                Self.coupon, toRegistry: "import ShopRouter\nstatic let entries: [RouterEntry] = []\r")
+        }
     }
 
     @Test func aRegistryWithoutImportsIsRefused() {

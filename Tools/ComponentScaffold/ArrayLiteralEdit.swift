@@ -9,6 +9,8 @@ import LayeringCheck
 struct ArrayLiteralEdit {
     /// What the list is called in messages, e.g. `the components list of Package.swift`.
     var listName: String
+    /// The package-relative path of the file that holds the list, e.g. `Package.swift`.
+    var file: String
     /// The text every match of ``anchor`` begins with: the anchor is tried only where it occurs, so a
     /// long source is not run through the regex engine at every byte.
     var anchorStart: String
@@ -34,7 +36,7 @@ struct ArrayLiteralEdit {
         // carriage return alone ends is named rather than given a line in another style.
         if let line = Self.lineOfBareCarriageReturn(in: list.text) {
             throw ScaffoldError(
-                "line \(line) of the file of \(listName) ends in a carriage return alone;"
+                "line \(line) of \(file) ends in a carriage return alone;"
                     + " convert the file's line endings to LF or CRLF and run again, or add the component by hand"
             )
         }

@@ -23,6 +23,7 @@ public struct Scaffolder: Sendable {
         let names = ComponentNames()
         return ArrayLiteralEdit(
             listName: "the `let components = [ … ]` list of Package.swift",
+            file: "Package.swift",
             anchorStart: "let components",
             startsLine: true,
             anchor:
@@ -57,6 +58,7 @@ public struct Scaffolder: Sendable {
         let entries = RouterEntries()
         return ArrayLiteralEdit(
             listName: "the list of routers in \(routerRegistryPath)",
+            file: routerRegistryPath,
             anchorStart: "static let entries",
             startsLine: false,
             anchor: #/static let entries\s*:\s*\[RouterEntry\]\s*=\s*/#,
