@@ -30,7 +30,7 @@ struct ManifestEditTests {
         ("let components = [\n]", "let components = [\n    (\"Coupon\", wiresTo: []),\n]"),
         (
             "let components = [\n  (\"Shop\", wiresTo: []),  // the first\n  (\"Event\", wiresTo: [])  // no comma\n]",
-            "let components = [\n  (\"Shop\", wiresTo: []),  // the first\n  (\"Event\", wiresTo: []),\n  (\"Coupon\", wiresTo: []),  // no comma\n]"
+            "let components = [\n  (\"Shop\", wiresTo: []),  // the first\n  (\"Event\", wiresTo: []),  // no comma\n  (\"Coupon\", wiresTo: []),\n]"
         ),
         (
             "let components = [\n    (\"Shop\", wiresTo: []), (\"Event\", wiresTo: [])]",
@@ -65,6 +65,28 @@ struct ManifestEditTests {
             "// LF first\nlet components = [\r\n]",
             "// LF first\nlet components = [\r\n    (\"Coupon\", wiresTo: []),\r\n]"
         ),
+        // A trailing comma on a line of its own is the list's: no second one is added.
+        (
+            "let components = [\n    (\"Shop\", wiresTo: [])\r\n    ,\n]\n",
+            "let components = [\n    (\"Shop\", wiresTo: [])\r\n    ,\n    (\"Coupon\", wiresTo: []),\n]\n"
+        ),
+        (
+            "let components = [\n    (\"Shop\", wiresTo: []) // booked\n    , ]",
+            "let components = [\n    (\"Shop\", wiresTo: []), (\"Coupon\", wiresTo: []) // booked\n    , ]"
+        ),
+        // What follows the last entry or the `[` on its line stays there, its line ending too.
+        (
+            "let components = [\n    (\"Shop\", wiresTo: []) /* a\r\n   b */\n]",
+            "let components = [\n    (\"Shop\", wiresTo: []), /* a\r\n   b */\n    (\"Coupon\", wiresTo: []),\n]"
+        ),
+        (
+            "let components = [\n    (\"Shop\", wiresTo: []) // last\r\n]",
+            "let components = [\n    (\"Shop\", wiresTo: []), // last\r\n    (\"Coupon\", wiresTo: []),\r\n]"
+        ),
+        (
+            "let components = [ // none yet\r\n]",
+            "let components = [ // none yet\r\n    (\"Coupon\", wiresTo: []),\r\n]"
+        ),
         (
             "let x = 1\u{2028}let components = [(\"Shop\", wiresTo: [])]",
             "let x = 1\u{2028}let components = [(\"Shop\", wiresTo: []), (\"Coupon\", wiresTo: [])]"
@@ -89,7 +111,7 @@ struct ManifestEditTests {
         ),
         (
             #"let components = [("Shop", wiresTo: []), ("Coupon", wiresTo: [])]"#,
-            #"("Coupon", wiresTo: []) is already in the `let components = [ … ]` list of Package.swift"#
+            #"("Coupon", wiresTo: []) is already in the `let components = [ … ]` list of Package.swift; remove that entry if its component is gone, or choose another name"#
         ),
         (
             #"let components = Array([("Shop", wiresTo: [])])"#,
@@ -161,7 +183,17 @@ struct ManifestEditTests {
             "import AppointmentRouter\nimport CouponRouter\r\nimport EventRouter\r\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\n"
         ),
         (
-            // The last line ends with no break: the new import takes the file's first one.
+            // The last import ends with no break: the new one ends as the line before it does.
+            "// header\r\nstatic let entries: [RouterEntry] = []\nimport AppointmentRouter\nimport ShopRouter",
+            "// header\r\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\n"
+                + "import AppointmentRouter\nimport CouponRouter\nimport ShopRouter"
+        ),
+        (
+            // An import of the router already there, a comment after it, is not added again.
+            "import CouponRouter  // the new one\nstatic let entries: [RouterEntry] = []",
+            "import CouponRouter  // the new one\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        (
             "static let entries: [RouterEntry] = []\r\nimport ShopRouter",
             "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\r\nimport CouponRouter\r\nimport ShopRouter"
         ),

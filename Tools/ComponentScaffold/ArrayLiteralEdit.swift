@@ -30,7 +30,9 @@ struct ArrayLiteralEdit {
     func appending(_ element: String, to source: String) throws(ScaffoldError) -> String {
         let list = try List(self, in: source)
         guard !list.entries.contains(element) else {
-            throw ScaffoldError("\(element) is already in \(listName)")
+            throw ScaffoldError(
+                "\(element) is already in \(listName);"
+                    + " remove that entry if its component is gone, or choose another name")
         }
         // The new entry's line is laid out by the file's line feeds, so a file with a line that a
         // carriage return alone ends is named rather than given a line in another style.
@@ -40,10 +42,12 @@ struct ArrayLiteralEdit {
                     + " convert the file's line endings to LF or CRLF and run again, or add the component by hand"
             )
         }
-        let insertion = Self.insertion(
+        let insertions = Self.insertion(
             of: element, in: list.text, code: list.code, elements: list.elements, open: list.open, close: list.close)
         var edited = list.text
-        edited.replaceSubrange(insertion.offset..<insertion.offset, with: Array(insertion.text.utf8))
+        for insertion in insertions {
+            edited.replaceSubrange(insertion.offset..<insertion.offset, with: Array(insertion.text.utf8))
+        }
         return String(decoding: edited, as: UTF8.self)
     }
 
@@ -138,7 +142,9 @@ struct ArrayLiteralEdit {
 
     // MARK: Layout
 
-    /// Where and what to insert: a line of its own in a list written one entry per line, else `, element`.
+    /// What to insert where, the last offset first: a line of its own in a list written one entry per
+    /// line, else `, element`. Every existing line keeps its bytes (a comma after the last entry aside):
+    /// a comment after the last entry or the `[` stays on its line, and the new line goes after it.
     private static func insertion(
         of element: String,
         in text: [UInt8],
@@ -146,44 +152,54 @@ struct ArrayLiteralEdit {
         elements: [Range<Int>],
         open: Int,
         close: Int
-    ) -> (offset: Int, text: String) {
+    ) -> [(offset: Int, text: String)] {
         let isMultiline = text[open..<close].contains(UInt8(ascii: "\n"))
         guard let last = elements.last else {
-            return isMultiline
-                ? (open + 1, "\(lineBreak(endingLineAt: open, in: text))    \(element),")
-                : (open + 1, element)
+            guard isMultiline else { return [(open + 1, element)] }
+            let openLineEnd = lineEnd(from: open + 1, in: text, code: code)
+            let offset = openLineEnd < close ? openLineEnd : open + 1
+            return [(offset, "\(lineBreak(endingLineAt: offset, in: text))    \(element),")]
         }
-        // The end of the last entry's line in the code: a line break inside a comment does not count, so
-        // the new entry never lands inside a comment that runs on.
-        var lastLineEnd = code[last.upperBound...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
-        if lastLineEnd < text.count, lastLineEnd > last.upperBound, text[lastLineEnd - 1] == UInt8(ascii: "\r") {
-            lastLineEnd -= 1
+        // A comma after the last entry, on its line or a later one, is the list's trailing comma.
+        let comma = code[last.upperBound..<close].firstIndex { !isSpace($0) }.flatMap {
+            code[$0] == UInt8(ascii: ",") ? $0 : nil
         }
+        // The end of the line of code the last entry (or its comma) ends on: a line break inside a comment
+        // does not count, so the new entry never lands inside a comment that runs on.
+        let lastLineEnd = lineEnd(from: comma.map { $0 + 1 } ?? last.upperBound, in: text, code: code)
         guard isMultiline, lastLineEnd < close else {
-            return (last.upperBound, ", \(element)")
+            return [(last.upperBound, ", \(element)")]
         }
         let lineStart = (text[..<last.lowerBound].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
         let indentation = String(decoding: text[lineStart...].prefix(while: isSpace), as: UTF8.self)
-        let hasComma = code[last.upperBound..<lastLineEnd].first { !isSpace($0) } == UInt8(ascii: ",")
-        // The new line ends as the last entry's line does, which keeps its own ending.
-        let newline = lineBreak(endingLineAt: lastLineEnd, in: text)
-        if hasComma {
-            return (lastLineEnd, "\(newline)\(indentation)\(element),")
+        // The new line ends as the line it follows does, which keeps its own ending.
+        let line = (lastLineEnd, "\(lineBreak(endingLineAt: lastLineEnd, in: text))\(indentation)\(element),")
+        // The last entry without a trailing comma gets one.
+        return comma == nil ? [line, (last.upperBound, ",")] : [line]
+    }
+
+    /// Where the line of code holding `offset` ends: at its LF, or at the CR of its CRLF; a line break
+    /// inside a comment or a string does not count. The end of `text` where no line break follows.
+    private static func lineEnd(from offset: Int, in text: [UInt8], code: [UInt8]) -> Int {
+        guard offset < code.count, let feed = code[offset...].firstIndex(of: UInt8(ascii: "\n")) else {
+            return text.count
         }
-        // The last entry has no trailing comma: give it one, then add the new entry on its own line.
-        return (last.upperBound, ",\(newline)\(indentation)\(element),")
+        return feed > offset && text[feed - 1] == UInt8(ascii: "\r") ? feed - 1 : feed
     }
 
     /// The line break (`"\r\n"` or `"\n"`) that ends the line holding `offset` in `text`: a line put
     /// beside it ends the same way, so an addition to a file that mixes LF and CRLF lines changes no
     /// existing line's ending and takes its neighbour's. The last line, which ends with no break, takes
-    /// the file's first break, and a file with none `"\n"`.
+    /// the break of the line before it, and a file of one line `"\n"`.
     static func lineBreak(endingLineAt offset: Int, in text: [UInt8]) -> String {
-        func breakAfter(_ offset: Int) -> String? {
-            guard offset < text.count, let feed = text[offset...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-            return feed > offset && text[feed - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n"
+        func style(ofFeedAt feed: Int) -> String {
+            feed > 0 && text[feed - 1] == UInt8(ascii: "\r") ? "\r\n" : "\n"
         }
-        return breakAfter(offset) ?? breakAfter(0) ?? "\n"
+        let offset = min(max(offset, 0), text.count)
+        if let feed = text[offset...].firstIndex(of: UInt8(ascii: "\n")) {
+            return style(ofFeedAt: feed)
+        }
+        return text[..<offset].lastIndex(of: UInt8(ascii: "\n")).map(style(ofFeedAt:)) ?? "\n"
     }
 
     /// The ranges of the list's elements in `text`, trimmed, split at the list's top-level commas.

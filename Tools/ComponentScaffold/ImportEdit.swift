@@ -26,7 +26,12 @@ enum ImportEdit {
                 "\(path) has no import lines to add 'import \(module)' to; add the router by hand"
                     + " (CONTRIBUTING.md, 'Adding a component')")
         }
-        if imports.contains(where: { text[$0.start..<$0.end].elementsEqual(line) }) {
+        // The line as code, a comment or spaces after the name aside.
+        func isImport(_ found: (start: Int, end: Int)) -> Bool {
+            let end = code[found.start..<found.end].lastIndex { $0 != 0x20 && $0 != 0x09 }.map { $0 + 1 } ?? found.start
+            return code[found.start..<end].elementsEqual(line)
+        }
+        if imports.contains(where: isImport) {
             return source
         }
         // The new line ends as the import it is put beside does, so no existing line's ending changes.
