@@ -182,6 +182,23 @@ struct ManifestEditTests {
             "import AppointmentRouter\nimport EventRouter\r\nstatic let entries: [RouterEntry] = []\n",
             "import AppointmentRouter\nimport CouponRouter\r\nimport EventRouter\r\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\n"
         ),
+        // An import inside #if holds only where its condition does: the new one goes among the others.
+        (
+            "import AppointmentRouter\n#if DEBUG\nimport BDebug\n#endif\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\nimport CouponRouter\n#if DEBUG\nimport BDebug\n#endif\n"
+                + "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        (
+            "import AppointmentRouter\n#if DEBUG\nimport DebugMenu\n#endif\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\n#if DEBUG\nimport DebugMenu\n#endif\nimport CouponRouter\nimport EventRouter\n"
+                + "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        // An attribute on a line of its own stays with its import.
+        (
+            "import AppointmentRouter\n@preconcurrency\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\nimport CouponRouter\n@preconcurrency\nimport EventRouter\n"
+                + "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
         (
             // The last import ends with no break: the new one ends as the line before it does.
             "// header\r\nstatic let entries: [RouterEntry] = []\nimport AppointmentRouter\nimport ShopRouter",
@@ -224,6 +241,33 @@ struct ManifestEditTests {
         }
     }
 
+    /// However the router's import is spelled, it is not added a second time.
+    @Test(arguments: [
+        "import CouponRouter;", "import\tCouponRouter", "import  CouponRouter", "public import CouponRouter",
+        "@_exported import CouponRouter", "@preconcurrency import CouponRouter /* here */",
+    ])
+    func anImportAlreadyThereIsNotAddedAgain(spelling: String) throws {
+        let registry = "import AppointmentRouter\n\(spelling)\nstatic let entries: [RouterEntry] = []"
+        #expect(
+            try Scaffolder.addRouter(Self.coupon, toRegistry: registry)
+                == "import AppointmentRouter\n\(spelling)\n"
+                + "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]")
+    }
+
+    @Test func anEntryOfTheSameNameSpelledAnotherWayIsRefused() {
+        #expect(
+            throws: ScaffoldError(
+                "RouterEntry(\"Coupon\") { CouponRouter(links: $0) } is already in the list of routers in"
+                    + " Shell/Launch/Routers.swift; remove that entry if its component is gone, or choose another name")
+        ) {
+            try Scaffolder.addRouter(
+                Self.coupon,
+                toRegistry:
+                    "import ShopRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") {CouponRouter(links:$0)}]"
+            )
+        }
+    }
+
     @Test func aRegistryWithoutImportsIsRefused() {
         // An import in a comment or a string is not one.
         let registry = """
@@ -236,8 +280,8 @@ struct ManifestEditTests {
             """
         #expect(
             throws: ScaffoldError(
-                "Shell/Launch/Routers.swift has no import lines to add 'import CouponRouter' to; add the router by hand"
-                    + " (CONTRIBUTING.md, 'Adding a component')")
+                "Shell/Launch/Routers.swift has no import lines outside an #if block to add 'import CouponRouter' to;"
+                    + " add the router by hand (CONTRIBUTING.md, 'Adding a component')")
         ) {
             try Scaffolder.addRouter(Self.coupon, toRegistry: registry)
         }

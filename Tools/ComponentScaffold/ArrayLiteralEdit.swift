@@ -20,6 +20,8 @@ struct ArrayLiteralEdit {
     var anchor: Regex<Substring>
     /// Whether an existing element, trimmed, is one the list may hold.
     var isElement: (Substring) -> Bool
+    /// The component an element, trimmed, names: the list holds one entry per name, however spelled.
+    var name: (Substring) -> Substring?
 
     /// The list's entries as written, each trimmed.
     func entries(in source: String) throws(ScaffoldError) -> [String] {
@@ -29,7 +31,9 @@ struct ArrayLiteralEdit {
     /// The source with `element` appended to the list.
     func appending(_ element: String, to source: String) throws(ScaffoldError) -> String {
         let list = try List(self, in: source)
-        guard !list.entries.contains(element) else {
+        let newName = name(Substring(element))
+        guard !list.entries.contains(where: { $0 == element || (newName != nil && name(Substring($0)) == newName) })
+        else {
             throw ScaffoldError(
                 "\(element) is already in \(listName);"
                     + " remove that entry if its component is gone, or choose another name")

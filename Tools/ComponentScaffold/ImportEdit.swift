@@ -1,48 +1,74 @@
 /// Adds an `import` line to Swift source, among the file's imports in sorted order, keeping its line
 /// breaks.
 ///
-/// Only lines that are code count: an `import` written inside a comment or a string is not one.
+/// Only lines that are code count: an `import` written inside a comment or a string is not one, and
+/// neither is one inside an `#if` block, which holds only where its condition does.
 enum ImportEdit {
-    /// `source` with `import module` added, or unchanged when it already imports `module`.
+    /// `source` with `import module` added, or unchanged when it already imports `module`, however the
+    /// import is spelled (`public import`, `@_exported import`, a `;` or a comment after it).
     ///
     /// - Parameter path: The file's path, for the message when it has no imports to add to.
     static func adding(_ module: String, to source: String, in path: String) throws(ScaffoldError) -> String {
         let text = Array(source.utf8)
         let code = ArrayLiteralEdit.blankingCommentsAndStrings(text)
         let line = Array("import \(module)".utf8)
-        // The start and end (before any line break) of each line of code that is an import.
-        var imports: [(start: Int, end: Int)] = []
+        // The start and end (before any line break) of each line of code outside `#if` blocks.
+        var lines: [(start: Int, end: Int)] = []
+        var depth = 0
         var start = 0
         while start < code.count {
             let end = code[start...].firstIndex(of: UInt8(ascii: "\n")) ?? code.count
             let trimmedEnd = end > start && code[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
-            if code[start..<trimmedEnd].starts(with: "import ".utf8) {
-                imports.append((start, trimmedEnd))
+            let first = words(code[start..<trimmedEnd]).first
+            if first?.hasPrefix("#if") == true {
+                depth += 1
+            } else if first?.hasPrefix("#endif") == true {
+                depth = max(depth - 1, 0)
+            } else if depth == 0 {
+                lines.append((start, trimmedEnd))
             }
             start = end + 1
         }
+        let imports = lines.filter { code[$0.start..<$0.end].starts(with: "import ".utf8) }
         guard let last = imports.last else {
             throw ScaffoldError(
-                "\(path) has no import lines to add 'import \(module)' to; add the router by hand"
-                    + " (CONTRIBUTING.md, 'Adding a component')")
+                "\(path) has no import lines outside an #if block to add 'import \(module)' to; add the router by"
+                    + " hand (CONTRIBUTING.md, 'Adding a component')")
         }
-        // The line as code, a comment or spaces after the name aside.
-        func isImport(_ found: (start: Int, end: Int)) -> Bool {
-            let end = code[found.start..<found.end].lastIndex { $0 != 0x20 && $0 != 0x09 }.map { $0 + 1 } ?? found.start
-            return code[found.start..<end].elementsEqual(line)
-        }
-        if imports.contains(where: isImport) {
+        if lines.contains(where: { isImport(of: module, words(code[$0.start..<$0.end])) }) {
             return source
         }
         // The new line ends as the import it is put beside does, so no existing line's ending changes.
         var edited = text
         if let next = imports.first(where: { text[$0.start..<$0.end].lexicographicallyPrecedes(line) == false }) {
-            let newline = ArrayLiteralEdit.lineBreak(endingLineAt: next.start, in: text)
-            edited.insert(contentsOf: line + Array(newline.utf8), at: next.start)
+            // Above the attributes written on lines of their own before the import, which stay its own.
+            var offset = next.start
+            while offset > 0 {
+                let previous = (code[..<(offset - 1)].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+                guard code[previous..<offset].first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "@") else {
+                    break
+                }
+                offset = previous
+            }
+            let newline = ArrayLiteralEdit.lineBreak(endingLineAt: offset, in: text)
+            edited.insert(contentsOf: line + Array(newline.utf8), at: offset)
         } else {
             let newline = ArrayLiteralEdit.lineBreak(endingLineAt: last.end, in: text)
             edited.insert(contentsOf: Array(newline.utf8) + line, at: last.end)
         }
         return String(decoding: edited, as: UTF8.self)
+    }
+
+    /// The words of a line of code, split at spaces, tabs and semicolons.
+    private static func words(_ code: ArraySlice<UInt8>) -> [Substring] {
+        String(decoding: code, as: UTF8.self).split { $0 == " " || $0 == "\t" || $0 == ";" }
+    }
+
+    /// Whether a line of these words imports `module`: `import module` after any attributes and access level.
+    private static func isImport(of module: String, _ words: [Substring]) -> Bool {
+        let accessLevels: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
+        return words.drop { $0.hasPrefix("@") || accessLevels.contains($0) }.elementsEqual([
+            "import", Substring(module),
+        ])
     }
 }

@@ -33,7 +33,8 @@ public struct Scaffolder: Sendable {
                     \s* wiresTo \s* : \s* \[ \s* String \s* \] \s* \) \s* \] )?
                 \s* = \s*
                 /#,
-            isElement: { names.name(inEntry: $0) != nil }
+            isElement: { names.name(inEntry: $0) != nil },
+            name: names.name(inEntry:)
         )
     }
 
@@ -62,7 +63,8 @@ public struct Scaffolder: Sendable {
             anchorStart: "static let entries",
             startsLine: false,
             anchor: #/static let entries\s*:\s*\[RouterEntry\]\s*=\s*/#,
-            isElement: entries.isEntry
+            isElement: entries.isEntry,
+            name: entries.name(inEntry:)
         )
     }
 
@@ -77,6 +79,13 @@ public struct Scaffolder: Sendable {
         /// Whether `entry` is an entry of the registry.
         func isEntry(_ entry: Substring) -> Bool {
             PlainEntry.isRouterEntry(entry) || entry.wholeMatch(of: pattern) != nil
+        }
+
+        /// The component an entry of the registry names: `Shop` in `RouterEntry("Shop") { … }`.
+        func name(inEntry entry: Substring) -> Substring? {
+            guard isEntry(entry), let open = entry.firstIndex(of: "\"") else { return nil }
+            let rest = entry[entry.index(after: open)...]
+            return rest.firstIndex(of: "\"").map { rest[..<$0] }
         }
     }
 
