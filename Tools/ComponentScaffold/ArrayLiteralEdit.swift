@@ -18,9 +18,8 @@ struct ArrayLiteralEdit {
     var startsLine: Bool
     /// Matches the text just before the list's `[`, from where ``anchorStart`` occurs.
     var anchor: Regex<Substring>
-    /// Whether an existing element, trimmed, is one the list may hold.
-    var isElement: (Substring) -> Bool
-    /// The component an element, trimmed, names: the list holds one entry per name, however spelled.
+    /// The component an element, trimmed, names; `nil` for an element the list may not hold. The list
+    /// holds one entry per name, however spelled.
     var name: (Substring) -> Substring?
 
     /// The list's entries as written, each trimmed.
@@ -92,7 +91,7 @@ struct ArrayLiteralEdit {
             elements = ArrayLiteralEdit.elements(in: text, code: code, between: open, and: close)
             let text = text
             entries = elements.map { String(decoding: text[$0], as: UTF8.self) }
-            if let odd = entries.first(where: { !edit.isElement(Substring($0)) }) {
+            if let odd = entries.first(where: { edit.name(Substring($0)) == nil }) {
                 throw ScaffoldError(
                     "\(listName) holds '\(ComponentName.printable(odd))', which is not a plain entry;"
                         + " add the component by hand"

@@ -33,7 +33,6 @@ public struct Scaffolder: Sendable {
                     \s* wiresTo \s* : \s* \[ \s* String \s* \] \s* \) \s* \] )?
                 \s* = \s*
                 /#,
-            isElement: { names.name(inEntry: $0) != nil },
             name: names.name(inEntry:)
         )
     }
@@ -63,7 +62,6 @@ public struct Scaffolder: Sendable {
             anchorStart: "static let entries",
             startsLine: false,
             anchor: #/static let entries\s*:\s*\[RouterEntry\]\s*=\s*/#,
-            isElement: entries.isEntry,
             name: entries.name(inEntry:)
         )
     }
@@ -77,11 +75,12 @@ public struct Scaffolder: Sendable {
             /#
 
         /// Whether `entry` is an entry of the registry.
-        func isEntry(_ entry: Substring) -> Bool {
+        private func isEntry(_ entry: Substring) -> Bool {
             PlainEntry.isRouterEntry(entry) || entry.wholeMatch(of: pattern) != nil
         }
 
-        /// The component an entry of the registry names: `Shop` in `RouterEntry("Shop") { … }`.
+        /// The component an entry of the registry names, `Shop` in `RouterEntry("Shop") { … }`; `nil` for
+        /// text that is not an entry.
         func name(inEntry entry: Substring) -> Substring? {
             guard isEntry(entry), let open = entry.firstIndex(of: "\"") else { return nil }
             let rest = entry[entry.index(after: open)...]
