@@ -1,3 +1,4 @@
+import MallTestSupport
 import Testing
 
 @testable import ComponentScaffold
@@ -8,7 +9,7 @@ import Testing
 struct ManifestEditTests {
     private static let coupon = try! ComponentName("Coupon")
 
-    @Test(arguments: [
+    private static let growingComponentsLists: [(String, String)] = [
         (
             "let components = [\n    (\"Shop\", wiresTo: []),\n    (\"Event\", wiresTo: []),\n]\n",
             "let components = [\n    (\"Shop\", wiresTo: []),\n    (\"Event\", wiresTo: []),\n    (\"Coupon\", wiresTo: []),\n]\n"
@@ -91,12 +92,14 @@ struct ManifestEditTests {
             "let x = 1\u{2028}let components = [(\"Shop\", wiresTo: [])]",
             "let x = 1\u{2028}let components = [(\"Shop\", wiresTo: []), (\"Coupon\", wiresTo: [])]"
         ),
-    ])
-    func theComponentsListGrowsInItsOwnLayout(manifest: String, expected: String) throws {
-        #expect(try Scaffolder.addComponent(Self.coupon, toManifest: manifest) == expected)
+    ]
+
+    @Test(arguments: TestText.pairs(growingComponentsLists))
+    func theComponentsListGrowsInItsOwnLayout(manifest: TestText, expected: TestText) throws {
+        #expect(try Scaffolder.addComponent(Self.coupon, toManifest: manifest.text) == expected.text)
     }
 
-    @Test(arguments: [
+    private static let unreadableComponentsLists: [(String, String)] = [
         (
             #"let components = [("Shop", wiresTo: [])] + extra"#,
             "the `let components = [ … ]` list of Package.swift is not written as one array literal [ … ]; add the component by hand"
@@ -141,10 +144,12 @@ struct ManifestEditTests {
             "cannot find the `let components = [ … ]` list of Package.swift; add the component by hand"
                 + " (CONTRIBUTING.md, 'Adding a component')"
         ),
-    ])
-    func aListItCannotReadIsRefused(manifest: String, message: String) {
-        #expect(throws: ScaffoldError(message)) {
-            try Scaffolder.addComponent(Self.coupon, toManifest: manifest)
+    ]
+
+    @Test(arguments: TestText.pairs(unreadableComponentsLists))
+    func aListItCannotReadIsRefused(manifest: TestText, message: TestText) {
+        #expect(throws: ScaffoldError(message.text)) {
+            try Scaffolder.addComponent(Self.coupon, toManifest: manifest.text)
         }
     }
 
@@ -160,7 +165,7 @@ struct ManifestEditTests {
         #expect(entries.first == #"("Shop", wiresTo: [])"#)
     }
 
-    @Test(arguments: [
+    private static let growingRouterLists: [(String, String)] = [
         (
             "import ShopRouter\n\n    static let entries: [RouterEntry] = [\n        RouterEntry(\"Shop\") { ShopRouter(links: $0) },\n    ]",
             "import CouponRouter\nimport ShopRouter\n\n    static let entries: [RouterEntry] = [\n        RouterEntry(\"Shop\") { ShopRouter(links: $0) },\n        RouterEntry(\"Coupon\") { CouponRouter(links: $0) },\n    ]"
@@ -225,9 +230,11 @@ struct ManifestEditTests {
             "import CouponRouter\nimport ShopRouter\nstatic func `\u{D4E}static let entries: [RouterEntry] = [`() {}\n"
                 + "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
         ),
-    ])
-    func theRouterListGrowsInItsOwnLayout(registry: String, expected: String) throws {
-        #expect(try Scaffolder.addRouter(Self.coupon, toRegistry: registry) == expected)
+    ]
+
+    @Test(arguments: TestText.pairs(growingRouterLists))
+    func theRouterListGrowsInItsOwnLayout(registry: TestText, expected: TestText) throws {
+        #expect(try Scaffolder.addRouter(Self.coupon, toRegistry: registry.text) == expected.text)
     }
 
     @Test func aRegistryWithALineThatACarriageReturnAloneEndsIsNamedByItsPath() {

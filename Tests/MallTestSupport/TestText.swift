@@ -21,3 +21,11 @@ public struct TestText: Sendable, CustomTestStringConvertible, ExpressibleByStri
         return String(reflecting: String(text.prefix(40))) + "… (\(text.utf8.count) bytes)"
     }
 }
+
+extension TestText {
+    /// Each pair of a parameterized test's texts wrapped, so that a case is logged on one line, its
+    /// line breaks escaped, and a long text by its start and length.
+    public static func pairs(_ pairs: [(String, String)]) -> [(TestText, TestText)] {
+        pairs.map { (TestText($0), TestText($1)) }
+    }
+}
