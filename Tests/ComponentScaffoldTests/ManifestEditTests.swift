@@ -219,6 +219,17 @@ struct ManifestEditTests {
             "static let entries: [RouterEntry] = []\r\nimport ShopRouter",
             "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\r\nimport CouponRouter\r\nimport ShopRouter"
         ),
+        // An empty list written over lines gets its first entry one level deeper than the line that opens it.
+        (
+            "import ShopRouter\nenum Routers {\n    static let entries: [RouterEntry] = [\n    ]\n}",
+            "import CouponRouter\nimport ShopRouter\nenum Routers {\n    static let entries: [RouterEntry] = [\n"
+                + "        RouterEntry(\"Coupon\") { CouponRouter(links: $0) },\n    ]\n}"
+        ),
+        (
+            "import ShopRouter\n\tstatic let entries: [RouterEntry] = [ // none yet\r\n\t]",
+            "import CouponRouter\nimport ShopRouter\n\tstatic let entries: [RouterEntry] = [ // none yet\r\n"
+                + "\t    RouterEntry(\"Coupon\") { CouponRouter(links: $0) },\r\n\t]"
+        ),
         (
             "import CouponRouter\nstatic let entries: [RouterEntry] = []",
             "import CouponRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"

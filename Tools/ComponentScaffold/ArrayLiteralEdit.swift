@@ -161,7 +161,9 @@ struct ArrayLiteralEdit {
             guard isMultiline else { return [(open + 1, element)] }
             let openLineEnd = lineEnd(from: open + 1, in: text, code: code)
             let offset = openLineEnd < close ? openLineEnd : open + 1
-            return [(offset, "\(lineBreak(endingLineAt: offset, in: text))    \(element),")]
+            // One level deeper than the line that opens the list.
+            let indentation = indentation(ofLineHolding: open, in: text) + "    "
+            return [(offset, "\(lineBreak(endingLineAt: offset, in: text))\(indentation)\(element),")]
         }
         // A comma after the last entry, on its line or a later one, is the list's trailing comma.
         let comma = code[last.upperBound..<close].firstIndex { !isSpace($0) }.flatMap {
@@ -173,12 +175,18 @@ struct ArrayLiteralEdit {
         guard isMultiline, lastLineEnd < close else {
             return [(last.upperBound, ", \(element)")]
         }
-        let lineStart = (text[..<last.lowerBound].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-        let indentation = String(decoding: text[lineStart...].prefix(while: isSpace), as: UTF8.self)
+        let indentation = indentation(ofLineHolding: last.lowerBound, in: text)
         // The new line ends as the line it follows does, which keeps its own ending.
         let line = (lastLineEnd, "\(lineBreak(endingLineAt: lastLineEnd, in: text))\(indentation)\(element),")
         // The last entry without a trailing comma gets one.
         return comma == nil ? [line, (last.upperBound, ",")] : [line]
+    }
+
+    /// The spaces and tabs that begin the line holding `offset`.
+    private static func indentation(ofLineHolding offset: Int, in text: [UInt8]) -> String {
+        let lineStart = (text[..<offset].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        let indentation = text[lineStart...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return String(decoding: indentation, as: UTF8.self)
     }
 
     /// Where the line of code holding `offset` ends: at its LF, or at the CR of its CRLF; a line break
