@@ -204,6 +204,27 @@ struct ManifestEditTests {
             "import AppointmentRouter\nimport CouponRouter\n@preconcurrency\nimport EventRouter\n"
                 + "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
         ),
+        // A comment or an attribute directly above an import stays with it; a file's header stays above.
+        (
+            "import AppointmentRouter\n// Events, for the calendar\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\nimport CouponRouter\n// Events, for the calendar\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        (
+            "import AppointmentRouter\n@preconcurrency\n// still older code\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\nimport CouponRouter\n@preconcurrency\n// still older code\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        (
+            "import AppointmentRouter\n\n/* Events,\n   for the calendar */\r\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\n\nimport CouponRouter\n/* Events,\n   for the calendar */\r\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        (
+            "// Routers.swift: the list of routers\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
+            "// Routers.swift: the list of routers\nimport CouponRouter\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        (
+            "@preconcurrency import AppointmentRouter\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
+            "@preconcurrency import AppointmentRouter\nimport CouponRouter\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
         (
             // The last import ends with no break: the new one ends as the line before it does.
             "// header\r\nstatic let entries: [RouterEntry] = []\nimport AppointmentRouter\nimport ShopRouter",

@@ -263,7 +263,7 @@ struct ArrayLiteralEdit {
 
     /// What a line break inside a comment or string becomes in the blanked text: not a line break of
     /// the code, so line-based steps skip it, but still blank.
-    private static let hiddenLineBreak: UInt8 = 0x01
+    static let hiddenLineBreak: UInt8 = 0x01
 
     // MARK: Masking
 

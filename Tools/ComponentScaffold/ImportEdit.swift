@@ -41,15 +41,7 @@ enum ImportEdit {
         // The new line ends as the import it is put beside does, so no existing line's ending changes.
         var edited = text
         if let next = imports.first(where: { text[$0.start..<$0.end].lexicographicallyPrecedes(line) == false }) {
-            // Above the attributes written on lines of their own before the import, which stay its own.
-            var offset = next.start
-            while offset > 0 {
-                let previous = (code[..<(offset - 1)].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-                guard code[previous..<offset].first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "@") else {
-                    break
-                }
-                offset = previous
-            }
+            let offset = insertionPoint(before: next.start, in: text, code: code)
             let newline = ArrayLiteralEdit.lineBreak(endingLineAt: offset, in: text)
             edited.insert(contentsOf: line + Array(newline.utf8), at: offset)
         } else {
@@ -57,6 +49,28 @@ enum ImportEdit {
             edited.insert(contentsOf: Array(newline.utf8) + line, at: last.end)
         }
         return String(decoding: edited, as: UTF8.self)
+    }
+
+    /// Where the new import goes before the import starting at `offset`: above the attribute and comment
+    /// lines written directly before it, an attribute applying to it and a comment telling of it. Where
+    /// those lines begin the file, the comments are the file's header and stay above.
+    private static func insertionPoint(before offset: Int, in text: [UInt8], code: [UInt8]) -> Int {
+        let blanks: [UInt8] = [0x20, 0x09, 0x0D]
+        var firstAttribute: Int?
+        var lineStart = offset
+        while lineStart > 0 {
+            let previous = (code[..<(lineStart - 1)].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            let line = previous..<(lineStart - 1)
+            // The first byte of code, past a comment's blanks and hidden line breaks.
+            let first = code[line].first { !blanks.contains($0) && $0 != ArrayLiteralEdit.hiddenLineBreak }
+            if first == UInt8(ascii: "@"), !words(code[line]).contains("import") {
+                firstAttribute = previous
+            } else if first != nil || !text[line].contains(where: { !blanks.contains($0) }) {
+                return lineStart  // code or a blank line above the run
+            }
+            lineStart = previous
+        }
+        return firstAttribute ?? offset
     }
 
     /// The words of a line of code, split at spaces, tabs and semicolons.
