@@ -75,4 +75,46 @@ struct HostileInputTests {
         }
         #expect(accepted > 50)
     }
+
+    /// Random import sections: the router's import is added once, as one line of its own outside any
+    /// `#if`, with no attribute line directly above it (which would apply to it), every other byte kept;
+    /// adding it again changes nothing.
+    @Test func randomImportSectionsGainTheImportExactlyOrAreRefused() {
+        var generator = SeededGenerator(seed: 13)
+        let pieces = [
+            "import AppointmentRouter\n", "import EventRouter\r\n", "import ShopRouter", "@preconcurrency\n",
+            "@preconcurrency import BRouter\n", "// a comment\n", "/* a\n b */\n", "\n", "\r\n", "#if DEBUG\n",
+            "#endif\n", "let x = \"\"\"\nimport ARouter\n\"\"\"\n", "  ", "import CouponRouter;\n", "func f() {}\n",
+        ]
+        let line = "import CouponRouter"
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let source = (0..<Int.random(in: 1...10, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }
+            .joined()
+            guard let edited = try? ImportEdit.adding("CouponRouter", to: source, in: "Routers.swift") else { continue }
+            #expect((try? ImportEdit.adding("CouponRouter", to: edited, in: "Routers.swift")) == edited, "\(source)")
+            guard edited != source else { continue }
+            accepted += 1
+            let editedLines = edited.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+            guard let index = editedLines.firstIndex(where: { $0 == line }) else {
+                Issue.record("no line '\(line)' in \(edited.debugDescription) from \(source.debugDescription)")
+                continue
+            }
+            let above = index > 0 ? editedLines[index - 1].drop { $0 == " " || $0 == "\t" } : ""
+            #expect(!above.hasPrefix("@") || above.contains("import "), "\(source.debugDescription)")
+            let depth = editedLines[..<index].reduce(0) { depth, line in
+                let code = line.drop { $0 == " " || $0 == "\t" }
+                return code.hasPrefix("#if") ? depth + 1 : code.hasPrefix("#endif") ? max(depth - 1, 0) : depth
+            }
+            #expect(depth == 0, "\(source.debugDescription)")
+            let added = edited.unicodeScalars.count - source.unicodeScalars.count
+            #expect(added == line.count + 1 || added == line.count + 2, "\(source.debugDescription)")
+            // Removing the one inserted run of characters gives the source back.
+            let difference = edited.unicodeScalars.difference(from: source.unicodeScalars)
+            #expect(difference.removals.isEmpty, "\(source.debugDescription)")
+        }
+        #expect(accepted > 500)
+    }
 }
