@@ -104,9 +104,11 @@ struct HostileInputTests {
             }
             let above = index > 0 ? editedLines[index - 1].drop { $0 == " " || $0 == "\t" } : ""
             #expect(!above.hasPrefix("@") || above.contains("import "), "\(source.debugDescription)")
+            // Directives count wherever they stand on a line, as the compiler reads them after a `;`.
             let depth = editedLines[..<index].reduce(0) { depth, line in
-                let code = line.drop { $0 == " " || $0 == "\t" }
-                return code.hasPrefix("#if") ? depth + 1 : code.hasPrefix("#endif") ? max(depth - 1, 0) : depth
+                line.split(separator: " ").reduce(depth) { depth, word in
+                    word.hasPrefix("#if") ? depth + 1 : word.hasPrefix("#endif") ? max(depth - 1, 0) : depth
+                }
             }
             #expect(depth == 0, "\(source.debugDescription)")
             let added = edited.unicodeScalars.count - source.unicodeScalars.count

@@ -178,14 +178,14 @@ struct ManifestEditTests {
             "import AppointmentRouter\r\nimport MallRouting\r\nstatic let entries:[RouterEntry]=[RouterEntry(\"Shop\"){ShopRouter(links:$0)}, RouterEntry(\"Event\") { EventRouter(links: $0) }]",
             "import AppointmentRouter\r\nimport CouponRouter\r\nimport MallRouting\r\nstatic let entries:[RouterEntry]=[RouterEntry(\"Shop\"){ShopRouter(links:$0)}, RouterEntry(\"Event\") { EventRouter(links: $0) }, RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
         ),
-        // Mixed LF and CRLF lines: each new line ends as the line it is put beside does.
+        // Mixed LF and CRLF lines: each new line ends as the line it is put after does.
         (
             "// header\r\nimport ShopRouter\n\n    static let entries: [RouterEntry] = [\n        RouterEntry(\"Shop\") { ShopRouter(links: $0) },\n    ]",
             "// header\r\nimport CouponRouter\nimport ShopRouter\n\n    static let entries: [RouterEntry] = [\n        RouterEntry(\"Shop\") { ShopRouter(links: $0) },\n        RouterEntry(\"Coupon\") { CouponRouter(links: $0) },\n    ]"
         ),
         (
             "import AppointmentRouter\nimport EventRouter\r\nstatic let entries: [RouterEntry] = []\n",
-            "import AppointmentRouter\nimport CouponRouter\r\nimport EventRouter\r\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\n"
+            "import AppointmentRouter\nimport CouponRouter\nimport EventRouter\r\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\n"
         ),
         // An import inside #if holds only where its condition does: the new one goes among the others.
         (
@@ -195,7 +195,7 @@ struct ManifestEditTests {
         ),
         (
             "import AppointmentRouter\n#if DEBUG\nimport DebugMenu\n#endif\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
-            "import AppointmentRouter\n#if DEBUG\nimport DebugMenu\n#endif\nimport CouponRouter\nimport EventRouter\n"
+            "import AppointmentRouter\nimport CouponRouter\n#if DEBUG\nimport DebugMenu\n#endif\nimport EventRouter\n"
                 + "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
         ),
         // An attribute on a line of its own stays with its import.
@@ -215,7 +215,7 @@ struct ManifestEditTests {
         ),
         (
             "import AppointmentRouter\n\n/* Events,\n   for the calendar */\r\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
-            "import AppointmentRouter\n\nimport CouponRouter\n/* Events,\n   for the calendar */\r\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+            "import AppointmentRouter\nimport CouponRouter\n\n/* Events,\n   for the calendar */\r\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
         ),
         (
             "// Routers.swift: the list of routers\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
@@ -224,6 +224,50 @@ struct ManifestEditTests {
         (
             "@preconcurrency import AppointmentRouter\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
             "@preconcurrency import AppointmentRouter\nimport CouponRouter\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        // The new import follows the one it sorts after, so nothing above the next import is taken from it.
+        (
+            "import AppointmentRouter\nlet onLaunch:\n    @Sendable () -> Void = {}\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\nimport CouponRouter\nlet onLaunch:\n    @Sendable () -> Void = {}\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        (
+            "import AppointmentRouter\n@preconcurrency\n\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\nimport CouponRouter\n@preconcurrency\n\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        (
+            "import AppointmentRouter\n#if compiler(>=6.0)\n@preconcurrency\n#endif\nimport EventRouter\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\nimport CouponRouter\n#if compiler(>=6.0)\n@preconcurrency\n#endif\nimport EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        // Imports spelled with an access level or an attribute sort by their module.
+        (
+            "public import AppointmentRouter\n@preconcurrency import EventRouter\nstatic let entries: [RouterEntry] = []",
+            "public import AppointmentRouter\nimport CouponRouter\n@preconcurrency import EventRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        // A directive counts wherever the compiler reads one: after a comment, a form feed, a byte order mark.
+        (
+            "import AppointmentRouter\n/* Windows builds only,\n   see the port notes */ #if os(Windows)\nimport WinSDK\n#endif\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\nimport CouponRouter\n/* Windows builds only,\n   see the port notes */ #if os(Windows)\nimport WinSDK\n#endif\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        (
+            "import AppointmentRouter\n\u{0C}#if os(Windows)\nimport WinSDK\n#endif\nstatic let entries: [RouterEntry] = []",
+            "import AppointmentRouter\nimport CouponRouter\n\u{0C}#if os(Windows)\nimport WinSDK\n#endif\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        (
+            "\u{FEFF}#if os(Windows)\nimport AWinSDK\n#endif\nimport AppointmentRouter\nstatic let entries: [RouterEntry] = []",
+            "\u{FEFF}#if os(Windows)\nimport AWinSDK\n#endif\nimport AppointmentRouter\nimport CouponRouter\nstatic let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]"
+        ),
+        // First in order: after the code above the first import, unless that code may be an attribute waiting for it.
+        (
+            "static let entries: [RouterEntry] = []\n// The routers\nimport EventRouter",
+            "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\nimport CouponRouter\n// The routers\nimport EventRouter"
+        ),
+        (
+            "static let entries: [RouterEntry] = []\n@_spi(\n    Internal)\nimport EventRouter",
+            "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\n@_spi(\n    Internal)\nimport EventRouter\nimport CouponRouter"
+        ),
+        (
+            "static let entries: [RouterEntry] = []\nimport AppointmentRouter; @preconcurrency\nimport EventRouter",
+            "static let entries: [RouterEntry] = [RouterEntry(\"Coupon\") { CouponRouter(links: $0) }]\nimport AppointmentRouter; @preconcurrency\nimport EventRouter\nimport CouponRouter"
         ),
         (
             // The last import ends with no break: the new one ends as the line before it does.
@@ -247,9 +291,14 @@ struct ManifestEditTests {
                 + "        RouterEntry(\"Coupon\") { CouponRouter(links: $0) },\n    ]\n}"
         ),
         (
+            "import ShopRouter\n    /* The registry,\n       empty for now. */ static let entries: [RouterEntry] = [\n    ]",
+            "import CouponRouter\nimport ShopRouter\n    /* The registry,\n       empty for now. */ static let entries: [RouterEntry] = [\n"
+                + "        RouterEntry(\"Coupon\") { CouponRouter(links: $0) },\n    ]"
+        ),
+        (
             "import ShopRouter\n\tstatic let entries: [RouterEntry] = [ // none yet\r\n\t]",
             "import CouponRouter\nimport ShopRouter\n\tstatic let entries: [RouterEntry] = [ // none yet\r\n"
-                + "\t    RouterEntry(\"Coupon\") { CouponRouter(links: $0) },\r\n\t]"
+                + "\t\tRouterEntry(\"Coupon\") { CouponRouter(links: $0) },\r\n\t]"
         ),
         (
             "import CouponRouter\nstatic let entries: [RouterEntry] = []",

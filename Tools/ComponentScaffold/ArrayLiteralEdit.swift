@@ -161,8 +161,9 @@ struct ArrayLiteralEdit {
             guard isMultiline else { return [(open + 1, element)] }
             let openLineEnd = lineEnd(from: open + 1, in: text, code: code)
             let offset = openLineEnd < close ? openLineEnd : open + 1
-            // One level deeper than the line that opens the list.
-            let indentation = indentation(ofLineHolding: open, in: text) + "    "
+            // One level deeper than the line that opens the list, in its own unit (a tab or four spaces).
+            let outer = indentation(ofLineHolding: open, in: text, code: code)
+            let indentation = outer + (outer.hasSuffix("\t") ? "\t" : "    ")
             return [(offset, "\(lineBreak(endingLineAt: offset, in: text))\(indentation)\(element),")]
         }
         // A comma after the last entry, on its line or a later one, is the list's trailing comma.
@@ -175,16 +176,17 @@ struct ArrayLiteralEdit {
         guard isMultiline, lastLineEnd < close else {
             return [(last.upperBound, ", \(element)")]
         }
-        let indentation = indentation(ofLineHolding: last.lowerBound, in: text)
+        let indentation = indentation(ofLineHolding: last.lowerBound, in: text, code: code)
         // The new line ends as the line it follows does, which keeps its own ending.
         let line = (lastLineEnd, "\(lineBreak(endingLineAt: lastLineEnd, in: text))\(indentation)\(element),")
         // The last entry without a trailing comma gets one.
         return comma == nil ? [line, (last.upperBound, ",")] : [line]
     }
 
-    /// The spaces and tabs that begin the line holding `offset`.
-    private static func indentation(ofLineHolding offset: Int, in text: [UInt8]) -> String {
-        let lineStart = (text[..<offset].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+    /// The spaces and tabs that begin the line of code holding `offset`: a comment's line break, which
+    /// does not end a line of code, does not count.
+    private static func indentation(ofLineHolding offset: Int, in text: [UInt8], code: [UInt8]) -> String {
+        let lineStart = (code[..<offset].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
         let indentation = text[lineStart...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         return String(decoding: indentation, as: UTF8.self)
     }

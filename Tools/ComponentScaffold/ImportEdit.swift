@@ -2,7 +2,9 @@
 /// breaks.
 ///
 /// Only lines that are code count: an `import` written inside a comment or a string is not one, and
-/// neither is one inside an `#if` block, which holds only where its condition does.
+/// neither is one inside an `#if` block, which holds only where its condition does. The new line goes
+/// right after the import it sorts after, where nothing can be waiting for it: an attribute or a
+/// comment above the next import stays that import's.
 enum ImportEdit {
     /// `source` with `import module` added, or unchanged when it already imports `module`, however the
     /// import is spelled (`public import`, `@_exported import`, a `;` or a comment after it).
@@ -11,78 +13,107 @@ enum ImportEdit {
     static func adding(_ module: String, to source: String, in path: String) throws(ScaffoldError) -> String {
         let text = Array(source.utf8)
         let code = ArrayLiteralEdit.blankingCommentsAndStrings(text)
+        let lines = linesOutsideConditionalBlocks(of: code)
+        if lines.contains(where: { importedModule(words(code[$0.start..<$0.end])) == Substring(module) }) {
+            return source
+        }
+        // The imports a new line may follow: a line holding one import and nothing else.
+        let imports = lines.compactMap { line in
+            importedModule(words(code[line.start..<line.end])).map { (line: line, module: $0) }
+        }
+        guard let first = imports.first else {
+            throw ScaffoldError(
+                "\(path) has no import lines outside an #if block to add 'import \(module)' to; add the router by"
+                    + " hand (CONTRIBUTING.md, 'Adding a component')")
+        }
         let line = Array("import \(module)".utf8)
-        // The start and end (before any line break) of each line of code outside `#if` blocks.
+        var edited = text
+        if let previous = imports.last(where: { $0.module < Substring(module) }) {
+            insert(line, after: previous.line.end, in: &edited)
+        } else if let above = lastLineOfCode(before: first.line.start, in: code) {
+            // First in order, after the code above the first import; where that code may be an attribute
+            // waiting for the import, after the import instead, out of order, rather than take it.
+            let isComplete = isCompleteWithoutAttributes(code[above.start..<above.end])
+            insert(line, after: isComplete ? above.end : first.line.end, in: &edited)
+        } else {
+            // First in order: above the first import, below the comments and blank lines of the file's header.
+            let newline = ArrayLiteralEdit.lineBreak(endingLineAt: first.line.start, in: text)
+            edited.insert(contentsOf: line + Array(newline.utf8), at: first.line.start)
+        }
+        return String(decoding: edited, as: UTF8.self)
+    }
+
+    /// Puts `line` on a line of its own after the line of code ending at `end`, ending as that line
+    /// does, so no existing line's ending changes.
+    private static func insert(_ line: [UInt8], after end: Int, in text: inout [UInt8]) {
+        let newline = Array(ArrayLiteralEdit.lineBreak(endingLineAt: end, in: text).utf8)
+        text.insert(contentsOf: newline + line, at: end)
+    }
+
+    /// Whether a line of code certainly ends what it holds and applies no attribute or directive to the
+    /// line after it: it names no attribute and no directive (an attribute with its import excepted), and
+    /// its parentheses and brackets close, so it does not end an attribute's arguments written over lines.
+    private static func isCompleteWithoutAttributes(_ code: ArraySlice<UInt8>) -> Bool {
+        let words = words(code)
+        if importedModule(words) != nil { return true }
+        func count(_ byte: Unicode.Scalar) -> Int { code.count { $0 == UInt8(ascii: byte) } }
+        return !words.contains { $0.hasPrefix("@") || $0.hasPrefix("#") }
+            && count("(") == count(")") && count("[") == count("]")
+    }
+
+    /// The start and end (before any line break) of the last line before `offset` that holds code, not
+    /// only comments and blanks; `nil` where there is none.
+    private static func lastLineOfCode(before offset: Int, in code: [UInt8]) -> (start: Int, end: Int)? {
+        var end = offset - 1  // the line break ending the line above
+        while end > 0 {
+            let start = (code[..<end].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+            if !words(code[start..<end]).isEmpty {
+                return (start, end > start && code[end - 1] == UInt8(ascii: "\r") ? end - 1 : end)
+            }
+            end = start - 1
+        }
+        return nil
+    }
+
+    /// The start and end (before any line break) of each line of code outside `#if` blocks, a line that
+    /// holds a directive left out too.
+    private static func linesOutsideConditionalBlocks(of code: [UInt8]) -> [(start: Int, end: Int)] {
         var lines: [(start: Int, end: Int)] = []
         var depth = 0
         var start = 0
         while start < code.count {
             let end = code[start...].firstIndex(of: UInt8(ascii: "\n")) ?? code.count
             let trimmedEnd = end > start && code[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
-            let first = words(code[start..<trimmedEnd]).first
-            if first?.hasPrefix("#if") == true {
-                depth += 1
-            } else if first?.hasPrefix("#endif") == true {
-                depth = max(depth - 1, 0)
-            } else if depth == 0 {
-                lines.append((start, trimmedEnd))
+            let directives = words(code[start..<trimmedEnd]).filter { $0.hasPrefix("#") }
+            if directives.isEmpty {
+                if depth == 0 { lines.append((start, trimmedEnd)) }
+            } else {
+                for directive in directives {
+                    if directive.hasPrefix("#if") {
+                        depth += 1
+                    } else if directive.hasPrefix("#endif") {
+                        depth = max(depth - 1, 0)
+                    }
+                }
             }
             start = end + 1
         }
-        let imports = lines.filter { code[$0.start..<$0.end].starts(with: "import ".utf8) }
-        guard let last = imports.last else {
-            throw ScaffoldError(
-                "\(path) has no import lines outside an #if block to add 'import \(module)' to; add the router by"
-                    + " hand (CONTRIBUTING.md, 'Adding a component')")
-        }
-        if lines.contains(where: { isImport(of: module, words(code[$0.start..<$0.end])) }) {
-            return source
-        }
-        // The new line ends as the import it is put beside does, so no existing line's ending changes.
-        var edited = text
-        if let next = imports.first(where: { text[$0.start..<$0.end].lexicographicallyPrecedes(line) == false }) {
-            let offset = insertionPoint(before: next.start, in: text, code: code)
-            let newline = ArrayLiteralEdit.lineBreak(endingLineAt: offset, in: text)
-            edited.insert(contentsOf: line + Array(newline.utf8), at: offset)
-        } else {
-            let newline = ArrayLiteralEdit.lineBreak(endingLineAt: last.end, in: text)
-            edited.insert(contentsOf: Array(newline.utf8) + line, at: last.end)
-        }
-        return String(decoding: edited, as: UTF8.self)
+        return lines
     }
 
-    /// Where the new import goes before the import starting at `offset`: above the attribute and comment
-    /// lines written directly before it, an attribute applying to it and a comment telling of it. Where
-    /// those lines begin the file, the comments are the file's header and stay above.
-    private static func insertionPoint(before offset: Int, in text: [UInt8], code: [UInt8]) -> Int {
-        let blanks: [UInt8] = [0x20, 0x09, 0x0D]
-        var firstAttribute: Int?
-        var lineStart = offset
-        while lineStart > 0 {
-            let previous = (code[..<(lineStart - 1)].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-            let line = previous..<(lineStart - 1)
-            // The first byte of code, past a comment's blanks and hidden line breaks.
-            let first = code[line].first { !blanks.contains($0) && $0 != ArrayLiteralEdit.hiddenLineBreak }
-            if first == UInt8(ascii: "@"), !words(code[line]).contains("import") {
-                firstAttribute = previous
-            } else if first != nil || !text[line].contains(where: { !blanks.contains($0) }) {
-                return lineStart  // code or a blank line above the run
-            }
-            lineStart = previous
-        }
-        return firstAttribute ?? offset
-    }
-
-    /// The words of a line of code, split at spaces, tabs and semicolons.
+    /// The words of a line of code, split at Swift's whitespace (a form feed and a vertical tab too), a
+    /// byte order mark, the blanks a comment's line break leaves, and semicolons.
     private static func words(_ code: ArraySlice<UInt8>) -> [Substring] {
-        String(decoding: code, as: UTF8.self).split { $0 == " " || $0 == "\t" || $0 == ";" }
+        let separators: Set<Character> = [" ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{FEFF}", "\u{01}", ";"]
+        return String(decoding: code, as: UTF8.self).split { separators.contains($0) }
     }
 
-    /// Whether a line of these words imports `module`: `import module` after any attributes and access level.
-    private static func isImport(of module: String, _ words: [Substring]) -> Bool {
+    /// The module a line of these words imports when it holds `import Module` and nothing else, after
+    /// any attributes and access level.
+    private static func importedModule(_ words: [Substring]) -> Substring? {
         let accessLevels: Set<Substring> = ["public", "package", "internal", "fileprivate", "private"]
-        return words.drop { $0.hasPrefix("@") || accessLevels.contains($0) }.elementsEqual([
-            "import", Substring(module),
-        ])
+        let statement = words.drop { $0.hasPrefix("@") || accessLevels.contains($0) }
+        guard statement.count == 2, statement.first == "import" else { return nil }
+        return statement.last
     }
 }
