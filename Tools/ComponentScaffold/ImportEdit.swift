@@ -13,13 +13,12 @@ enum ImportEdit {
     static func adding(_ module: String, to source: String, in path: String) throws(ScaffoldError) -> String {
         let text = Array(source.utf8)
         let code = ArrayLiteralEdit.blankingCommentsAndStrings(text)
-        let lines = linesOutsideConditionalBlocks(of: code)
-        if lines.contains(where: { importedModule(words(code[$0.start..<$0.end])) == Substring(module) }) {
-            return source
-        }
-        // The imports a new line may follow: a line holding one import and nothing else.
-        let imports = lines.compactMap { line in
+        // The imports outside `#if` blocks, each a line holding one import and nothing else.
+        let imports = linesOutsideConditionalBlocks(of: code).compactMap { line in
             importedModule(words(code[line.start..<line.end])).map { (line: line, module: $0) }
+        }
+        if imports.contains(where: { $0.module == Substring(module) }) {
+            return source
         }
         guard let first = imports.first else {
             throw ScaffoldError(
@@ -68,7 +67,7 @@ enum ImportEdit {
         while end > 0 {
             let start = (code[..<end].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
             if !words(code[start..<end]).isEmpty {
-                return (start, end > start && code[end - 1] == UInt8(ascii: "\r") ? end - 1 : end)
+                return (start, endBeforeCarriageReturn(start, end, in: code))
             }
             end = start - 1
         }
@@ -83,7 +82,7 @@ enum ImportEdit {
         var start = 0
         while start < code.count {
             let end = code[start...].firstIndex(of: UInt8(ascii: "\n")) ?? code.count
-            let trimmedEnd = end > start && code[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+            let trimmedEnd = endBeforeCarriageReturn(start, end, in: code)
             let directives = words(code[start..<trimmedEnd]).filter { $0.hasPrefix("#") }
             if directives.isEmpty {
                 if depth == 0 { lines.append((start, trimmedEnd)) }
@@ -101,11 +100,21 @@ enum ImportEdit {
         return lines
     }
 
-    /// The words of a line of code, split at Swift's whitespace (a form feed and a vertical tab too), a
-    /// byte order mark, the blanks a comment's line break leaves, and semicolons.
+    /// `end`, the line feed ending the line from `start`, or the carriage return before it.
+    private static func endBeforeCarriageReturn(_ start: Int, _ end: Int, in code: [UInt8]) -> Int {
+        end > start && code[end - 1] == UInt8(ascii: "\r") ? end - 1 : end
+    }
+
+    /// What splits a line of code into words: Swift's whitespace (a form feed and a vertical tab too), a
+    /// byte order mark, what a comment's line break leaves, and semicolons.
+    private static let separators: Set<Character> = [
+        " ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{FEFF}",
+        Character(Unicode.Scalar(ArrayLiteralEdit.hiddenLineBreak)), ";",
+    ]
+
+    /// The words of a line of code, split at ``separators``.
     private static func words(_ code: ArraySlice<UInt8>) -> [Substring] {
-        let separators: Set<Character> = [" ", "\t", "\n", "\r", "\r\n", "\u{0B}", "\u{0C}", "\u{FEFF}", "\u{01}", ";"]
-        return String(decoding: code, as: UTF8.self).split { separators.contains($0) }
+        String(decoding: code, as: UTF8.self).split { separators.contains($0) }
     }
 
     /// The module a line of these words imports when it holds `import Module` and nothing else, after
