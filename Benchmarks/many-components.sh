@@ -12,12 +12,14 @@
 # `layering-check` end to end, `mall graph` and `mall routes` (medians of 11 runs, the two apps' runs
 # taken in turn), each for the four-component app and the big one, launch against the 1.2x goal, and
 # the incremental release build after an edit in a screen, a new provide_ and no change, the first two
-# judged by their time above the no-change build, SwiftPM's floor (1.5x, 2x goals).
+# judged by their time above the no-change build, SwiftPM's floor (1.5x, 2x goals), and last the link
+# alone, SwiftPM's own link command run again for each app.
 # --reuse DIR measures the two apps a --keep run left in DIR again, their sources replaced with this
 # checkout's tracked files (what new-component generated and edited in the big app is kept), so a
 # change is measured without adding the components again; its build times are incremental.
 # A failed build, or a measured run that fails or crashes, stops it with status 1; a bad argument
-# with status 2. It takes minutes at N = 1000 (the adding is the long part); CI does not run it.
+# with status 2. At N = 1000 it takes half an hour or more, most of it the big app's release build; CI
+# does not run it.
 set -euo pipefail
 shopt -s inherit_errexit
 
@@ -273,6 +275,34 @@ read -r four_screen many_screen <<< "$(incremental edit_screen)"
 read -r four_provide many_provide <<< "$(incremental add_provide)"
 read -r four_none many_none <<< "$(incremental none)"
 
+# What (a) pays for at N + 4 components and not at 4 is mostly the link: SwiftPM's own link command
+# for `mall`, read from its build description, is run again for each app, writing elsewhere so the
+# build's output stays as it was (median of 3, the two apps in turn). It runs after every build: the
+# Swift driver rewrites a file of its own beside the objects as it links.
+link_command() {
+    python3 - "$1/.build/release.yaml" "$work/$2-link-test" <<'PY'
+import json, re, sys
+description, output = sys.argv[1], sys.argv[2]
+with open(description) as file:
+    lines = file.read().split("\n")
+for number, line in enumerate(lines):
+    if re.fullmatch(r'  "C\.mall-[^"]*-release\.exe":', line):
+        for detail in lines[number + 1:number + 12]:
+            if detail.strip().startswith("args: "):
+                arguments = json.loads(detail.strip()[len("args: "):])
+                arguments[arguments.index("-o") + 1] = output
+                sys.stdout.write("".join(argument + "\0" for argument in arguments))
+                sys.exit(0)
+sys.exit(f"Error: {description} has no link command for mall")
+PY
+}
+mapfile -d '' four_link < <(link_command "$work/four" four)
+mapfile -d '' many_link < <(link_command "$work/many" many)
+[ "${#four_link[@]}" -gt 0 ] && [ "${#many_link[@]}" -gt 0 ] \
+    || { echo "Error: the link commands could not be read from the apps' build descriptions" >&2; exit 1; }
+read -r four_link_ms many_link_ms <<< "$("$work/timer" 3 "${four_link[@]}" ::: "${many_link[@]}")"
+rm -f "$work/four-link-test" "$work/many-link-test"
+
 row() { printf '%-24s %10s %10s %10s %10s %10s %10s\n' "$@"; }
 echo
 row "app" "build s" "launch ms" "audit ms" "check ms" "graph ms" "routes ms"
@@ -302,3 +332,10 @@ ratio_row "(a) an edit inside Shop's screen" "$four_screen" "$many_screen" "$fou
 ratio_row "(b) a new provide_ in Shop's API" "$four_provide" "$many_provide" "$four_none" "$many_none" 2
 printf '%-40s %10s %10s %10s %10s %7.2fx %s\n' "(c) no change: SwiftPM's floor" "$four_none" "-" "$many_none" "-" \
     "$(awk -v a="$four_none" -v b="$many_none" 'BEGIN { print b / a }')" "-"
+awk -v a="$four_link_ms" -v b="$many_link_ms" -v n="$((count + 4))" -v sa="$four_screen" -v sb="$many_screen" \
+    -v fa="$four_none" -v fb="$many_none" 'BEGIN {
+    printf "\nthe link alone (SwiftPM'"'"'s command run again): %.2f s at 4 components, %.2f s at %s; ", a / 1000, b / 1000, n
+    # Rounded to hundredths first, so a difference of a few microseconds is not printed as -0.00.
+    link = sprintf("%.2f", (b - a) / 1000) + 0; excess = sprintf("%.2f", (sb - fb) - (sa - fa)) + 0
+    printf "%.2f s of the %.2f s by which (a) above the floor at %s exceeds (a) at 4\n", link, excess, n
+}'
