@@ -60,8 +60,14 @@ if [ -n "$reuse" ]; then
     work=$reuse
 else
     work="$(mktemp -d "${TMPDIR:-/tmp}/many-components.XXXXXX")"
-    $keep || trap 'rm -rf "$work"' EXIT
 fi
+# The links timed at the end write beside the apps; an interrupted run leaves neither them nor, unless
+# kept, the folder.
+cleanup() {
+    rm -f "$work/four-link-test" "$work/many-link-test"
+    if [ -z "$reuse" ] && ! $keep; then rm -rf "$work"; fi
+}
+trap cleanup EXIT
 now() { echo "$EPOCHREALTIME"; }
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
@@ -261,19 +267,25 @@ PY
     "$scaffolder_bin" --regenerate --package-path "$1" > /dev/null
 }
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# Each result is assigned before it is read: a failure inside `read … <<< "$(…)"`, or inside an array
+# element's `$(…)`, would not stop the script, and the figures of a failed build would be printed.
 incremental() {
-    local change=$1 four=() many=() round
+    local change=$1 four=() many=() round seconds
     for round in 1 2 3; do
         for app in four many; do
             [ "$change" = none ] || "$change" "$work/$app" "$round$RANDOM"
-            if [ "$app" = four ]; then four+=("$(build "$work/four")"); else many+=("$(build "$work/many")"); fi
+            seconds=$(build "$work/$app")
+            if [ "$app" = four ]; then four+=("$seconds"); else many+=("$seconds"); fi
         done
     done
     echo "$(median "${four[@]}") $(median "${many[@]}")"
 }
-read -r four_screen many_screen <<< "$(incremental edit_screen)"
-read -r four_provide many_provide <<< "$(incremental add_provide)"
-read -r four_none many_none <<< "$(incremental none)"
+screen=$(incremental edit_screen)
+provide=$(incremental add_provide)
+none=$(incremental none)
+read -r four_screen many_screen <<< "$screen"
+read -r four_provide many_provide <<< "$provide"
+read -r four_none many_none <<< "$none"
 
 # What (a) pays for at N + 4 components and not at 4 is mostly the link: SwiftPM's own link command
 # for `mall`, read from its build description, is run again for each app, writing elsewhere so the
@@ -281,18 +293,31 @@ read -r four_none many_none <<< "$(incremental none)"
 # Swift driver rewrites a file of its own beside the objects as it links.
 link_command() {
     python3 - "$1/.build/release.yaml" "$work/$2-link-test" <<'PY'
-import json, re, sys
+import json, os, re, sys
 description, output = sys.argv[1], sys.argv[2]
-with open(description) as file:
-    lines = file.read().split("\n")
+try:
+    with open(description) as file:
+        lines = file.read().split("\n")
+except OSError as error:
+    sys.exit(f"Error: cannot read {description}: {error.strerror}")
+# The command is found by what it writes, an executable named `mall`, not by its name's prefix, which
+# another product's (`mall-lite`) would share.
 for number, line in enumerate(lines):
-    if re.fullmatch(r'  "C\.mall-[^"]*-release\.exe":', line):
-        for detail in lines[number + 1:number + 12]:
-            if detail.strip().startswith("args: "):
-                arguments = json.loads(detail.strip()[len("args: "):])
-                arguments[arguments.index("-o") + 1] = output
-                sys.stdout.write("".join(argument + "\0" for argument in arguments))
-                sys.exit(0)
+    if not re.fullmatch(r'  "C\.[^"]*\.exe":', line):
+        continue
+    details = {}
+    for detail in lines[number + 1:number + 12]:
+        key, _, value = detail.strip().partition(": ")
+        if key in ("outputs", "args") and key not in details:
+            details[key] = value
+    try:
+        outputs, arguments = json.loads(details["outputs"]), json.loads(details["args"])
+    except (KeyError, ValueError):
+        continue
+    if outputs and os.path.basename(outputs[0]) == "mall" and "-o" in arguments[:-1]:
+        arguments[arguments.index("-o") + 1] = output
+        sys.stdout.write("".join(argument + "\0" for argument in arguments))
+        sys.exit(0)
 sys.exit(f"Error: {description} has no link command for mall")
 PY
 }
@@ -300,7 +325,9 @@ mapfile -d '' four_link < <(link_command "$work/four" four)
 mapfile -d '' many_link < <(link_command "$work/many" many)
 [ "${#four_link[@]}" -gt 0 ] && [ "${#many_link[@]}" -gt 0 ] \
     || { echo "Error: the link commands could not be read from the apps' build descriptions" >&2; exit 1; }
-read -r four_link_ms many_link_ms <<< "$("$work/timer" 3 "${four_link[@]}" ::: "${many_link[@]}")"
+links=$("$work/timer" 3 "${four_link[@]}" ::: "${many_link[@]}") \
+    || { echo "Error: running the apps' link commands again failed (above); no link was timed" >&2; exit 1; }
+read -r four_link_ms many_link_ms <<< "$links"
 rm -f "$work/four-link-test" "$work/many-link-test"
 
 row() { printf '%-24s %10s %10s %10s %10s %10s %10s\n' "$@"; }
@@ -332,10 +359,15 @@ ratio_row "(a) an edit inside Shop's screen" "$four_screen" "$many_screen" "$fou
 ratio_row "(b) a new provide_ in Shop's API" "$four_provide" "$many_provide" "$four_none" "$many_none" 2
 printf '%-40s %10s %10s %10s %10s %7.2fx %s\n' "(c) no change: SwiftPM's floor" "$four_none" "-" "$many_none" "-" \
     "$(awk -v a="$four_none" -v b="$many_none" 'BEGIN { print b / a }')" "-"
+# Each figure is rounded to hundredths before the differences are taken, so they agree with the
+# figures printed (and a difference of microseconds is not -0.00).
 awk -v a="$four_link_ms" -v b="$many_link_ms" -v n="$((count + 4))" -v sa="$four_screen" -v sb="$many_screen" \
-    -v fa="$four_none" -v fb="$many_none" 'BEGIN {
-    printf "\nthe link alone (SwiftPM'"'"'s command run again): %.2f s at 4 components, %.2f s at %s; ", a / 1000, b / 1000, n
-    # Rounded to hundredths first, so a difference of a few microseconds is not printed as -0.00.
-    link = sprintf("%.2f", (b - a) / 1000) + 0; excess = sprintf("%.2f", (sb - fb) - (sa - fa)) + 0
-    printf "%.2f s of the %.2f s by which (a) above the floor at %s exceeds (a) at 4\n", link, excess, n
+    -v fa="$four_none" -v fb="$many_none" 'function hundredths(x) { return sprintf("%.2f", x) + 0 }
+BEGIN {
+    link_a = hundredths(a / 1000); link_b = hundredths(b / 1000)
+    above_a = hundredths(sa - fa); above_b = hundredths(sb - fb)
+    printf "\nthe link alone (SwiftPM'"'"'s command run again): %.2f s at 4 components, %.2f s at %s (%+.2f s)\n",
+        link_a, link_b, n, hundredths(link_b - link_a)
+    printf "(a) above the floor: %.2f s at 4 components, %.2f s at %s (%+.2f s)\n", above_a, above_b, n,
+        hundredths(above_b - above_a)
 }'
