@@ -61,8 +61,8 @@ if [ -n "$reuse" ]; then
 else
     work="$(mktemp -d "${TMPDIR:-/tmp}/many-components.XXXXXX")"
 fi
-# The links timed at the end write beside the apps; an interrupted run leaves neither them nor, unless
-# kept, the folder.
+# However the run ends, the outputs of the links timed at the end go, and so does the folder unless it
+# is kept.
 cleanup() {
     rm -f "$work/four-link-test" "$work/many-link-test"
     if [ -z "$reuse" ] && ! $keep; then rm -rf "$work"; fi
@@ -328,7 +328,6 @@ mapfile -d '' many_link < <(link_command "$work/many" many)
 links=$("$work/timer" 3 "${four_link[@]}" ::: "${many_link[@]}") \
     || { echo "Error: running the apps' link commands again failed (above); no link was timed" >&2; exit 1; }
 read -r four_link_ms many_link_ms <<< "$links"
-rm -f "$work/four-link-test" "$work/many-link-test"
 
 row() { printf '%-24s %10s %10s %10s %10s %10s %10s\n' "$@"; }
 echo
