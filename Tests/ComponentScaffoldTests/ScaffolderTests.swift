@@ -410,8 +410,10 @@ final class VisibleTypesCacheTests {
     @Test func onlyNewOrChangedFilesAreReadAgain() throws {
         let cache = folder.appendingPathComponent("cache/types.txt")
         let first = folder.appendingPathComponent("First.swift")
+        // No folder counts as settled, so however slowly the test runs, only files are kept.
+        func names() -> Set<String> { TopLevelTypes.names(under: [folder], keptIn: cache, settledBefore: .min) }
         try "struct Alpha {}\n".write(to: first, atomically: true, encoding: .utf8)
-        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Alpha"])
+        #expect(names() == ["Alpha"])
 
         // A walk that finds every file as it was kept leaves the kept file alone.
         func written() throws -> [FileAttributeKey: Any] {
@@ -420,7 +422,7 @@ final class VisibleTypesCacheTests {
             }
         }
         let before = try written()
-        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Alpha"])
+        #expect(names() == ["Alpha"])
         #expect(NSDictionary(dictionary: try written()).isEqual(to: before))
 
         // An unchanged file is taken from the cache: a name put there (with a hash to match) is what
@@ -432,19 +434,69 @@ final class VisibleTypesCacheTests {
                 String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "\tAlpha", with: "\tFromTheCache Other")
             },
             header: KeptNames.header, to: cache)
-        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["FromTheCache", "Other"])
+        #expect(names() == ["FromTheCache", "Other"])
 
         // A changed file, a new one and a removed one are each seen.
         try "struct Beta {}\nenum Gamma {}\n".write(to: first, atomically: true, encoding: .utf8)
         let second = folder.appendingPathComponent("Second.swift")
         try "final class Delta {}\n".write(to: second, atomically: true, encoding: .utf8)
-        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Beta", "Gamma", "Delta"])
+        #expect(names() == ["Beta", "Gamma", "Delta"])
         try FileManager.default.removeItem(at: first)
-        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Delta"])
+        #expect(names() == ["Delta"])
 
         // A cache that is not one is ignored, and every file read.
         try Data("not json".utf8).write(to: cache)
-        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Delta"])
+        #expect(names() == ["Delta"])
+    }
+
+    /// A folder whose stamp is the one kept is not listed again, only its entries looked at; one that
+    /// gained an entry is listed again.
+    @Test func aFolderWhoseStampIsKeptIsNotListedAgain() throws {
+        let cache = folder.appendingPathComponent("cache/types.txt")
+        let sources = folder.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try "struct Alpha {}\n".write(
+            to: sources.appendingPathComponent("Alpha.swift"), atomically: true, encoding: .utf8)
+        // Every folder counts as settled, as one last changed long ago does.
+        func names() -> Set<String> { TopLevelTypes.names(under: [sources], keptIn: cache, settledBefore: .max) }
+        #expect(names() == ["Alpha"])
+
+        // The kept listing is what the walk takes: with Alpha.swift taken out of it, the file is not seen.
+        let lines = try #require(KeptFile.lines(at: cache, header: KeptNames.header)).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        let listing = try #require(lines.first { $0.hasPrefix("folder ") && $0.contains("\t\(sources.path)\t") })
+        #expect(listing.hasSuffix("\tAlpha.swift"))
+        func keep(entries: String) {
+            let edited = listing.dropLast("Alpha.swift".count) + entries
+            KeptFile.write(lines.map { $0 == listing ? String(edited) : $0 }, header: KeptNames.header, to: cache)
+        }
+        keep(entries: "")
+        #expect(names() == [])
+
+        // A listing with an empty entry is not one the walk writes: the whole cache is disbelieved.
+        keep(entries: "Other.swift//Gamma.swift")
+        #expect(names() == ["Alpha"])
+        keep(entries: "")
+
+        // A new entry changes the folder's stamp, so the folder is listed again and both files are seen.
+        // The pause lets the file system's clock tick, which the times of a settled folder have done.
+        Thread.sleep(forTimeInterval: 0.05)
+        try "enum Beta {}\n".write(to: sources.appendingPathComponent("Beta.swift"), atomically: false, encoding: .utf8)
+        #expect(names() == ["Alpha", "Beta"])
+        #expect(names() == ["Alpha", "Beta"])
+    }
+
+    /// A folder changed in the last moments is listed on every walk and its listing never kept: an
+    /// entry added in the same tick of the file system's clock would leave its stamp unchanged.
+    @Test func aFolderJustChangedIsNotKept() throws {
+        let cache = folder.appendingPathComponent("cache/types.txt")
+        try "struct Alpha {}\n".write(
+            to: folder.appendingPathComponent("Alpha.swift"), atomically: true, encoding: .utf8)
+        #expect(TopLevelTypes.names(under: [folder], keptIn: cache) == ["Alpha"])
+        let lines = try #require(KeptFile.lines(at: cache, header: KeptNames.header))
+        #expect(!lines.contains { $0.starts(with: "folder ".utf8) })
+        #expect(lines.count == 1)
     }
 
     /// A cache cut short, edited without its hash, in another format, or whose lines do not parse

@@ -88,10 +88,15 @@ struct TopLevelTypes {
     /// The names of the types declared under `folders`, reading only the files that are new or
     /// changed since the names were kept in `cache`, which then holds them all.
     ///
-    /// A file is taken as unchanged while its size and modification time are; so the thousandth
-    /// component added reads its own new files, not the 999 routers before it. Without a cache
-    /// file (or with one that cannot be read) every file is read.
-    static func names(under folders: [URL], keptIn cache: URL) -> Set<String> {
+    /// A file is taken as unchanged while its stamp (``SwiftFiles``) is, and a folder's entries
+    /// while its own stamp is: so the thousandth component added reads its own new files, not the
+    /// 999 routers before it, and lists only the folders that changed, not the thousands of folders
+    /// of the routers and routes before it. Without a cache file (or with one that cannot be read)
+    /// every folder is listed and every file read. `settledBefore` is when a folder must have last
+    /// changed for its listing to be kept (``SwiftFiles/forEach(under:kept:listed:settledBefore:_:)``).
+    static func names(
+        under folders: [URL], keptIn cache: URL, settledBefore: Int = SwiftFiles.settledTime
+    ) -> Set<String> {
         let kept = KeptNames(at: cache)
         var current = KeptNames()
         var names = Set<String>()
@@ -99,7 +104,9 @@ struct TopLevelTypes {
         // Whether a file was read rather than taken from the kept names.
         var readAny = false
         for folder in folders {
-            SwiftFiles.forEach(under: folder.path) { path, stamp in
+            SwiftFiles.forEach(
+                under: folder.path, kept: kept.folders, listed: &current.folders, settledBefore: settledBefore
+            ) { path, stamp in
                 let fileNames: [String]
                 if let entry = kept.entries[path], entry.stamp == stamp {
                     fileNames = entry.names
@@ -113,8 +120,8 @@ struct TopLevelTypes {
                 current.entries[path] = (stamp, fileNames)
             }
         }
-        // Every file kept as it was, and no kept file gone: the kept names are already these.
-        if readAny || current.entries.count != kept.entries.count {
+        // Every file and folder kept as it was, and none gone: the kept file already says this.
+        if readAny || current.entries.count != kept.entries.count || current.folders != kept.folders {
             current.write(to: cache)
         }
         return names
@@ -122,15 +129,21 @@ struct TopLevelTypes {
 }
 
 /// The type names `new-component` keeps between additions (a ``KeptFile``), one line per file: its
-/// stamp, its path and its names, separated by tabs (names by spaces).
+/// stamp, its path and its names, separated by tabs (names by spaces); and one line per folder
+/// listed: `folder` and its stamp, its path and its entries, separated by tabs (entries by `/`,
+/// which no name holds).
 ///
 /// Text, read as bytes, rather than JSON: a package with a thousand components has thousands of
 /// lines, read and written on every addition. A path with a tab or a line break is never kept, so
-/// its file is read every time.
+/// its file is read (or its folder listed) every time.
 struct KeptNames {
-    static let header = "new-component visible types, 2: stamp, path, names"
+    static let header = "new-component visible types, 3: stamp, path, names; folder stamp, path, entries"
+
+    /// What starts the stamp of a folder's line; a file's stamp starts with a digit.
+    private static let folderMark = "folder "
 
     var entries: [String: (stamp: String, names: [String])] = [:]
+    var folders: [String: SwiftFiles.Listing] = [:]
 
     init() {}
 
@@ -138,26 +151,48 @@ struct KeptNames {
     init(at cache: URL) {
         guard let lines = KeptFile.lines(at: cache, header: Self.header) else { return }
         var entries: [String: (stamp: String, names: [String])] = [:]
+        var folders: [String: SwiftFiles.Listing] = [:]
         for line in lines {
             let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
             guard fields.count == 3, !fields[1].isEmpty else { return }
-            let names =
-                fields[2].isEmpty ? [] : fields[2].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-            guard names.allSatisfy(Self.isName) else { return }
-            entries[String(decoding: fields[1], as: UTF8.self)] = (
-                String(decoding: fields[0], as: UTF8.self), names.map { String(decoding: $0, as: UTF8.self) }
-            )
+            let stamp = String(decoding: fields[0], as: UTF8.self)
+            let path = String(decoding: fields[1], as: UTF8.self)
+            if stamp.hasPrefix(Self.folderMark) {
+                let names =
+                    fields[2].isEmpty
+                    ? [] : fields[2].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+                guard !names.contains(where: \.isEmpty) else { return }
+                folders[path] = SwiftFiles.Listing(
+                    stamp: String(stamp.dropFirst(Self.folderMark.count)),
+                    entries: names.map { String(decoding: $0, as: UTF8.self) })
+            } else {
+                let names =
+                    fields[2].isEmpty
+                    ? [] : fields[2].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+                guard names.allSatisfy(Self.isName) else { return }
+                entries[path] = (stamp, names.map { String(decoding: $0, as: UTF8.self) })
+            }
         }
         self.entries = entries
+        self.folders = folders
     }
 
-    /// Writes the names to `cache`.
+    /// Writes the names and the listings to `cache`.
     func write(to cache: URL) {
-        let lines = entries.compactMap { path, entry in
-            path.contains { $0 == "\t" || $0.isNewline }
-                ? nil : entry.stamp + "\t" + path + "\t" + entry.names.joined(separator: " ")
+        // The kept file's lines end at a line feed and its fields at a tab; a carriage return would
+        // make a line that reads as torn.
+        func isKeepable(_ text: String) -> Bool {
+            !text.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
         }
-        KeptFile.write(lines, header: Self.header, to: cache)
+        let files = entries.compactMap { path, entry in
+            isKeepable(path) ? entry.stamp + "\t" + path + "\t" + entry.names.joined(separator: " ") : nil
+        }
+        let listings = folders.compactMap { path, listing in
+            isKeepable(path) && listing.entries.allSatisfy(isKeepable)
+                ? Self.folderMark + listing.stamp + "\t" + path + "\t" + listing.entries.joined(separator: "/")
+                : nil
+        }
+        KeptFile.write(files + listings, header: Self.header, to: cache)
     }
 
     /// Whether `bytes` spell a name as the declaration pattern captures it.
