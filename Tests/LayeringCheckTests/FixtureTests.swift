@@ -165,6 +165,24 @@ struct FixtureTests {
         }
     }
 
+    // Two links in a target's folder back to the folder above it: SwiftPM walks both again at each
+    // level, so describing the package would not end.
+    @Test func aDescriptionThatWouldNotEndIsStoppedAndSaysWhy() throws {
+        let root = try Fixture.copy("clean")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for name in ["Up", "Again"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: root.appendingPathComponent("Components/Shop/\(name)").path, withDestinationPath: "..")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("describe-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let error = #expect(throws: LayeringCheckError.self) {
+            try PackageLoader.describe(packagePath: root.path, scratchPath: scratch.path, timeLimit: .seconds(3))
+        }
+        #expect(error == .swiftPMTimedOut(command: "describe", seconds: 3, path: root.path))
+        #expect(error?.description.contains("find '\(root.path)' -type l") == true, "\(String(describing: error))")
+    }
+
     @Test func anUnreadableSourceIsAClearError() throws {
         let graph = PackageGraph(
             name: "Fixture",

@@ -118,12 +118,17 @@ enum SwiftFiles {
 
     /// Whether the entry's modification and change times are both before `settledBefore`.
     private static func isSettled(_ info: stat, before settledBefore: Int) -> Bool {
-        #if canImport(Darwin)
-            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
-        #else
-            let (modified, changed) = (info.st_mtim, info.st_ctim)
-        #endif
+        let (modified, changed) = times(info)
         return max(Int(modified.tv_sec), Int(changed.tv_sec)) < settledBefore
+    }
+
+    /// The entry's modification and change times, whose fields Darwin and Glibc name differently.
+    private static func times(_ info: stat) -> (modified: timespec, changed: timespec) {
+        #if canImport(Darwin)
+            (info.st_mtimespec, info.st_ctimespec)
+        #else
+            (info.st_mtim, info.st_ctim)
+        #endif
     }
 
     /// A folder as the file system knows it, whatever path leads to it.
@@ -143,11 +148,7 @@ enum SwiftFiles {
     /// in: tools that keep a modification time (`cp -p`, `rsync -t`, `tar -x`) can give an edited file
     /// of the same size its old one, but setting it changes the change time.
     private static func stamp(_ info: stat) -> String {
-        #if canImport(Darwin)
-            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
-        #else
-            let (modified, changed) = (info.st_mtim, info.st_ctim)
-        #endif
+        let (modified, changed) = times(info)
         return
             "\(info.st_ino) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(changed.tv_sec).\(changed.tv_nsec)"
     }

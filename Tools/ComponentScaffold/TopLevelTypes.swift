@@ -179,8 +179,9 @@ struct KeptNames {
 
     /// Writes the names and the listings to `cache`.
     func write(to cache: URL) {
-        // The kept file's lines end at a line feed and its fields at a tab; a carriage return would
-        // make a line that reads as torn.
+        // The kept file's lines end at a line feed and its fields at a tab, so a path or entry holding
+        // either is not kept; one holding a carriage return is not kept either, as the kept files hold
+        // no line break of any kind.
         func isKeepable(_ text: String) -> Bool {
             !text.utf8.contains { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
         }

@@ -8,6 +8,9 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
     case describeFailed(status: Int32, output: String)
     /// Another `swift package` command the check runs failed (`dump-package`, `show-dependencies`).
     case swiftPMFailed(command: String, status: Int32, output: String)
+    /// A `swift package` command the check runs on the package at `path` did not finish within its
+    /// time limit, in seconds.
+    case swiftPMTimedOut(command: String, seconds: Int64, path: String)
     /// The package description could not be decoded.
     case invalidDescription(String)
     /// A source file listed by the package could not be read.
@@ -49,6 +52,10 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
             "no Package.swift in '\(path)'; run from a package's root or pass --package-path"
         case .describeFailed, .swiftPMFailed:
             description
+        case .swiftPMTimedOut(let command, let seconds, let path):
+            "`swift package \(command)` did not finish within \(seconds) s and was stopped. A symbolic link in"
+                + " the package that leads to a folder above it makes SwiftPM walk the same folders again and"
+                + " again: `find '\(path)' -type l` lists the links; remove such a link and try again"
         case .invalidDescription(let detail):
             "could not read the package description: \(detail)"
         case .unreadableFile(let path, let reason):

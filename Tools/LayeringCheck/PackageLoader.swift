@@ -12,8 +12,10 @@ public enum PackageLoader {
     ///   - cache: A folder to keep the description in, keyed by the manifest and the package's file
     ///     list, so an unchanged package is not described again; `nil` describes every time.
     ///   - refreshesCache: Describe even if the cache holds a description, and store the new one.
+    ///   - timeLimit: How long each `swift package` command may run before it is stopped and reported.
     public static func describe(
-        packagePath: String, scratchPath: String? = nil, cache: URL? = nil, refreshesCache: Bool = false
+        packagePath: String, scratchPath: String? = nil, cache: URL? = nil, refreshesCache: Bool = false,
+        timeLimit: Duration = timeLimit
     ) throws(LayeringCheckError) -> PackageGraph {
         let root = URL(fileURLWithPath: packagePath).standardizedFileURL
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
@@ -25,7 +27,7 @@ public enum PackageLoader {
             graph.path = root.path
             return graph
         }
-        let swiftPM = SwiftPM(scratchPath: scratchPath)
+        let swiftPM = SwiftPM(scratchPath: scratchPath, timeLimit: timeLimit)
         var graph = try decode(try swiftPM.run(["describe", "--type", "json"], in: root.path))
         let manifest = try DeclaredDependency.fromDump(try swiftPM.run(["dump-package"], in: root.path))
         graph.declared = manifest.targets
@@ -55,9 +57,16 @@ public enum PackageLoader {
         return graph
     }
 
+    /// How long a `swift package` command may run by default: far longer than describing a package of
+    /// thousands of targets takes, so only one that would never end reaches it (SwiftPM walks a
+    /// symbolic link to a folder above it again at each level, and two such links make the walk
+    /// exponential).
+    public static let timeLimit = Duration.seconds(300)
+
     /// Runs `swift package` subcommands on a package.
     private struct SwiftPM {
         var scratchPath: String?
+        var timeLimit: Duration
 
         /// The standard output of `swift package --package-path <path> <arguments>`; a failure is thrown
         /// with the end of what SwiftPM said.
@@ -67,9 +76,13 @@ public enum PackageLoader {
                 + arguments
             let outcome: Subprocess.Outcome
             do {
-                outcome = try Subprocess.run(command)
+                outcome = try Subprocess.run(command, timeLimit: timeLimit)
             } catch {
                 throw .describeFailed(status: -1, output: "could not start `swift`: \(error.localizedDescription)")
+            }
+            guard !outcome.timedOut else {
+                throw .swiftPMTimedOut(
+                    command: arguments.first ?? "", seconds: timeLimit.components.seconds, path: path)
             }
             guard outcome.status == 0 else {
                 let tail = outcome.errors.split(separator: "\n").suffix(20).joined(separator: "\n")
