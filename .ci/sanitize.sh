@@ -31,7 +31,7 @@ if grep -qE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitiz
     # The first reports whole, stacks and all: CI keeps what the run printed, not the log, and a
     # report that comes once in many runs must be readable from the run that had it.
     awk '/WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer/ { if (++reports > 5) exit; lines = 0; on = 1 }
-        on { print; if (++lines >= 80 || /SUMMARY: /) on = 0 }' "$log"
+        on { print; if (/^SUMMARY: /) on = 0; else if (++lines >= 80) { print "(the rest of this report is in the log)"; on = 0 } }' "$log"
     echo "Error: the $sanitizer sanitizer reported a problem; see $log" >&2
     exit 1
 fi

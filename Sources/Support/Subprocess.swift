@@ -29,7 +29,7 @@ public enum Subprocess {
     ///   - input: Text for standard input; none (end of input at once) if `nil`.
     ///   - mergingErrors: Whether standard error goes to ``Outcome/output`` too, in order.
     ///   - timeLimit: How long the command may run before it and what it started are killed; no limit
-    ///     if `nil`.
+    ///     if `nil`. Of a command it stopped, at most 64 KB of each stream is read back.
     ///   - outputLimit: The most bytes of standard output read back (more is reported as
     ///     ``Outcome/outputWasCut``), and of standard error. No limit if `nil`.
     public static func run(
@@ -64,16 +64,22 @@ public enum Subprocess {
                 command, in: directory, input: input == nil ? nil : inputURL, output: outputURL,
                 errors: mergingErrors ? nil : errorsURL)
         }
-        let output = try contents(of: outputURL, limit: outputLimit)
+        // What a command that was stopped wrote is a clue at most: a runaway one may have written
+        // gigabytes, which are not worth reading back.
+        let limit = ending.timedOut ? min(outputLimit ?? Self.stoppedOutputLimit, Self.stoppedOutputLimit) : outputLimit
+        let output = try contents(of: outputURL, limit: limit)
         return Outcome(
             status: ending.status,
             wasSignalled: ending.wasSignalled,
             timedOut: ending.timedOut,
-            output: output.prefix(outputLimit ?? .max),
-            outputWasCut: outputLimit.map { output.count > $0 } ?? false,
-            errors: String(decoding: try contents(of: errorsURL, limit: outputLimit), as: UTF8.self)
+            output: output.prefix(limit ?? .max),
+            outputWasCut: limit.map { output.count > $0 } ?? false,
+            errors: String(decoding: try contents(of: errorsURL, limit: limit), as: UTF8.self)
         )
     }
+
+    /// The most bytes of each stream read back from a command its time limit stopped.
+    static let stoppedOutputLimit = 64 << 10
 
     /// How a command ended: its status (or signal), and whether the time limit ended it.
     private typealias Ending = (status: Int32, wasSignalled: Bool, timedOut: Bool)
@@ -151,7 +157,7 @@ public enum Subprocess {
             if ended == pid || (ended < 0 && errno != EINTR) { break }
             if ContinuousClock.now >= deadline {
                 timedOut = true
-                kill(-pid, SIGKILL)
+                endEverything(startedBy: pid)
                 while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 break
             }
@@ -160,6 +166,54 @@ public enum Subprocess {
         kill(-pid, SIGKILL)  // what the command left running in its group
         let signalled = status & 0x7F != 0 && status & 0x7F != 0x7F
         return (signalled ? status & 0x7F : (status >> 8) & 0xFF, signalled, timedOut)
+    }
+
+    /// Ends the command `pid`, its group, and every process it started, in its group or not: SwiftPM
+    /// runs a package's manifest in a group of its own and leaves it running when it is itself ended.
+    /// The group is stopped first, so nothing in it starts more while the others are found; then each
+    /// descendant is stopped as it is found (twice over, for one started in between), and all are killed.
+    private static func endEverything(startedBy pid: pid_t) {
+        kill(-pid, SIGSTOP)
+        var found: Set<pid_t> = []
+        for _ in 0..<2 {
+            for process in descendants(of: pid) where found.insert(process).inserted {
+                kill(process, SIGSTOP)
+            }
+        }
+        kill(-pid, SIGKILL)
+        for process in found {
+            kill(process, SIGKILL)
+        }
+    }
+
+    /// The processes descended from `pid`, read from `/proc` (Linux); none where there is no `/proc`,
+    /// and then only the group is ended.
+    private static func descendants(of pid: pid_t) -> [pid_t] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        var children: [pid_t: [pid_t]] = [:]
+        for entry in entries {
+            guard let process = pid_t(entry), let parent = parent(of: process) else { continue }
+            children[parent, default: []].append(process)
+        }
+        var result: [pid_t] = []
+        var pending = [pid]
+        while let next = pending.popLast() {
+            let found = children[next] ?? []
+            result += found
+            pending += found
+        }
+        return result
+    }
+
+    /// The parent of `process`: the field after the state in `/proc/<pid>/stat`, which follows the
+    /// command's name in parentheses (a name may itself hold parentheses and spaces).
+    private static func parent(of process: pid_t) -> pid_t? {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(process)/stat"),
+            let close = data.lastIndex(of: UInt8(ascii: ")"))
+        else { return nil }
+        let fields = data[(close + 1)...].split(separator: UInt8(ascii: " "))
+        guard fields.count > 1 else { return nil }
+        return pid_t(String(decoding: fields[1], as: UTF8.self))
     }
 
     /// Everything in the file at `url`, read through a file handle: `Data(contentsOf:)` leaks a

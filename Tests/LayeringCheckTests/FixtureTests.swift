@@ -1,5 +1,6 @@
 import Foundation
 import LayeringCheck
+import Support
 import Testing
 
 /// Each fixture package under `Fixtures/` holds one scenario; the check must report exactly these lines.
@@ -179,8 +180,21 @@ struct FixtureTests {
         let error = #expect(throws: LayeringCheckError.self) {
             try PackageLoader.describe(packagePath: root.path, scratchPath: scratch.path, timeLimit: .seconds(3))
         }
-        #expect(error == .swiftPMTimedOut(command: "describe", seconds: 3, path: root.path))
+        #expect(error == .swiftPMTimedOut(command: "describe", timeLimit: .seconds(3), path: root.path))
+        #expect(error?.description.contains("within 3.0 seconds") == true, "\(String(describing: error))")
         #expect(error?.description.contains("find '\(root.path)' -type l") == true, "\(String(describing: error))")
+    }
+
+    /// The `find` the message gives runs as printed in a shell, whatever the package's path holds.
+    @Test func theLinksToLookForAreNamedByAPathAShellTakesAsItIs() throws {
+        let path = "/tmp/it's a 'dir'/pkg"
+        let error = LayeringCheckError.swiftPMTimedOut(command: "describe", timeLimit: .seconds(300), path: path)
+        let find = try #require(error.description.split(separator: "`").first { $0.hasPrefix("find ") })
+        // The same words with `printf` in place of `find`: the shell must hand it the path whole.
+        let printf = find.replacingOccurrences(of: "find ", with: "printf '%s\\n' ")
+            .replacingOccurrences(of: " -type l", with: "")
+        let outcome = try Subprocess.run(["/bin/sh", "-c", printf])
+        #expect(String(decoding: outcome.output, as: UTF8.self) == path + "\n", "\(find)")
     }
 
     @Test func anUnreadableSourceIsAClearError() throws {

@@ -21,8 +21,7 @@ struct SubprocessTests {
         let outcome = try Subprocess.run(["/bin/sh", "-c", script], timeLimit: .milliseconds(500))
         #expect(outcome.timedOut)
         #expect(ContinuousClock.now - start < .seconds(15), "the wait lasted as long as the child")
-        let child = try #require(
-            Int32(String(contentsOfFile: childFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try processID(writtenIn: childFile)
         #expect(!isRunning(child), "the command's child \(child) outlived the time limit")
     }
 
@@ -40,13 +39,22 @@ struct SubprocessTests {
         #expect(String(decoding: outcome.output, as: UTF8.self) == "drawn\n")
     }
 
-    /// A hanging command whose child escaped into a session of its own: the time limit still ends the wait.
+    /// A hanging command whose child escaped into a session of its own, as SwiftPM runs a manifest:
+    /// the time limit still ends the wait, and on Linux the child too (found by its parent in `/proc`).
     @Test func theTimeLimitHoldsWhenAChildEscapesTheGroup() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-test-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let childFile = folder.appendingPathComponent("child").path
         let start = ContinuousClock.now
         let outcome = try Subprocess.run(
-            ["/bin/sh", "-c", "setsid sleep 30 & sleep 30"], timeLimit: .milliseconds(500))
+            ["/bin/sh", "-c", "setsid sleep 30 & echo $! > '\(childFile)'; sleep 30"], timeLimit: .milliseconds(500))
         #expect(outcome.timedOut)
         #expect(ContinuousClock.now - start < .seconds(15))
+        #if os(Linux)
+            let child = try processID(writtenIn: childFile)
+            #expect(!isRunning(child), "the command's child \(child), in a session of its own, outlived the limit")
+        #endif
     }
 
     /// Output past the limit is left unread, and said to be.
@@ -70,6 +78,12 @@ struct SubprocessTests {
     }
 
     /// Whether `pid` is a process that has not ended (an ended one may linger as a zombie, `Z`).
+    /// The process ID a test's command wrote to `path`.
+    private func processID(writtenIn path: String) throws -> Int32 {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
     private func isRunning(_ pid: Int32) -> Bool {
         for _ in 0..<100 {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

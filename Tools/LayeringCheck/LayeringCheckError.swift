@@ -9,8 +9,8 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
     /// Another `swift package` command the check runs failed (`dump-package`, `show-dependencies`).
     case swiftPMFailed(command: String, status: Int32, output: String)
     /// A `swift package` command the check runs on the package at `path` did not finish within its
-    /// time limit, in seconds.
-    case swiftPMTimedOut(command: String, seconds: Int64, path: String)
+    /// time limit.
+    case swiftPMTimedOut(command: String, timeLimit: Duration, path: String)
     /// The package description could not be decoded.
     case invalidDescription(String)
     /// A source file listed by the package could not be read.
@@ -40,6 +40,11 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 
+    /// `text` as one word for a POSIX shell: in single quotes, each of its own written `'\''`.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
+    }
+
     /// A message, then SwiftPM's own lines, each escaped.
     private static func message(_ message: String, _ output: String) -> String {
         guard !output.isEmpty else { return message }
@@ -52,10 +57,12 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
             "no Package.swift in '\(path)'; run from a package's root or pass --package-path"
         case .describeFailed, .swiftPMFailed:
             description
-        case .swiftPMTimedOut(let command, let seconds, let path):
-            "`swift package \(command)` did not finish within \(seconds) s and was stopped. A symbolic link in"
-                + " the package that leads to a folder above it makes SwiftPM walk the same folders again and"
-                + " again: `find '\(path)' -type l` lists the links; remove such a link and try again"
+        case .swiftPMTimedOut(let command, let timeLimit, let path):
+            "`swift package \(command)` did not finish within \(timeLimit) and was stopped."
+                + " One cause is a symbolic link in the package to a folder above it, which makes SwiftPM walk"
+                + " the same folders again and again: `find \(Self.shellQuoted(path)) -type l` lists the links;"
+                + " remove such a link and try again. A package whose dependencies are not fetched yet may"
+                + " only be slow: run `swift package resolve` in it first"
         case .invalidDescription(let detail):
             "could not read the package description: \(detail)"
         case .unreadableFile(let path, let reason):

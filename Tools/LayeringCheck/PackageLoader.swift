@@ -36,9 +36,12 @@ public enum PackageLoader {
         graph.traits = manifest.traits
         graph.defaultTraits = manifest.defaultTraits
         if manifest.dependsOnPackages {
-            do {
+            do throws(LayeringCheckError) {
                 graph.packages = try swiftPM.packages(of: root.path)
             } catch {
+                // A command that would not end is not a dependency SwiftPM could not read, which the
+                // check reports and goes on past: it stops the check, as in the package itself.
+                if case .swiftPMTimedOut = error { throw error }
                 // The first line and SwiftPM's last word: why, in one line.
                 let lines = error.description.split(separator: "\n")
                 let first = lines.first.map { $0.hasSuffix(":") ? $0.dropLast() : $0 }
@@ -81,8 +84,7 @@ public enum PackageLoader {
                 throw .describeFailed(status: -1, output: "could not start `swift`: \(error.localizedDescription)")
             }
             guard !outcome.timedOut else {
-                throw .swiftPMTimedOut(
-                    command: arguments.first ?? "", seconds: timeLimit.components.seconds, path: path)
+                throw .swiftPMTimedOut(command: arguments.first ?? "", timeLimit: timeLimit, path: path)
             }
             guard outcome.status == 0 else {
                 let tail = outcome.errors.split(separator: "\n").suffix(20).joined(separator: "\n")
