@@ -40,7 +40,7 @@ public enum LayeringCheckError: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 
-    /// `text` as one word for a POSIX shell: in single quotes, each of its own written `'\''`.
+    /// `text` as one word for a POSIX shell: in single quotes, each single quote it holds written `'\''`.
     static func shellQuoted(_ text: String) -> String {
         "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }
