@@ -320,8 +320,45 @@ struct ScaffolderTests {
                 failingStep += 1
             }
         }
-        #expect(failingStep == 19, "11 staged files, 2 checks, 4 moves and 2 edits, each interrupted once")
+        #expect(failingStep == 20, "11 staged files, the lock, 2 checks, 4 moves and 2 edits, each interrupted once")
         #expect(try copy.snapshot().keys.contains("Components/\(name)/\(name).swift"))
+    }
+
+    @Test func aSecondRunWhileOneIsWritingIsRefusedAndLosesNothing() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let scaffolder = Scaffolder(packageRoot: copy.root)
+        let first = try scaffolder.plan(name: "Concurrent1", existingNames: PackageCopy.targetNames)
+        let second = try scaffolder.plan(name: "Concurrent2", existingNames: PackageCopy.targetNames)
+        var refusal: String?
+        var beforeSecond: [String: Data]?
+        var afterRefusal: [String: Data]?
+        // The second run starts when the first holds the package and has checked nothing yet (step 12:
+        // after its 11 staged files and the lock), the moment a lost edit would begin.
+        try scaffolder.apply(first) { step in
+            guard step == 12 else { return }
+            beforeSecond = try copy.snapshot()
+            do {
+                try scaffolder.apply(second)
+            } catch {
+                refusal = (error as? ScaffoldError)?.message
+            }
+            afterRefusal = try copy.snapshot()
+        }
+        #expect(
+            refusal
+                == "could not lock the package folder: another new-component is changing this package right now;"
+                + " run this one again when it has finished; every change was rolled back")
+        #expect(afterRefusal != nil && afterRefusal == beforeSecond)
+        let manifest = try String(contentsOf: copy.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains("\"Concurrent1\""))
+        #expect(!manifest.contains("Concurrent2"))
+        // Once the first has finished, the second's plan is stale and is refused as such.
+        #expect {
+            try scaffolder.apply(second)
+        } throws: { error in
+            (error as? ScaffoldError)?.message.contains("changed while the component was being prepared") == true
+        }
     }
 
     @Test func aManifestWithoutAComponentsListIsRefused() throws {

@@ -238,7 +238,11 @@ public struct Scaffolder: Sendable {
                 try Data(contents.utf8).write(to: destination)
             }
         }
-        // 2. Check the edited files did not change since planning.
+        // 2. Hold the package (another run's edits cannot land between this check and step 4), then
+        // check the edited files did not change since planning.
+        var lock: PackageLock?
+        try perform("lock the package folder") { lock = try PackageLock(folder: packageRoot) }
+        defer { withExtendedLifetime(lock) {} }
         for edit in plan.edits {
             try perform("check \(edit.path)") {
                 guard (try? read(edit.path)) == edit.original else {
