@@ -6,8 +6,9 @@ import Support
 @MainActor
 enum Launcher {
     static let usage = """
-        OVERVIEW: A modular mall app in the terminal: navigate between the Shop, Event, Groupbuy and
-        Appointment components, wired through routers and never through each other.
+        OVERVIEW: A modular mall app in the terminal: navigate between its business
+        components (Shop, Event, Groupbuy, Appointment and any added), wired through
+        routers and never through each other.
 
         USAGE: mall [open <url>] [--script <file>] [options]
                mall --tour [options]

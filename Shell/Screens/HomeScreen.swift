@@ -62,7 +62,7 @@ enum HomeScreen {
             let start = routers.startIndex + routers.count * index / count
             let end = routers.startIndex + routers.count * (index + 1) / count
             let group = routers[start..<end]
-            let label = label(of: group)
+            let label = label(of: group, after: routers[..<start].last?.name, before: routers[end...].first?.name)
             return .push("\(label) (\(String.counted(group.count, "component")))") {
                 screen(of: group, titled: label)
             }
@@ -75,31 +75,54 @@ enum HomeScreen {
             title: title,
             origin: "Shell",
             body: ["\(String.counted(group.count, "component")), by name."],
-            actions: group.count > maximumEntries ? groups(group) : group.map(entry)
+            actions: group.count > maximumEntries ? groups(group) : entries(group)
         )
     }
 
-    /// A component's entry in a group: its router's home entry after the component's name, so the
-    /// entry says which component of the label it opens.
-    private static func entry(_ named: Named.Element) -> Action {
-        var action = named.router().homeEntry
-        action.title = "\(shortened(named.name)) · \(action.title)"
-        return action
+    /// The components' entries in a group: each router's home entry after the component's name, so
+    /// the entry says which component of the label it opens.
+    private static func entries(_ group: Named) -> [Action] {
+        group.indices.map { index in
+            var action = group[index].router().homeEntry
+            let name = shortened(
+                group[index].name,
+                besides: [group[..<index].last?.name, group[(index + 1)...].first?.name])
+            action.title = "\(name) · \(action.title)"
+            return action
+        }
     }
 
-    /// The first and last component names of a group, e.g. `Coupon0001 – Coupon0144`.
-    private static func label(of group: Named) -> String {
-        guard let first = group.first, let last = group.last, group.count > 1 else {
-            return shortened(group.first?.name ?? "")
+    /// The first and last component names of a group, e.g. `Coupon0001 – Coupon0144`, each cut so it
+    /// still differs from the names beside it: `after` and `before` are the neighbouring groups'.
+    private static func label(of group: Named, after previous: String?, before next: String?) -> String {
+        guard let first = group.first?.name, let last = group.last?.name, group.count > 1 else {
+            return shortened(group.first?.name ?? "", besides: [previous, next])
         }
-        return "\(shortened(first.name)) – \(shortened(last.name))"
+        return "\(shortened(first, besides: [previous, last])) – \(shortened(last, besides: [first, next]))"
     }
 
     /// The longest name a label shows whole: two of them, the count and the number fit 80 columns.
     static let labelNameLength = 24
 
-    /// `name`, cut to ``labelNameLength`` characters with `…` where it is longer.
-    private static func shortened(_ name: String) -> String {
-        name.count <= labelNameLength ? name : name.prefix(labelNameLength - 1) + "…"
+    /// `name`, cut to ``labelNameLength`` characters with `…` where it is longer, keeping the first
+    /// character by which it differs from `others`: `Abcdef…AAAAAAAAAAAAAAAB` and
+    /// `Abcdef…AAAAAAAAAAAAAAAC` for two long names that differ only at the end, where cutting both
+    /// after 23 characters would show them the same.
+    static func shortened(_ name: String, besides others: [String?]) -> String {
+        let characters = Array(name)
+        guard characters.count > labelNameLength else { return name }
+        // Where `name` first differs from the closest of `others`.
+        let differs =
+            others.compactMap { $0 }.map { other in
+                zip(characters, other).prefix { $0 == $1 }.count
+            }.max() ?? 0
+        guard differs >= labelNameLength - 1 else { return String(characters.prefix(labelNameLength - 1)) + "…" }
+        // A head, then a window that holds the differing character: 6 + "…" + 16 (+ "…") characters.
+        let head = 6
+        let width = labelNameLength - head - 2
+        let start = max(head, min(differs - width / 2, characters.count - width))
+        let end = min(characters.count, start + width)
+        let tail = end < characters.count ? "…" : ""
+        return String(characters[..<head]) + "…" + String(characters[start..<end]) + tail
     }
 }

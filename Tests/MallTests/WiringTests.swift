@@ -14,6 +14,18 @@ import Testing
 @testable import Middleware
 
 /// After the routers ran, every require of every component leads to a real screen.
+/// Event's router under another name, with an entry of its own, for the home screen's groups.
+@MainActor
+private struct NamedRouter: ComponentRouter {
+    let base: EventRouter
+    let componentName: String
+    var component: Event { base.component }
+    var homeEntry: Action { .message("open") { "" } }
+    static var routes: [AnyRoute<Screen>] { [] }
+    var links: any RouteOpening { base.links }
+    func wire(_ wiring: Wiring<Self>) {}
+}
+
 @MainActor
 @Suite("Wiring", .freshComponents(everyComponent))
 struct WiringTests {
@@ -72,16 +84,6 @@ struct WiringTests {
     }
 
     @Test func theHomeScreenFitsATerminalAndReachesEveryComponentAtAnyCount() {
-        /// Event's router under another name, with an entry of its own.
-        struct NamedRouter: ComponentRouter {
-            let base: EventRouter
-            let componentName: String
-            var component: Event { base.component }
-            var homeEntry: Action { .message("open") { "" } }
-            static var routes: [AnyRoute<Screen>] { [] }
-            var links: any RouteOpening { base.links }
-            func wire(_ wiring: Wiring<Self>) {}
-        }
         let links = Links()
         let long = String(repeating: "L", count: 48)
         for count in [12, 13, 144, 145, 1_004] {
@@ -122,6 +124,37 @@ struct WiringTests {
         ).actions.map(\.title)
         #expect(groups.first == "C0001 – C0143 (143 components)")
         #expect(groups.count == 7)
+    }
+
+    @Test func longNamesThatDifferOnlyAtTheEndAreToldApartOnEveryScreen() {
+        let common = "Abcdefghijklmnopqrstuvwxyz" + String(repeating: "A", count: 21)
+        let long = "BCDEFGHIJK".map { common + String($0) }
+        let names = long + (1...15).map { "C" + String("\($0 + 10_000)".dropFirst()) }
+        let links = Links()
+        let routers = names.map { name in
+            NamedRouter(base: EventRouter(links: links), componentName: name)
+        }
+        var reached: [String] = []
+        var screens = [HomeScreen.make(routers: routers)]
+        while let screen = screens.popLast() {
+            let titles = screen.actions.map(\.title)
+            #expect(Set(titles).count == titles.count, "\(titles)")
+            for action in screen.actions {
+                #expect(action.title.count + 6 <= 80, "\(action.title)")
+                if case .push(let open) = action.effect {
+                    // A group's first and last name differ as shown.
+                    let label = action.title.prefix { $0 != "(" }.split(separator: " – ")
+                    #expect(label.count == 1 || label[0] != label[1], "\(action.title)")
+                    screens.append(open())
+                } else {
+                    reached.append(action.title)
+                }
+            }
+        }
+        #expect(reached.count == names.count)
+        #expect(Set(reached).count == names.count, "\(reached)")
+        #expect(reached.contains("Abcdef…AAAAAAAAAAAAAAAB · open"))
+        #expect(HomeScreen.shortened(common + "B", besides: ["C0001"]) == "Abcdefghijklmnopqrstuvw…")
     }
 
     /// A require, called with sample arguments, and what it should answer; the graph tests check that
