@@ -19,51 +19,43 @@ let components: [(name: String, wiresTo: [String])] = [
 ]
 
 let package = Package(
-    name: "ComponentMiddleware",
+    name: "Mall",
+    platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "mall", targets: ["Mall"]),
-        .library(name: "Middleware", targets: ["Middleware"]),
-        .executable(name: "layering-check", targets: ["layering-check"]),
-        .library(name: "LayeringCheck", targets: ["LayeringCheck"]),
-        // Other packages run the check with `swift package check-layering` after depending on this one.
-        .plugin(name: "CheckLayering", targets: ["CheckLayering"]),
-        .executable(name: "new-component", targets: ["new-component"]),
+        .executable(name: "mall", targets: ["Mall"])
     ],
+    // The middleware, as any app depends on it: its runtime, test helpers, layering check and scaffolder
+    // (`swift run layering-check`, `swift run new-component`, and the plugins of the same names).
+    dependencies: [.package(path: "ComponentMiddleware")],
     targets: []
 )
 
-// MARK: - Support: what the app and the tools both need (reading arguments, "did you mean",
-// running a command, drawing with Graphviz); it depends on nothing of the package
-
-package.targets += [
-    .target(name: "Support", path: "Sources/Support"),
-    .testTarget(name: "SupportTests", dependencies: ["Support"]),
-]
-
-// MARK: - Trunk layer: app-agnostic mechanics
-
-package.targets += [
-    .target(name: "Middleware", dependencies: ["Support"], path: "Sources/Middleware"),
-    .testTarget(name: "MiddlewareTests", dependencies: ["Middleware", "MallTestSupport"]),
-]
+/// The middleware's libraries, by their product names.
+let middleware: Target.Dependency = .product(name: "Middleware", package: "ComponentMiddleware")
+let middlewareSupport: Target.Dependency = .product(name: "MiddlewareSupport", package: "ComponentMiddleware")
+let middlewareTesting: Target.Dependency = .product(name: "MiddlewareTesting", package: "ComponentMiddleware")
 
 // MARK: - Base layer: this app's screens, the value types components exchange, the text navigator
 
 package.targets += [
-    .target(name: "MallBase", dependencies: ["Middleware", "Support"], path: "Sources/MallBase"),
-    .testTarget(name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport"]),
+    .target(name: "MallBase", dependencies: [middleware, middlewareSupport], path: "Sources/MallBase"),
+    .testTarget(name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport", middlewareTesting]),
     // Knows screens, never components: the app and every component preview run in it.
-    .target(name: "MallNavigator", dependencies: ["MallBase", "Middleware", "Support"], path: "Sources/MallNavigator"),
+    .target(
+        name: "MallNavigator", dependencies: ["MallBase", middleware, middlewareSupport], path: "Sources/MallNavigator"),
     .testTarget(
         name: "MallNavigatorTests",
-        dependencies: ["MallNavigator", "MallBase", "MallTestSupport", "Middleware", "Support"]),
+        dependencies: [
+            "MallNavigator", "MallBase", "MallTestSupport", middleware, middlewareSupport, middlewareTesting,
+        ]),
 ]
 
 // MARK: - Test support: stubs and helpers every test target may use
 
 package.targets += [
     .target(
-        name: "MallTestSupport", dependencies: ["MallBase", "MallNavigator", "Middleware", "Support"],
+        name: "MallTestSupport",
+        dependencies: ["MallBase", "MallNavigator", middleware, middlewareSupport, middlewareTesting],
         path: "Tests/MallTestSupport")
 ]
 
@@ -72,19 +64,19 @@ package.targets += [
 for (component, _) in components {
     package.targets += [
         .target(
-            name: component, dependencies: ["MallBase", "Middleware"], path: "Components/\(component)",
+            name: component, dependencies: ["MallBase", middleware], path: "Components/\(component)",
             exclude: ["Preview"]),
         // The component alone in the text navigator, its requires answered by stubs: `swift run <Name>Preview`.
         .executableTarget(
             name: "\(component)Preview",
-            dependencies: [.target(name: component), "MallBase", "MallNavigator", "Middleware", "Support"],
+            dependencies: [.target(name: component), "MallBase", "MallNavigator", middleware, middlewareSupport],
             path: "Components/\(component)/Preview"
         ),
         .testTarget(
             name: "\(component)Tests",
             dependencies: [
-                .target(name: component), .target(name: "\(component)Preview"), "Middleware", "MallBase",
-                "MallNavigator", "MallTestSupport", "Support",
+                .target(name: component), .target(name: "\(component)Preview"), middleware, "MallBase",
+                "MallNavigator", "MallTestSupport", middlewareSupport, middlewareTesting,
             ]
         ),
     ]
@@ -94,19 +86,19 @@ for (component, _) in components {
 
 package.targets += [
     // Routes, the router protocol and its wiring lines, and the pages the shell owns; no component.
-    .target(name: "MallRouting", dependencies: ["MallBase", "Middleware"], path: "Shell/Routing")
+    .target(name: "MallRouting", dependencies: ["MallBase", middleware], path: "Shell/Routing")
 ]
 
 for (component, wiresTo) in components {
     package.targets += [
         .target(
             name: "\(component)Routes",
-            dependencies: [.target(name: component), "MallBase", "MallRouting", "Middleware"],
+            dependencies: [.target(name: component), "MallBase", "MallRouting", middleware],
             path: "Shell/Routes/\(component)"),
         .target(
             name: "\(component)Router",
             dependencies: [
-                .target(name: component), .target(name: "\(component)Routes"), "MallBase", "MallRouting", "Middleware",
+                .target(name: component), .target(name: "\(component)Routes"), "MallBase", "MallRouting", middleware,
             ]
                 // A name given twice, or the component's own, adds nothing the lines above do not.
                 + Set(wiresTo).subtracting([component]).sorted().flatMap {
@@ -124,7 +116,7 @@ let shellComponents: [Target.Dependency] = components.flatMap { component, _ in
 package.targets += [
     .executableTarget(
         name: "Mall",
-        dependencies: ["Middleware", "MallBase", "MallNavigator", "MallRouting", "Support"]
+        dependencies: [middleware, "MallBase", "MallNavigator", "MallRouting", middlewareSupport]
             + components.map { .target(name: "\($0.name)Router") },
         path: "Shell",
         exclude: ["Routing", "Routes", "Routers"],
@@ -135,81 +127,38 @@ package.targets += [
     ),
     .testTarget(
         name: "MallTests",
-        dependencies: ["Mall", "Middleware", "MallBase", "MallNavigator", "MallRouting", "MallTestSupport", "Support"]
+        dependencies: [
+            "Mall", middleware, "MallBase", "MallNavigator", "MallRouting", "MallTestSupport", middlewareSupport,
+            middlewareTesting,
+        ]
             + shellComponents
     ),
 ]
 
-// MARK: - Tooling: the layering check (library, command, plugin). The app never imports these.
+// MARK: - Tooling: this app checked and scaffolded with the middleware's tools
 
 package.targets += [
-    .target(name: "LayeringCheck", dependencies: ["Support"], path: "Tools/LayeringCheck"),
-    // Named like its product: a plugin cannot use an executable target whose product has another
-    // name (swiftlang/swift-package-manager#8831).
-    .executableTarget(
-        name: "layering-check", dependencies: ["LayeringCheck", "Support"], path: "Tools/layering-check"),
-    .plugin(
-        name: "CheckLayering",
-        capability: .command(
-            intent: .custom(
-                verb: "check-layering", description: "Check that the package keeps the layers of its layers.json")
-        ),
-        dependencies: [.target(name: "layering-check")],
-        path: "Plugins/CheckLayering"
-    ),
+    // The app keeps the layers of its layers.json, and the layering check's reference shows them.
     .testTarget(
-        name: "LayeringCheckTests",
-        dependencies: ["LayeringCheck", "layering-check", "MallTestSupport", "Support"],
-        exclude: ["Fixtures"]
-    ),
-]
-
-// MARK: - Tooling: the component scaffolder (library, command, plugin)
-
-package.targets += [
-    .target(name: "ComponentScaffold", dependencies: ["LayeringCheck", "Support"], path: "Tools/ComponentScaffold"),
-    .executableTarget(
-        name: "new-component",
-        dependencies: ["ComponentScaffold", "LayeringCheck", "Support"],
-        path: "Tools/new-component"
-    ),
-    .plugin(
-        name: "NewComponent",
-        capability: .command(
-            intent: .custom(verb: "new-component", description: "Add a business component in one step"),
-            permissions: [
-                .writeToPackageDirectory(
-                    reason: "Creates the component's target, router and tests and edits Package.swift")
-            ]
-        ),
-        dependencies: [.target(name: "new-component")],
-        path: "Plugins/NewComponent"
-    ),
+        name: "LayeringTests",
+        dependencies: [.product(name: "LayeringCheck", package: "ComponentMiddleware"), middlewareSupport]),
+    // new-component adds a component to a copy of this app that then builds, wires and passes its tests.
     .testTarget(
-        name: "ComponentScaffoldTests",
-        dependencies: ["ComponentScaffold", "LayeringCheck", "MallTestSupport", "new-component", "Support"]),
+        name: "ScaffoldingTests",
+        dependencies: [
+            .product(name: "ComponentScaffold", package: "ComponentMiddleware"),
+            .product(name: "LayeringCheck", package: "ComponentMiddleware"),
+            // The command the tests run in copies of the app.
+            .product(name: "new-component", package: "ComponentMiddleware"), "MallTestSupport", middlewareSupport,
+            middlewareTesting,
+        ]),
 ]
 
-// MARK: - Fuzzing: one libFuzzer target per parser of outside input (see Fuzz/README.md)
+// MARK: - Fuzzing: the navigator's command line (see Fuzz/README.md; the middleware's own fuzz targets
+// are a package of their own, ComponentMiddleware/Fuzz)
 
-/// `fuzz-<what>` in `Fuzz/<Folder>`, calling the parser through its public or `package` API.
-let fuzzTargets: [(name: String, folder: String, dependencies: [Target.Dependency])] = [
-    ("fuzz-import-lexer", "ImportLexer", ["LayeringCheck"]),
-    ("fuzz-package-description", "PackageDescription", ["LayeringCheck"]),
-    ("fuzz-layer-contract", "LayerContract", ["LayeringCheck"]),
-    ("fuzz-manifest-text", "ManifestText", ["LayeringCheck"]),
-    ("fuzz-baseline", "Baseline", ["LayeringCheck"]),
-    ("fuzz-scaffold-interface", "ScaffoldInterface", ["ComponentScaffold"]),
-    ("fuzz-command-line", "CommandLine", ["MallNavigator", "Support"]),
-    ("fuzz-deep-link", "DeepLink", ["Middleware"]),
-    ("fuzz-routes-config", "RoutesConfig", ["Middleware"]),
-    ("fuzz-state-file", "StateFile", ["Middleware"]),
-]
-for fuzz in fuzzTargets {
-    package.targets.append(
-        .executableTarget(name: fuzz.name, dependencies: fuzz.dependencies, path: "Fuzz/\(fuzz.folder)"))
-    package.products.append(.executable(name: fuzz.name, targets: [fuzz.name]))
-}
+package.targets.append(
+    .executableTarget(name: "fuzz-command-line", dependencies: ["MallNavigator"], path: "Fuzz/CommandLine"))
 
 // MARK: - Settings shared by every target
 

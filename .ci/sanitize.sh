@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole test suite under a sanitizer, in its own build folder:
+# Runs the whole test suite of every package (the middleware's, then the mall's) under a sanitizer, in
+# build folders of its own:
 #
 #   bash .ci/sanitize.sh thread     # data races (TSan)
 #   bash .ci/sanitize.sh address    # memory errors and leaks (ASan, LeakSanitizer)
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 [ $# -le 1 ] || { echo "Error: name one sanitizer, 'thread' or 'address'; run 'bash .ci/sanitize.sh --help' for usage" >&2; exit 2; }
 case "${1:-}" in
     thread | address) sanitizer=$1 ;;
-    -h | --help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: name a sanitizer, 'thread' or 'address'; run 'bash .ci/sanitize.sh --help' for usage" >&2; exit 2 ;;
 esac
 
@@ -23,7 +24,10 @@ export SWIFT_BACKTRACE=enable=no
 log=".build-$sanitizer/tests.log"
 mkdir -p ".build-$sanitizer"
 set +e
-swift test --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" > "$log" 2>&1
+{
+    swift test --sanitize="$sanitizer" --package-path ComponentMiddleware --scratch-path ".build-$sanitizer-middleware" &&
+        swift test --sanitize="$sanitizer" --scratch-path ".build-$sanitizer"
+} > "$log" 2>&1
 status=$?
 set -e
 grep -E "^(✔ Test run|✘|==[0-9]+==|WARNING: ThreadSanitizer|SUMMARY)" "$log" || true

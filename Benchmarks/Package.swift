@@ -7,7 +7,7 @@ let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "ComponentMiddleware", path: ".."),
+        .package(path: "../ComponentMiddleware"),
         .package(url: "https://github.com/Swinject/Swinject", exact: "2.10.0"),
         .package(url: "https://github.com/pointfreeco/swift-dependencies", exact: "1.17.1"),
     ],

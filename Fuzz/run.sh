@@ -6,7 +6,7 @@
 # --seed fixes libFuzzer's random seed, so a run that fails fails again the same way (CI uses 1).
 # New inputs libFuzzer finds go to .build-fuzz/corpus/<target> (kept between runs, never committed);
 # a crash leaves its input in .build-fuzz/crashes/<target>/ and the script exits 1. Replay one with
-#   .build-fuzz/release/<target> <file>
+#   .build-fuzz/<package>/release/<target> <file>     # <package>: mall or middleware
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,10 +24,19 @@ while [ $# -gt 0 ]; do
             seed=("-seed=$2"); shift 2 ;;
         -h|--help) usage; exit 0 ;;
         fuzz-*) targets+=("$1"); shift ;;
-        *) echo "Error: unknown argument '$1'; name fuzz targets (ls Fuzz/Corpus), or use --seconds N or --seed N" >&2; exit 2 ;;
+        *) echo "Error: unknown argument '$1'; name fuzz targets (Fuzz/README.md lists them), or use --seconds N or --seed N" >&2; exit 2 ;;
     esac
 done
-all=$(ls Fuzz/Corpus)
+# The mall's targets are in this package (seeds in Fuzz/Corpus), the middleware's in its fuzz package
+# (ComponentMiddleware/Fuzz, seeds in its Corpus).
+mall_targets=$(ls Fuzz/Corpus)
+middleware_targets=$(ls ComponentMiddleware/Fuzz/Corpus)
+all="$mall_targets"$'\n'"$middleware_targets"
+# The package folder, scratch folder and seed corpus of a target.
+in_mall() { grep -qxF "$1" <<< "$mall_targets"; }
+package_of() { if in_mall "$1"; then echo .; else echo ComponentMiddleware/Fuzz; fi; }
+scratch_of() { if in_mall "$1"; then echo .build-fuzz/mall; else echo .build-fuzz/middleware; fi; }
+seeds_of() { if in_mall "$1"; then echo "Fuzz/Corpus/$1"; else echo "ComponentMiddleware/Fuzz/Corpus/$1"; fi; }
 if [ ${#targets[@]} -eq 0 ]; then
     read -r -a targets <<< "$(echo $all)"
 fi
@@ -35,28 +44,27 @@ for target in "${targets[@]}"; do
     grep -qxF "$target" <<< "$all" || { echo "Error: no fuzz target '$target'; there are: $(echo $all)" >&2; exit 2; }
 done
 
-scratch=.build-fuzz
 # SwiftPM hands the compiler one of the two --sanitize flags, whichever comes first in an unordered set,
 # so half the builds had no coverage instrumentation at all; the -Xswiftc flag asks for both, always.
 for target in "${targets[@]}"; do
-    swift build -c release --product "$target" --sanitize=fuzzer --sanitize=address --disable-dead-strip \
-        -Xswiftc -sanitize=fuzzer,address --scratch-path "$scratch" 2>&1 | grep -v 'Cannot export local symbol' | tail -n 1
+    swift build -c release --package-path "$(package_of "$target")" --product "$target" --sanitize=fuzzer \
+        --sanitize=address --disable-dead-strip -Xswiftc -sanitize=fuzzer,address --scratch-path "$(scratch_of "$target")" 2>&1 | grep -v 'Cannot export local symbol' | tail -n 1
 done
 
 status=0
 failures=""
 printf '\n%-26s %10s %8s %8s  %s\n' target executions cov ft result
 for target in "${targets[@]}"; do
-    corpus="$scratch/corpus/$target"
-    crashes="$scratch/crashes/$target"
+    corpus=".build-fuzz/corpus/$target"
+    crashes=".build-fuzz/crashes/$target"
     mkdir -p "$corpus" "$crashes"
-    log="$scratch/$target.log"
+    log=".build-fuzz/$target.log"
     set +e
     # The leak check is off: the Swift runtime's metadata caches and Foundation's singletons live until
     # exit by design, and libFuzzer would report them as leaks of each input.
-    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$scratch/release/$target" ${seed[@]+"${seed[@]}"} \
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$(scratch_of "$target")/release/$target" ${seed[@]+"${seed[@]}"} \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 -print_final_stats=1 \
-        -artifact_prefix="$crashes/" "$corpus" "Fuzz/Corpus/$target" > "$log" 2>&1
+        -artifact_prefix="$crashes/" "$corpus" "$(seeds_of "$target")" > "$log" 2>&1
     result=$?
     set -e
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo "?")

@@ -1,6 +1,6 @@
 import Foundation
 import MallNavigator
-import Support
+import MiddlewareSupport
 
 /// The `mall` executable: the only place the process's exit status is chosen.
 @main

@@ -1,5 +1,5 @@
 import MallNavigator
-import Support
+import MiddlewareSupport
 
 /// How `mall graph` draws the wiring.
 enum GraphFormat: String, Equatable, Sendable, CaseIterable {

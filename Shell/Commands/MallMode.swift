@@ -1,6 +1,6 @@
 import MallNavigator
 import Middleware
-import Support
+import MiddlewareSupport
 
 /// What one run of `mall` does: one mode, with the options that mode uses.
 enum MallMode: Equatable {

@@ -1,6 +1,6 @@
 import MallBase
 import MallNavigator
-import Support
+import MiddlewareSupport
 
 /// `mall [open URL] [--script FILE] [options]`: navigate from the home screen, or from the screen a
 /// link opens, with commands typed, piped, or read from a script.

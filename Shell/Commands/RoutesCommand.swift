@@ -1,5 +1,5 @@
 import MallNavigator
-import Support
+import MiddlewareSupport
 
 /// How `mall routes` prints the table.
 enum RouteFormat: String, Equatable, Sendable, CaseIterable {

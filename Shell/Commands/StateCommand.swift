@@ -1,6 +1,6 @@
 import MallNavigator
 import Middleware
-import Support
+import MiddlewareSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import MallNavigator
-import Support
+import MiddlewareSupport
 
 /// `mall --tour`: a self-playing walk through all four components.
 struct TourCommand: Equatable {

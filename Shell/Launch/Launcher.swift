@@ -1,6 +1,6 @@
 import MallNavigator
 import MallRouting
-import Support
+import MiddlewareSupport
 
 /// Runs the `mall` app for a command line: assembles the app, then runs it in the text navigator.
 @MainActor

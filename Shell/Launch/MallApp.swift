@@ -2,7 +2,7 @@ import MallBase
 import MallNavigator
 import MallRouting
 import Middleware
-import Support
+import MiddlewareSupport
 
 /// The assembled app: the route table installed, the components listed, each got ready (wired, its
 /// state and records read) when first used (``ComponentRegistry``), the home screen built, and the

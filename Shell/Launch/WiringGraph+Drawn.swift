@@ -1,5 +1,5 @@
 import MallNavigator
-import Support
+import MiddlewareSupport
 
 extension WiringGraph {
     /// What to do when `dot` is not on the `PATH`.

@@ -1,5 +1,5 @@
 import Foundation
-import Support
+import MiddlewareSupport
 
 /// Who answers each requirement of each component: the app's wiring as a graph.
 ///

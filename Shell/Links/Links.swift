@@ -3,7 +3,7 @@ import MallBase
 import MallNavigator
 import MallRouting
 import Middleware
-import Support
+import MiddlewareSupport
 
 /// The app's links: the route table every router contributes to, and the downgrades configured for it.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import MallBase
 import MallNavigator
 import Middleware
-import Support
+import MiddlewareSupport
 
 /// The route table as `mall routes` prints it: text for people, JSON for programs, and the
 /// deep-link document (Markdown) the links article shows.

@@ -1,7 +1,7 @@
 import MallBase
 import MallRouting
 import Middleware
-import Support
+import MiddlewareSupport
 
 /// The app's first screen: one entry per registered component, in the routers' order, or, past
 /// ``maximumEntries`` components, groups of them by name that open one level further each.

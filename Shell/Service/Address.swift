@@ -1,6 +1,6 @@
 import Foundation
 import MallNavigator
-import Support
+import MiddlewareSupport
 
 /// The rule every address the app fetches is held to, whether given at launch (`--routes-config`,
 /// `--backend`) or reached by a redirect: `https://`, or `http://` only to this machine, where no

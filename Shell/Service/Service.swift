@@ -1,7 +1,7 @@
 import Foundation
 import MallNavigator
 import Middleware
-import Support
+import MiddlewareSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

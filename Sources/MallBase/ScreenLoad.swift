@@ -1,4 +1,4 @@
-import Support
+import MiddlewareSupport
 
 /// The async work a screen's content (or a part of it) comes from, and where it stands: the model
 /// a page renders (seed 001's "a page follows its state": loading, loaded, failed).

@@ -1,6 +1,6 @@
 import MallBase
 import Middleware
-import Support
+import MiddlewareSupport
 
 /// What a program with routes offers a session: `open URL` typed on a screen. Previews have no routes.
 @MainActor

@@ -1,5 +1,5 @@
 import Middleware
-import Support
+import MiddlewareSupport
 
 /// A line the user typed, understood.
 package enum Command: Equatable {

@@ -1,7 +1,7 @@
 import Foundation
 import MallBase
 import Middleware
-import Support
+import MiddlewareSupport
 
 /// One business component run on its own, the way seed 003 wants components to run independently.
 ///

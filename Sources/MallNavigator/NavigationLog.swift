@@ -1,6 +1,6 @@
 import Foundation
 import MallBase
-import Support
+import MiddlewareSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import MallBase
 import Middleware
-import Support
+import MiddlewareSupport
 
 /// One run of the text app: reads commands from a terminal and navigates between screens.
 @MainActor

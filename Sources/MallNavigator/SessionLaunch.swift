@@ -1,7 +1,7 @@
 import Foundation
 import MallBase
 import Middleware
-import Support
+import MiddlewareSupport
 
 #if canImport(Glibc)
     import Glibc

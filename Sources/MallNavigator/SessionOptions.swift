@@ -1,4 +1,4 @@
-import Support
+import MiddlewareSupport
 
 /// The options of a navigating session, which `mall` and every component preview share: where
 /// commands come from, whether holes stop the launch, colour, and what every navigation is logged to.

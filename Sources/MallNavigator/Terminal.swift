@@ -1,5 +1,5 @@
 import Foundation
-import Support
+import MiddlewareSupport
 
 #if canImport(Glibc)
     import Glibc

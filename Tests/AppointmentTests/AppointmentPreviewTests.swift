@@ -2,7 +2,8 @@ import MallBase
 import MallNavigator
 import MallTestSupport
 import Middleware
-import Support
+import MiddlewareSupport
+import MiddlewareTesting
 import Testing
 
 @testable import Appointment

@@ -1,7 +1,8 @@
 import MallBase
 import MallTestSupport
 import Middleware
-import Support
+import MiddlewareSupport
+import MiddlewareTesting
 import Testing
 
 @testable import Event

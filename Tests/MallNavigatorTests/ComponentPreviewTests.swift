@@ -2,7 +2,8 @@ import MallBase
 import MallNavigator
 import MallTestSupport
 import Middleware
-import Support
+import MiddlewareSupport
+import MiddlewareTesting
 import Testing
 
 /// A component with one require, standing in for a real one: the navigator knows screens, never components.

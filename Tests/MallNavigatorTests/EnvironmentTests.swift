@@ -1,6 +1,6 @@
 import Foundation
 import MallNavigator
-import Support
+import MiddlewareSupport
 import Testing
 
 @Suite("Environment")

@@ -1,4 +1,4 @@
-import Support
+import MiddlewareSupport
 import Testing
 
 @testable import MallNavigator

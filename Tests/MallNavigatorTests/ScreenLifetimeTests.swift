@@ -1,5 +1,5 @@
 import MallBase
-import Support
+import MiddlewareSupport
 import Testing
 
 @testable import MallNavigator

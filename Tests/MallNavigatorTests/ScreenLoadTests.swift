@@ -2,7 +2,7 @@ import Foundation
 import MallBase
 import MallNavigator
 import Middleware
-import Support
+import MiddlewareSupport
 import Testing
 
 /// What the work behind a screen did: how often it started, ran, and saw itself cancelled.

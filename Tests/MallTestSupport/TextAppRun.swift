@@ -1,5 +1,5 @@
 import MallNavigator
-import Support
+import MiddlewareSupport
 
 /// What one run of a text app printed.
 public struct TextAppRun: Sendable {

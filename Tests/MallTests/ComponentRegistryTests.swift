@@ -6,10 +6,11 @@ import MallBase
 import MallNavigator
 import MallRouting
 import MallTestSupport
+import MiddlewareSupport
+import MiddlewareTesting
 import Shop
 import ShopRouter
 import ShopRoutes
-import Support
 import Testing
 
 @testable import Mall

@@ -5,8 +5,9 @@ import MallNavigator
 import MallRouting
 import MallTestSupport
 import Middleware
+import MiddlewareSupport
+import MiddlewareTesting
 import Shop
-import Support
 import Testing
 
 @testable import Event

@@ -8,8 +8,9 @@ import MallNavigator
 import MallRouting
 import MallTestSupport
 import Middleware
+import MiddlewareSupport
+import MiddlewareTesting
 import ShopRouter
-import Support
 import Testing
 
 @testable import Mall

@@ -1,7 +1,8 @@
 import Foundation
 import MallNavigator
 import MallTestSupport
-import Support
+import MiddlewareSupport
+import MiddlewareTesting
 import Testing
 
 @testable import Mall

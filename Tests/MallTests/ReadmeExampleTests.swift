@@ -1,6 +1,6 @@
 import Foundation
 import Middleware
-import Support
+import MiddlewareSupport
 import Testing
 
 @testable import Mall

@@ -4,10 +4,11 @@ import MallNavigator
 import MallRouting
 import MallTestSupport
 import Middleware
+import MiddlewareSupport
+import MiddlewareTesting
 import Shop
 import ShopRouter
 import ShopRoutes
-import Support
 import Testing
 
 @testable import Event

@@ -1,5 +1,6 @@
 import MallTestSupport
-import Support
+import MiddlewareSupport
+import MiddlewareTesting
 import Testing
 
 @testable import Mall

@@ -6,8 +6,9 @@ import MallNavigator
 import MallRouting
 import MallTestSupport
 import Middleware
+import MiddlewareSupport
+import MiddlewareTesting
 import ShopRouter
-import Support
 import Testing
 
 @testable import Appointment
@@ -85,7 +86,10 @@ func childEnvironment(_ variables: [String: String]) -> [String: String] {
 let documents: [URL] = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    let catalogs = ["Sources/Middleware/Middleware.docc", "Tools/LayeringCheck/LayeringCheck.docc"]
+    let catalogs = [
+        "ComponentMiddleware/Sources/Middleware/Middleware.docc",
+        "ComponentMiddleware/Tools/LayeringCheck/LayeringCheck.docc",
+    ]
     return [root.appendingPathComponent("README.md")]
         + catalogs.flatMap { path in
             let catalog = root.appendingPathComponent(path)

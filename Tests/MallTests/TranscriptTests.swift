@@ -2,7 +2,8 @@ import Foundation
 import MallBase
 import MallNavigator
 import MallTestSupport
-import Support
+import MiddlewareSupport
+import MiddlewareTesting
 import Testing
 
 @testable import Mall

@@ -1,5 +1,5 @@
 import MallRouting
-import Support
+import MiddlewareSupport
 import Testing
 
 @testable import Mall

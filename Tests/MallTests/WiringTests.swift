@@ -6,8 +6,9 @@ import MallBase
 import MallNavigator
 import MallRouting
 import MallTestSupport
+import MiddlewareSupport
+import MiddlewareTesting
 import Shop
-import Support
 import Testing
 
 @testable import Mall

@@ -1,5 +1,5 @@
 import Foundation
-import Support
+import MiddlewareSupport
 import Testing
 
 /// A wiring line is checked by the compiler: a require wired to a route or provide whose values are

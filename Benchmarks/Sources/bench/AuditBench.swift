@@ -223,7 +223,7 @@ struct AuditBench {
             import PackageDescription
             let package = Package(
                 name: "AuditProbe",
-                dependencies: [.package(name: "ComponentMiddleware", path: "\(root.path)")],
+                dependencies: [.package(path: "\(root.appendingPathComponent("ComponentMiddleware").path)")],
                 targets: [
             \(targets.joined())        .executableTarget(name: "probe", dependencies: [\(probeDependencies.joined(separator: ", "))])
                 ]

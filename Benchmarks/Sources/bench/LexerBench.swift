@@ -111,10 +111,14 @@ private func regexClosersTable(bytes: Int) -> String {
     return text
 }
 
-/// The package's own Swift files, concatenated (and, with `repeating`, repeated) and cut to `bytes`.
+/// The repository's own Swift files (the mall's and the middleware's), concatenated (and, with
+/// `repeating`, repeated) and cut to `bytes`.
 private func realSource(under root: URL, bytes: Int, repeating: Bool = false) throws -> [UInt8] {
     var source: [UInt8] = []
-    for folder in ["Sources", "Tools", "Shell", "Components", "Tests"] {
+    for folder in [
+        "Sources", "ComponentMiddleware/Sources", "ComponentMiddleware/Tools", "Shell", "Components", "Tests",
+        "ComponentMiddleware/Tests",
+    ] {
         let files = FileManager.default.enumerator(
             at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
         while let file = files?.nextObject() as? URL, source.count < bytes {

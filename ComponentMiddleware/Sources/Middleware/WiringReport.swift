@@ -1,0 +1,72 @@
+import MiddlewareSupport
+
+/// The requirements of one component and which of them no router wired.
+public struct ComponentWiring: Sendable, Hashable {
+    /// The component's type name, e.g. `Shop`.
+    public var component: String
+    /// Every `require_` property the component declares, sorted.
+    public var requirements: [String]
+    /// The requirements that are still `nil`, sorted.
+    public var unwired: [String]
+
+    /// Creates the wiring of one component.
+    public init(component: String, requirements: [String], unwired: [String]) {
+        self.component = component
+        self.requirements = requirements
+        self.unwired = unwired
+    }
+
+    /// Whether every requirement has an implementation.
+    public var isComplete: Bool { unwired.isEmpty }
+
+    /// The unwired requirements as `Component.require_name`, the spelling the app shows users.
+    public var qualifiedUnwired: [String] { unwired.map { "\(component).\($0)" } }
+}
+
+/// The result of a ``WiringAudit``: per component, which requirements are still unwired.
+public struct WiringReport: Sendable, Hashable {
+    /// One entry per audited component, in audit order.
+    public var components: [ComponentWiring]
+
+    /// Creates a report from per-component results.
+    public init(components: [ComponentWiring]) {
+        self.components = components
+    }
+
+    /// Whether every requirement of every component is wired.
+    public var isComplete: Bool { components.allSatisfy(\.isComplete) }
+
+    /// Every unwired requirement as `Component.require_name`, in audit order.
+    public var unwired: [String] { components.flatMap(\.qualifiedUnwired) }
+
+    /// The number of requirements audited.
+    public var requirementCount: Int { components.reduce(0) { $0 + $1.requirements.count } }
+
+    /// The report as lines of text: one line per component, then one line per hole, then a summary.
+    public var lines: [String] {
+        var lines: [String] = []
+        for wiring in components {
+            let wired = wiring.requirements.count - wiring.unwired.count
+            let status = wiring.isComplete ? "ok" : "\(wiring.unwired.count) unwired"
+            lines.append("\(wiring.component): \(wired)/\(wiring.requirements.count) requires wired (\(status))")
+            for name in wiring.unwired {
+                lines.append("  \(wiring.component).\(name) is not wired")
+            }
+        }
+        let holes = unwired.count
+        let requires = String.counted(requirementCount, "require")
+        let ofComponents = String.counted(components.count, "component")
+        lines.append(
+            holes == 0
+                ? requirementCount == 1
+                    ? "The \(requires) of \(ofComponents) is wired." : "All \(requires) of \(ofComponents) are wired."
+                : "\(holes) of \(requires) \(holes == 1 ? "is" : "are") not wired."
+        )
+        return lines
+    }
+}
+
+extension WiringReport: CustomStringConvertible {
+    /// The report as text, one line per component and per hole.
+    public var description: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,360 @@
+import Foundation
+import MiddlewareTesting
+import Testing
+
+@testable import Middleware
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A small state: names the user kept, and a count.
+private struct Notes: StoredState, Equatable {
+    var names: [String] = []
+    var count = 0
+
+    var problem: String? {
+        StateCheck.text(names, as: "name") ?? StateCheck.count([count], as: "count")
+    }
+}
+
+/// A folder of its own for one test, removed afterwards, and every warning its files gave.
+@MainActor
+private final class Scratch {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("kept-state-\(UUID().uuidString)")
+    var warnings: [String] = []
+
+    var path: String { url.path }
+    var file: String { path + "/Notes.json" }
+
+    var folder: StateFolder {
+        StateFolder(path: path) { [weak self] in self?.warnings.append($0) }
+    }
+
+    func state() -> KeptState<Notes> {
+        KeptState(Notes(), owner: "Notes", keptIn: folder)
+    }
+
+    func write(_ text: String, to name: String = "Notes.json") throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url.appendingPathComponent(name))
+    }
+
+    /// The file's text; read through a file handle, as `Data(contentsOf:)` leaks its buffer on an
+    /// empty file (swift-foundation, seen under the address sanitizer).
+    func contents(_ name: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: url.appendingPathComponent(name).path) else { return nil }
+        defer { try? handle.close() }
+        do {
+            return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        } catch {
+            return nil
+        }
+    }
+
+    func files() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+@MainActor
+@Suite("Kept state")
+struct KeptStateTests {
+    @Test func inMemoryStateTouchesNoFile() {
+        let state = KeptState(Notes(), owner: "Notes", keptIn: nil)
+        state.update { $0.names.append("a") }
+        #expect(state.value.names == ["a"])
+    }
+
+    @Test func aChangeIsOnTheDiskWhenUpdateReturnsAndAnotherProcessReadsIt() throws {
+        let scratch = Scratch()
+        let state = scratch.state()
+        #expect(scratch.files().isEmpty, "nothing is made before the state is needed")
+        let result = state.update { notes -> Int in
+            notes.names.append("first")
+            notes.count = 7
+            return notes.count
+        }
+        #expect(result == 7)
+        let restarted = scratch.state()
+        #expect(restarted.value == Notes(names: ["first"], count: 7))
+        #expect(scratch.warnings.isEmpty)
+        let text = try #require(scratch.contents("Notes.json"))
+        #expect(text.hasPrefix("{\n  \"format\" : 1,\n"))
+        // The folder and the file are the user's alone.
+        let folder = try FileManager.default.attributesOfItem(atPath: scratch.path)
+        let file = try FileManager.default.attributesOfItem(atPath: scratch.file)
+        #expect((folder[.posixPermissions] as? Int) == 0o700)
+        #expect((file[.posixPermissions] as? Int) == 0o600)
+        #expect(!scratch.files().contains { $0.contains("tmp") }, "the temporary file was renamed")
+    }
+
+    @Test func aMissingFolderIsCreatedWithEveryFolderAboveIt() {
+        let scratch = Scratch()
+        let deep = StateFolder(path: scratch.path + "/a/b/c") { _ in }
+        KeptState(Notes(), owner: "Notes", keptIn: deep).update { $0.count = 1 }
+        #expect(KeptState(Notes(), owner: "Notes", keptIn: deep).value.count == 1)
+    }
+
+    /// Two processes changing the same state at once: each change is made to the file as it is at
+    /// that moment, under the lock, so neither overwrites the other's.
+    @Test func twoWritersEachKeepTheirChanges() {
+        let scratch = Scratch()
+        let first = scratch.state()
+        let second = scratch.state()
+        _ = first.value
+        _ = second.value
+        first.update { $0.names.append("from the first") }
+        second.update { $0.names.append("from the second") }
+        first.update { $0.count += 1 }
+        #expect(scratch.state().value == Notes(names: ["from the first", "from the second"], count: 1))
+        #expect(first.value.names == ["from the first", "from the second"], "an update reads what others wrote")
+    }
+
+    nonisolated static let damaged: [(text: TestText, problem: String)] = [
+        ("", "is not valid JSON"),
+        ("{", "is not valid JSON"),
+        ("\u{FEFF}garbage", "is not valid JSON"),
+        (#"{"format": 1}"#, "has no 'state'"),
+        (#"{"format": 1, "state": {"names": ["a"]}}"#, "has no 'state.count'"),
+        (#"{"format": 1, "state": {"names": "a", "count": 1}}"#, "has a value of the wrong type at 'state.names'"),
+        (#"{"format": 2, "state": {}}"#, "is in format 2; this mall reads format 1"),
+        (#"{"format": 1, "state": {"names": ["a\u001b[31m"], "count": 1}}"#, "holds a name with control characters"),
+        (#"{"format": 1, "state": {"names": [""], "count": 1}}"#, "holds an empty name"),
+        (#"{"format": 1, "state": {"names": [], "count": -1}}"#, "holds a count of -1"),
+        (#"{"format": 1, "state": {"names": [], "count": 9223372036854775807}}"#, "holds a count of"),
+        (#"{"format": 1, "state": {"names": [], "count": 1e400}}"#, "is not valid JSON"),
+        (TestText(String(repeating: "[", count: 100_000)), "is not valid JSON"),
+        ("[1, 2]", "is not a JSON object"),
+        ("null", "is not a JSON object"),
+        (#"{"format": 1.5, "state": {}}"#, "has no whole-number 'format'"),
+        (#"{"format": 1, "format": 2, "state": {}}"#, "the key 'format' is given twice"),
+        (#"{"format": 1, "state": {"names": [], "count": 1, "extra": true}}"#, "a key it does not know, 'state.extra'"),
+        (#"{"format": 1, "state": {"names": [], "count": 1.5}}"#, "a number that does not fit"),
+        (#"{"format": 1, "state": {"names": [], "count": 1,}}"#, "a trailing comma"),
+    ]
+
+    @Test(arguments: damaged)
+    func aDamagedFileIsMovedAsideWithAWarningAndTheStateStartsAfresh(text: TestText, problem: String) throws {
+        let scratch = Scratch()
+        try scratch.write(text.text)
+        let state = scratch.state()
+        #expect(state.value == Notes())
+        let warning = try #require(scratch.warnings.first)
+        #expect(warning.hasPrefix("Notes's saved state "), "\(warning)")
+        #expect(warning.contains(problem), "\(warning)")
+        #expect(warning.hasSuffix("; moved it to '\(scratch.file).damaged' and started afresh"), "\(warning)")
+        #expect(scratch.contents("Notes.json.damaged") == text.text, "the damaged file is kept whole, aside")
+        #expect(scratch.contents("Notes.json") == nil)
+        // The next change starts a sound file.
+        state.update { $0.count = 2 }
+        #expect(scratch.state().value.count == 2)
+        #expect(scratch.warnings.count == 1)
+    }
+
+    @Test func invalidUTF8AndATooLargeFileAreDamageToo() throws {
+        let scratch = Scratch()
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: URL(fileURLWithPath: scratch.file))
+        #expect(scratch.state().value == Notes())
+        let huge = Data(repeating: UInt8(ascii: " "), count: StateFile.sizeLimit + 1)
+        try huge.write(to: URL(fileURLWithPath: scratch.file))
+        #expect(scratch.state().value == Notes())
+        #expect(scratch.warnings.count == 2)
+        #expect(scratch.warnings.last?.contains("is larger than 8 MB") == true)
+        // A second damaged file does not replace the first one aside.
+        #expect(scratch.files().contains("Notes.json.damaged"))
+        #expect(scratch.files().contains("Notes.json.damaged-2"))
+    }
+
+    /// A file that cannot be read (here a folder where the file should be) is never overwritten:
+    /// the state starts from the sample data and nothing is saved.
+    @Test func anUnreadableFileIsReportedAndNeverOverwritten() throws {
+        let scratch = Scratch()
+        try FileManager.default.createDirectory(
+            atPath: scratch.file + "/inside", withIntermediateDirectories: true)
+        let state = scratch.state()
+        #expect(state.value == Notes())
+        #expect(scratch.warnings.count == 1)
+        #expect(
+            scratch.warnings.first?.hasPrefix(
+                "Notes's saved state is not used: '\(scratch.file)' is not a regular file") == true)
+        #expect(scratch.warnings.first?.contains("so the file stays as it is") == true)
+        state.update { $0.count = 3 }
+        #expect(state.value.count == 3, "the change lasts in memory")
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: scratch.file + "/inside", isDirectory: &isFolder))
+        #expect(isFolder.boolValue)
+    }
+
+    /// A change that cannot be written says so and lasts in memory.
+    @Test func aChangeThatCannotBeSavedIsReportedAndKeptInMemory() throws {
+        let scratch = Scratch()
+        try scratch.write("not a folder", to: "blocker")
+        let folder = StateFolder(path: scratch.path + "/blocker/state") { [weak scratch] in
+            scratch?.warnings.append($0)
+        }
+        let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
+        let count = state.update { notes -> Int in
+            notes.count += 1
+            return notes.count
+        }
+        #expect(count == 1)
+        #expect(state.value.count == 1)
+        #expect(scratch.warnings.contains { $0.hasPrefix("Notes's") && $0.contains("blocker/state") })
+        #expect(scratch.contents("blocker") == "not a folder")
+    }
+
+    /// A replacement that fails halfway (here its temporary file cannot be made) leaves the file as
+    /// it was: the new bytes never go to the file itself.
+    @Test func aReplacementThatFailsLeavesTheOldFileWhole() throws {
+        let scratch = Scratch()
+        scratch.state().update { $0.count = 1 }
+        let before = try #require(scratch.contents("Notes.json"))
+        try FileManager.default.createDirectory(
+            atPath: scratch.path + "/.Notes.json.tmp/blocked", withIntermediateDirectories: true)
+        let state = scratch.state()
+        state.update { $0.count = 2 }
+        #expect(state.value.count == 2)
+        #expect(scratch.contents("Notes.json") == before)
+        #expect(scratch.warnings.first?.hasPrefix("Notes's change is not saved: cannot remove '") == true)
+        #expect(
+            scratch.warnings.first?.hasSuffix(
+                "; from now on Notes's changes last only until you quit, and the file stays as it is") == true)
+    }
+
+    /// After a change that could not be saved, changes last in memory and the file is not written
+    /// again, even once it could be: what another process saved meanwhile stays, and no change is
+    /// made again with another meaning.
+    @Test func afterAChangeNotSavedTheFileIsLeftAsItIs() throws {
+        let scratch = Scratch()
+        let state = scratch.state()
+        state.update { $0.names.append("saved") }
+        let blocker = scratch.path + "/.Notes.json.tmp/blocked"
+        try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: true)
+        state.update { $0.names.append("unsaved") }
+        #expect(scratch.warnings.count == 1)
+        #expect(
+            scratch.warnings.first?.hasSuffix(
+                "from now on Notes's changes last only until you quit, and the file stays as it is") == true)
+        try FileManager.default.removeItem(atPath: scratch.path + "/.Notes.json.tmp")
+        let other = scratch.state()
+        other.update { $0.names.append("another process") }
+        state.update { $0.count = 1 }
+        #expect(state.value == Notes(names: ["saved", "unsaved"], count: 1), "the session keeps what it showed")
+        #expect(scratch.state().value == Notes(names: ["saved", "another process"], count: 0))
+        #expect(scratch.warnings.count == 1)
+    }
+
+    /// What stands where the temporary file goes (a link left by someone else) is removed, never
+    /// written through; a FIFO where the file goes is refused at once, never waited on.
+    @Test func linksAndFIFOsAreNeverFollowedOrWaitedOn() throws {
+        let scratch = Scratch()
+        let victim = scratch.url.appendingPathComponent("victim")
+        try scratch.write("precious", to: "victim")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path + "/.Notes.json.tmp", withDestinationPath: victim.path)
+        scratch.state().update { $0.count = 1 }
+        #expect(scratch.contents("victim") == "precious")
+        #expect(scratch.state().value.count == 1)
+
+        let fifo = Scratch()
+        try FileManager.default.createDirectory(at: fifo.url, withIntermediateDirectories: true)
+        #expect(mkfifo(fifo.file, 0o600) == 0)
+        let state = fifo.state()
+        #expect(state.value == Notes())
+        #expect(fifo.warnings.first?.contains("is not a regular file") == true)
+        state.update { $0.count = 2 }
+        #expect(fifo.files().contains("Notes.json"))
+        var status = stat()
+        #expect(lstat(fifo.file, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "never overwritten")
+    }
+
+    /// A `Notes.json` that is a symbolic link is neither read nor replaced: a rename would put a
+    /// regular file in the link's place and leave the file it points to behind, out of date.
+    @Test func aSymbolicLinkIsNeitherReadNorReplaced() throws {
+        let scratch = Scratch()
+        let elsewhere = Scratch()
+        try elsewhere.write(#"{"format": 1, "state": {"names": ["a"], "count": 5}}"#)
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.file, withDestinationPath: elsewhere.file)
+        let state = scratch.state()
+        #expect(state.value == Notes(), "the sample data, not the linked file's")
+        #expect(scratch.warnings.count == 1)
+        #expect(scratch.warnings.first?.contains("'\(scratch.file)' is a symbolic link, not a regular file") == true)
+        state.update { $0.count = 9 }
+        #expect(state.value.count == 9, "the change lasts in memory")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.file) == elsewhere.file)
+        #expect(elsewhere.contents("Notes.json") == #"{"format": 1, "state": {"names": ["a"], "count": 5}}"#)
+        #expect(scratch.warnings.count == 1, "said once")
+    }
+
+    /// A link put in the file's place after it was read is not replaced by the next save either.
+    @Test func aReplacementRefusesALinkPutThereSinceTheRead() throws {
+        let scratch = Scratch()
+        let file = StateFile(folder: scratch.path, name: "Notes")
+        try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.file, withDestinationPath: "/dev/null")
+        #expect(throws: StateFile.Failure.self) { try file.replace(with: Array("{}".utf8)) }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.file) == "/dev/null")
+    }
+
+    @Test func aStateTooLargeToReadBackIsNotWritten() {
+        let scratch = Scratch()
+        let state = scratch.state()
+        state.update { $0.names.append("small") }
+        state.update { $0.names = Array(repeating: String(repeating: "x", count: 200), count: 45_000) }
+        #expect(scratch.warnings.last?.contains("it would be larger than 8 MB") == true)
+        #expect(scratch.state().value.names == ["small"])
+    }
+
+    @Test func theFileIsTheSameForTheSameState() throws {
+        let first = Scratch()
+        let second = Scratch()
+        first.state().update { $0 = Notes(names: ["b", "a"], count: 2) }
+        second.state().update { $0 = Notes(names: ["b", "a"], count: 2) }
+        #expect(first.contents("Notes.json") == second.contents("Notes.json"))
+    }
+    @Test func aLockAnotherProcessHoldsIsSaidAtOnceAndGivenUpAfterItsLimit() throws {
+        let scratch = Scratch()
+        try scratch.write(#"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
+        // Another open file description holds the lock, as another process would.
+        let holder = open(scratch.path + "/Notes.lock", O_CREAT | O_RDWR, 0o600)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        defer { close(holder) }
+        let folder = StateFolder(path: scratch.path, lockWaitLimit: .seconds(1)) { scratch.warnings.append($0) }
+        let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
+        #expect(state.value == Notes())
+        #expect(
+            scratch.warnings.first
+                == "Notes's saved state is locked by another process ('\(scratch.path)/Notes.lock'); waiting up to 1"
+                + " seconds")
+        #expect(
+            scratch.warnings.last?.contains(
+                "another process held '\(scratch.path)/Notes.lock' for 1 seconds; gave up waiting") == true)
+        // Once the lock is free, the next read finds what the file holds.
+        flock(holder, LOCK_UN)
+        #expect(scratch.state().value == Notes(names: ["kept"], count: 3))
+    }
+
+    /// Only where permissions hold: the superuser writes into a read-only folder.
+    @Test(.enabled(if: getuid() != 0)) func aReadOnlyFolderIsReadAndSavingIsWhatFails() throws {
+        let scratch = Scratch()
+        try scratch.write(#"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
+        #expect(chmod(scratch.path, 0o500) == 0)
+        defer { chmod(scratch.path, 0o700) }
+        let state = scratch.state()
+        #expect(state.value == Notes(names: ["kept"], count: 3))
+        state.update { $0.count = 4 }
+        #expect(state.value.count == 4)
+        #expect(scratch.warnings.count == 1, "\(scratch.warnings)")
+        #expect(scratch.warnings.first?.hasPrefix("Notes's changes cannot be saved: cannot open") == true)
+        #expect(scratch.contents("Notes.json") == #"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import MiddlewareSupport
+
+/// Loads a ``PackageGraph``: from `swift package describe`, or from a JSON file of the same shape.
+public enum PackageLoader {
+    /// Describes the package at `packagePath` with `swift package describe --type json`.
+    ///
+    /// - Parameters:
+    ///   - packagePath: The package's folder, where its `Package.swift` is.
+    ///   - scratchPath: A build folder for SwiftPM to use instead of the package's `.build`, e.g. to
+    ///     avoid waiting for the lock of another SwiftPM command running in the same package.
+    ///   - cache: A folder to keep the description in, keyed by the manifest and the package's file
+    ///     list, so an unchanged package is not described again; `nil` describes every time.
+    ///   - refreshesCache: Describe even if the cache holds a description, and store the new one.
+    ///   - timeLimit: How long each `swift package` command may run before it is stopped and reported.
+    public static func describe(
+        packagePath: String, scratchPath: String? = nil, cache: URL? = nil, refreshesCache: Bool = false,
+        timeLimit: Duration = timeLimit
+    ) throws(LayeringCheckError) -> PackageGraph {
+        let root = URL(fileURLWithPath: packagePath).standardizedFileURL
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
+            throw .notAPackage(path: packagePath)
+        }
+        let cached = cache.map { DescriptionCache(folder: $0, packageRoot: root) }
+        let key = cached?.key()
+        if !refreshesCache, let key, let data = cached?.load(key: key), var graph = try? decode(data) {
+            graph.path = root.path
+            return graph
+        }
+        let swiftPM = SwiftPM(scratchPath: scratchPath, timeLimit: timeLimit)
+        var graph = try decode(try swiftPM.run(["describe", "--type", "json"], in: root.path))
+        let manifest = try DeclaredDependency.fromDump(try swiftPM.run(["dump-package"], in: root.path))
+        graph.declared = manifest.targets
+        graph.namedPlatforms = manifest.platforms
+        graph.defines = manifest.defines
+        graph.traits = manifest.traits
+        graph.defaultTraits = manifest.defaultTraits
+        if manifest.dependsOnPackages {
+            do throws(LayeringCheckError) {
+                graph.packages = try swiftPM.packages(of: root.path)
+            } catch {
+                // A command that would not end is not a dependency SwiftPM could not read, which the
+                // check reports and goes on past: it stops the check, as in the package itself.
+                if case .swiftPMTimedOut = error { throw error }
+                // The first line and SwiftPM's last word: why, in one line.
+                let lines = error.description.split(separator: "\n")
+                let first = lines.first.map { $0.hasSuffix(":") ? $0.dropLast() : $0 }
+                graph.packagesProblem = [first, lines.dropFirst().last].compactMap { $0 }.joined(separator: ": ")
+            }
+        } else {
+            graph.packages = []
+        }
+        graph.path = root.path
+        if let key {
+            let encoder = JSONEncoder()
+            if let data = try? encoder.encode(graph) {
+                cached?.store(data, key: key)
+            }
+        }
+        return graph
+    }
+
+    /// How long a `swift package` command may run by default: far longer than describing a package of
+    /// thousands of targets takes, so only one that would never end reaches it (SwiftPM walks a
+    /// symbolic link to a folder above it again at each level, and two such links make the walk
+    /// exponential).
+    public static let timeLimit = Duration.seconds(300)
+
+    /// Runs `swift package` subcommands on a package.
+    private struct SwiftPM {
+        var scratchPath: String?
+        var timeLimit: Duration
+
+        /// The standard output of `swift package --package-path <path> <arguments>`; a failure is thrown
+        /// with the end of what SwiftPM said.
+        func run(_ arguments: [String], in path: String) throws(LayeringCheckError) -> Data {
+            let command =
+                ["swift", "package", "--package-path", path] + (scratchPath.map { ["--scratch-path", $0] } ?? [])
+                + arguments
+            let outcome: Subprocess.Outcome
+            do {
+                outcome = try Subprocess.run(command, timeLimit: timeLimit)
+            } catch {
+                throw .describeFailed(status: -1, output: "could not start `swift`: \(error.localizedDescription)")
+            }
+            guard !outcome.timedOut else {
+                throw .swiftPMTimedOut(command: arguments.first ?? "", timeLimit: timeLimit, path: path)
+            }
+            guard outcome.status == 0 else {
+                let tail = outcome.errors.split(separator: "\n").suffix(20).joined(separator: "\n")
+                guard arguments.first == "describe" else {
+                    throw .swiftPMFailed(command: arguments.first ?? "", status: outcome.status, output: tail)
+                }
+                throw .describeFailed(status: outcome.status, output: tail)
+            }
+            return outcome.output
+        }
+
+        /// Every package the one at `path` depends on, directly or not, each read from its own manifest
+        /// where SwiftPM resolved it (`show-dependencies` names the folders).
+        func packages(of path: String) throws(LayeringCheckError) -> [DependencyPackage] {
+            let tree = try run(["show-dependencies", "--format", "json"], in: path)
+            let json = tree.firstIndex(of: UInt8(ascii: "{")).map { tree[$0...] } ?? tree
+            guard let root = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else {
+                throw .invalidDescription("`swift package show-dependencies` printed no tree")
+            }
+            var packages: [DependencyPackage] = []
+            var seen: Set<String> = []
+            var pending = root["dependencies"] as? [[String: Any]] ?? []
+            while let node = pending.popLast() {
+                guard let identity = node["identity"] as? String, let folder = node["path"] as? String,
+                    seen.insert(identity).inserted
+                else { continue }
+                // A manifest is read without building or resolving anything: it cannot fetch.
+                let manifest = try DeclaredDependency.fromDump(try run(["dump-package"], in: folder))
+                packages.append(
+                    DependencyPackage(
+                        identity: identity, name: manifest.name, products: manifest.products,
+                        targets: manifest.targets))
+                pending += node["dependencies"] as? [[String: Any]] ?? []
+            }
+            return packages.sorted { $0.identity < $1.identity }
+        }
+    }
+
+    /// Reads a package description from a JSON file (what the command plugin writes).
+    public static func load(descriptionAt path: String) throws(LayeringCheckError) -> PackageGraph {
+        try decode(try RegularFile.read(path, shownAs: path, limit: Int(Int32.max)))
+    }
+
+    /// Decodes the JSON of `swift package describe --type json`, skipping anything printed before it.
+    public static func decode(_ data: Data) throws(LayeringCheckError) -> PackageGraph {
+        let json = data.firstIndex(of: UInt8(ascii: "{")).map { data[$0...] } ?? data
+        do {
+            return try JSONDecoder().decode(PackageGraph.self, from: Data(json))
+        } catch {
+            throw .invalidDescription("\(error)")
+        }
+    }
+}
+
+/// A package description kept between runs: `swift package describe` costs most of a check, and its
+/// answer changes only with the manifest or the files in the package.
+///
+/// The key hashes every manifest (`Package*.swift`), `Package.resolved`, the sorted list of every file
+/// path under the package (hidden folders such as `.build` left out) and the `swift` found on the
+/// `PATH`. A dependency given by a local path is not watched: after editing its manifest, run with
+/// `--no-cache`. A miss or
+/// any I/O failure only means describing again.
+struct DescriptionCache {
+    let folder: URL
+    let packageRoot: URL
+
+    private var descriptionFile: URL { folder.appendingPathComponent("describe.json") }
+    private var keyFile: URL { folder.appendingPathComponent("describe.key") }
+
+    func load(key: String) -> Data? {
+        guard let stored = try? String(contentsOf: keyFile, encoding: .utf8), stored == key else { return nil }
+        return try? RegularFile.contents(of: descriptionFile)
+    }
+
+    func store(_ description: Data, key: String) {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: keyFile)  // never a new key beside an old description
+        guard (try? description.write(to: descriptionFile, options: .atomic)) != nil else { return }
+        try? Data(key.utf8).write(to: keyFile, options: .atomic)
+    }
+
+    /// A 64-bit FNV-1a hash, in hex, of what the description depends on; `nil` when the package holds a
+    /// symbolic link, whose target the walk would not see change, so such a package is always described.
+    func key() -> String? {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3  // a separator, so ["ab", "c"] differs from ["a", "bc"]
+        }
+        let manager = FileManager.default
+        guard let paths = Self.files(under: packageRoot.path) else { return nil }
+        var manifests = Data()
+        // What the cached file holds: a graph of another shape is never read back.
+        mix("v4: describe, dump-package with defines, traits and default traits, and other packages".utf8)
+        for path in paths.sorted() {
+            mix(path.utf8)
+            if path == "Package.resolved" {
+                mix(manager.contents(atPath: packageRoot.appendingPathComponent(path).path) ?? Data())
+            }
+            if path.hasPrefix("Package"), path.hasSuffix(".swift"), !path.contains("/") {
+                let manifest = manager.contents(atPath: packageRoot.appendingPathComponent(path).path) ?? Data()
+                mix(manifest)
+                manifests += manifest
+            }
+        }
+        // A manifest may read the environment: every variable it names, quoted, is part of the key.
+        // The quoted texts are gathered in one pass (every run between two quotes, a superset), so the
+        // cost does not grow with the number of variables times the size of the manifests.
+        let pieces: [ArraySlice<UInt8>] = Array(manifests).split(
+            separator: UInt8(ascii: "\""), omittingEmptySubsequences: false)
+        let quoted = Set(pieces.map { Data($0) })
+        for (name, value) in ProcessInfo.processInfo.environment.sorted(by: { $0.key < $1.key })
+        where quoted.contains(Data(name.utf8)) {
+            mix("\(name)=\(value)".utf8)
+        }
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        for folder in searchPath.split(separator: ":") {
+            let swift = "\(folder)/swift"
+            if let attributes = try? manager.attributesOfItem(atPath: swift) {
+                mix(swift.utf8)
+                mix("\(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? 0)".utf8)
+                break
+            }
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// Every path under `root`, relative to it, hidden entries (`.build`, `.git`) left out, or `nil` if
+    /// the tree holds a symbolic link or cannot be read. A directory walk with an explicit stack.
+    private static func files(under root: String) -> [String]? {
+        var paths: [String] = []
+        var folders = [""]
+        while let folder = folders.popLast() {
+            guard let directory = opendir(folder.isEmpty ? root : "\(root)/\(folder)") else { return nil }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                let path = folder.isEmpty ? name : "\(folder)/\(name)"
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_LNK), Int32(DT_UNKNOWN):
+                    return nil
+                case Int32(DT_DIR):
+                    folders.append(path)
+                default:
+                    break
+                }
+                paths.append(path)
+            }
+        }
+        return paths
+    }
+}
