@@ -98,7 +98,10 @@ package.targets += [
     ),
     .testTarget(
         name: "ComponentScaffoldTests",
-        dependencies: ["ComponentScaffold", "LayeringCheck", "MiddlewareSupport", "MiddlewareTesting", "new-component"]),
+        dependencies: [
+            "ComponentScaffold", "LayeringCheck", "Middleware", "MiddlewareSupport", "MiddlewareTesting",
+            "new-component",
+        ]),
 ]
 
 // MARK: - Settings shared by every target

@@ -8,8 +8,8 @@ extension Event: ComponentAPI {
     /// The component's name, as the audit and stub screens spell it.
     public static let componentName = "Event"
 
-    /// Event's requires, in the order Event.swift declares them: previews and tests
-    /// answer this list with stubs, and `mall graph` walks it.
+    /// Event's requires, in the order its API declares them: previews and tests answer this
+    /// list with stubs, and the wiring graph walks it.
     public static let requirements: [Requirement] = [
         Requirement(Requires.shopDetail, labels: ["shopId"]),
     ]

@@ -8,8 +8,8 @@ extension Shop: ComponentAPI {
     /// The component's name, as the audit and stub screens spell it.
     public static let componentName = "Shop"
 
-    /// Shop's requires, in the order Shop.swift declares them: previews and tests
-    /// answer this list with stubs, and `mall graph` walks it.
+    /// Shop's requires, in the order its API declares them: previews and tests answer this
+    /// list with stubs, and the wiring graph walks it.
     public static let requirements: [Requirement] = [
         Requirement(Requires.eventDetail, labels: ["eventId", "eventType"]),
         Requirement(Requires.buyOrder, labels: ["merchantNo", "itemNo"]),

@@ -339,18 +339,21 @@ struct DerivedFilesTests {
     }
 
     @Test func aRequireNoStubCanAnswerIsRefused() throws {
-        let source = "public final class Shop {\n    public var require_count: ((_ shopId: ShopID) -> Int)?\n}\n"
+        let source = "public final class Shop {\n    public var require_count: ((_ shopId: ShopID) -> Float)?\n}\n"
         let api = try ComponentAPIFile(source: source, file: "Components/Shop/Shop.swift")
+        let derived = try Self.derived(source, file: "Components/Shop/Shop.swift")
         #expect(
             throws: ScaffoldError(
-                "Components/Shop/Shop.swift:2: require_count answers 'Int', which no stub can answer; answer one of"
-                    + " Screen, BookingSummary or an array of one, or make the type conform to StubAnswer in the base layer"
+                "Components/Shop/Shop.swift:2: require_count answers 'Float', which no stub can answer; answer one"
+                    + " of Screen, BookingSummary, Bool, Double, Int, String or an array of one, or make the type"
+                    + " conform to StubAnswer in the base layer"
             )
         ) {
-            try DerivedFiles(component: "Shop", api: api, router: nil).files(answerable: ["BookingSummary"])
+            try derived.files(answerable: ["BookingSummary"])
         }
-        #expect(DerivedFiles.isAnswerable("[BookingSummary]", by: ["BookingSummary"]))
-        #expect(!DerivedFiles.isAnswerable("[String: Screen]", by: []))
+        #expect(api.requires.count == 1)
+        #expect(derived.isAnswerable("[BookingSummary]", by: ["BookingSummary"]))
+        #expect(!derived.isAnswerable("[String: Screen]", by: []))
     }
 
     @Test func providesAreNamedWhateverTheirOrderAndOnlyWhatAValueCanCall() throws {
@@ -369,8 +372,7 @@ struct DerivedFilesTests {
             """
         let api = try ComponentAPIFile(source: source, file: "Shop.swift")
         #expect(api.requires.isEmpty)
-        let generated = try #require(
-            try DerivedFiles(component: "Shop", api: api, router: nil).files(answerable: []).first)
+        let generated = try #require(try Self.derived(source).files(answerable: []).first)
         #expect(generated.contents.contains("public static let detailScanned = Provide<Screen, ShopID>"))
         #expect(generated.contents.contains("public static let detailShopId = Provide<Screen, ShopID>"))
         #expect(generated.contents.contains("{ `for` in\n            Shop.shared.provide_list(for: `for`)"))
@@ -381,8 +383,7 @@ struct DerivedFilesTests {
             of: "    public func provide_list",
             with: "    public func provide_detailShopId() -> Screen { fatalError() }\n    public func provide_list")
         #expect(throws: ScaffoldError.self) {
-            try DerivedFiles(component: "Shop", api: ComponentAPIFile(source: clash, file: "Shop.swift"), router: nil)
-                .files(answerable: [])
+            try Self.derived(clash).files(answerable: [])
         }
     }
 
@@ -408,10 +409,9 @@ struct DerivedFilesTests {
                 wiring.provide(Shop.Requires.d, Groupbuy.Provides.list)
             }
             """
-        let derived = DerivedFiles(
-            component: "Shop", api: try ComponentAPIFile(source: source, file: "Shop.swift"), router: router)
+        let derived = try Self.derived(source, router: router)
         #expect(
-            derived.answeredBy == ["a": "Event", "b": "Shop", "c": "the shell's own page", "d": "Groupbuy"])
+            derived.answeredBy == ["a": "Event", "b": "Shop", "c": "the app's own page", "d": "Groupbuy"])
         let file = try derived.files(answerable: [])[1].contents
         #expect(file.contains(#""require_e": "nothing yet (wire it in Shell/Routers/Shop/ShopRouter.swift)","#))
     }
@@ -426,5 +426,13 @@ struct DerivedFilesTests {
             }
             """
         #expect(try Scaffolder.requires(inAPIFile: source, named: "Shop.swift") == ["require_real"])
+    }
+
+    /// The derived files of an API file `source` in the mall's layout, among the mall's components.
+    static func derived(_ source: String, file: String = "Shop.swift", router: String? = nil) throws -> DerivedFiles {
+        DerivedFiles(
+            component: "Shop", api: try ComponentAPIFile(source: source, file: file), router: router,
+            layout: try ComponentLayout.load(packageRoot: PackageCopy.sourceRoot),
+            components: ["Shop", "Event", "Groupbuy", "Appointment"])
     }
 }

@@ -22,7 +22,8 @@ struct PackageCopy {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("mall-copy-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for item in [
-            "Package.swift", ".swift-format", "layers.json", "README.md", "Sources", "Components", "Shell", "Tests",
+            "Package.swift", ".swift-format", "layers.json", "components.json", "README.md", "Sources", "Components",
+            "Shell", "Tests",
             "Fuzz", "Service",
         ] {
             try FileManager.default.copyItem(

@@ -48,13 +48,33 @@ public enum WiringAudit {
         return WiringReport(components: incomplete.compactMap { routers[$0].holes })
     }
 
-    /// Lists one component's requirements and which of them are still `nil`.
-    @MainActor @inlinable
+    /// Lists one component's requirements and which of them are still `nil`, and any `require_`
+    /// property the component declares that its list of requires lacks.
+    ///
+    /// The list is derived from the API file, but a hand-written one, or a derived file not generated
+    /// again after a require was added, can lack one; the wiring would then neither assign nor test it.
+    /// So the audit reads the component's stored properties through `Mirror`, the standard library's
+    /// reflection, and reports each one missing from the list, with its own test of `nil`. A launch's
+    /// look for holes (``holes(_:)``) does not pay for this; `mall audit`, a preview's and a test's do.
+    @MainActor
     public static func wiring<Component: ComponentAPI>(of component: Component) -> ComponentWiring {
-        ComponentWiring(
+        let listed = Component.requirementNames
+        var unlisted: [String] = []
+        var unlistedUnwired: [String] = []
+        let known = Set(listed)
+        for child in Mirror(reflecting: component).children {
+            guard let label = child.label, label.hasPrefix(requirementPrefix), !known.contains(label) else { continue }
+            unlisted.append(label)
+            let value = Mirror(reflecting: child.value)
+            if value.displayStyle == .optional, value.children.isEmpty {
+                unlistedUnwired.append(label)
+            }
+        }
+        return ComponentWiring(
             component: Component.componentName,
-            requirements: Component.requirementNames,
-            unwired: component.unwiredRequirements
+            requirements: (listed + unlisted).sorted(),
+            unwired: (component.unwiredRequirements + unlistedUnwired).sorted(),
+            unlisted: unlisted.sorted()
         )
     }
 }

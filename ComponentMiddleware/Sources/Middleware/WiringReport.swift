@@ -8,16 +8,21 @@ public struct ComponentWiring: Sendable, Hashable {
     public var requirements: [String]
     /// The requirements that are still `nil`, sorted.
     public var unwired: [String]
+    /// The `require_` properties the component declares that its list of requires
+    /// (``ComponentAPI/requirements``) lacks, sorted: no wiring line can assign them and no launch tests
+    /// them until the list is derived again.
+    public var unlisted: [String]
 
     /// Creates the wiring of one component.
-    public init(component: String, requirements: [String], unwired: [String]) {
+    public init(component: String, requirements: [String], unwired: [String], unlisted: [String] = []) {
         self.component = component
         self.requirements = requirements
         self.unwired = unwired
+        self.unlisted = unlisted
     }
 
-    /// Whether every requirement has an implementation.
-    public var isComplete: Bool { unwired.isEmpty }
+    /// Whether every requirement has an implementation and is in the component's list of requires.
+    public var isComplete: Bool { unwired.isEmpty && unlisted.isEmpty }
 
     /// The unwired requirements as `Component.require_name`, the spelling the app shows users.
     public var qualifiedUnwired: [String] { unwired.map { "\(component).\($0)" } }
@@ -47,13 +52,22 @@ public struct WiringReport: Sendable, Hashable {
         var lines: [String] = []
         for wiring in components {
             let wired = wiring.requirements.count - wiring.unwired.count
-            let status = wiring.isComplete ? "ok" : "\(wiring.unwired.count) unwired"
+            let problems =
+                (wiring.unwired.isEmpty ? [] : ["\(wiring.unwired.count) unwired"])
+                + (wiring.unlisted.isEmpty ? [] : ["\(wiring.unlisted.count) not listed"])
+            let status = problems.isEmpty ? "ok" : problems.joined(separator: ", ")
             lines.append("\(wiring.component): \(wired)/\(wiring.requirements.count) requires wired (\(status))")
             for name in wiring.unwired {
                 lines.append("  \(wiring.component).\(name) is not wired")
             }
+            for name in wiring.unlisted {
+                lines.append(
+                    "  \(wiring.component).\(name) is not in \(wiring.component)'s list of requires, so no wiring line"
+                        + " can assign it; derive the list again (new-component --regenerate)")
+            }
         }
         let holes = unwired.count
+        let unlistedCount = components.reduce(0) { $0 + $1.unlisted.count }
         let requires = String.counted(requirementCount, "require")
         let ofComponents = String.counted(components.count, "component")
         lines.append(
@@ -62,6 +76,11 @@ public struct WiringReport: Sendable, Hashable {
                     ? "The \(requires) of \(ofComponents) is wired." : "All \(requires) of \(ofComponents) are wired."
                 : "\(holes) of \(requires) \(holes == 1 ? "is" : "are") not wired."
         )
+        if unlistedCount > 0 {
+            lines.append(
+                "\(String.counted(unlistedCount, "require")) \(unlistedCount == 1 ? "is" : "are") missing from"
+                    + " \(unlistedCount == 1 ? "its component's list" : "their components' lists").")
+        }
         return lines
     }
 }

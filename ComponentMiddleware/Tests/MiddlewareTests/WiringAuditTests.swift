@@ -52,6 +52,26 @@ extension Kiosk {
     }
 }
 
+/// A component whose hand-written list of requires lacks `require_theme`, as an app that wrote its
+/// list by hand once let happen.
+@MainActor
+private final class Notes: ComponentAPI {
+    var require_share: ((_ text: String) -> Label)?
+    var require_theme: (() -> String)?
+    var require_sync: ((_ note: String) async throws -> Bool)?
+    var isStarred = false
+
+    static let componentName = "Notes"
+    static let requirements: [Requirement] = [
+        Requirement(
+            Require<Notes, (_ text: String) -> Label>(
+                "require_share", get: { $0.require_share }, set: { $0.require_share = $1 }), labels: ["text"]),
+        Requirement(
+            Require<Notes, (_ note: String) async throws -> Bool>(
+                "require_sync", get: { $0.require_sync }, set: { $0.require_sync = $1 }), labels: ["note"]),
+    ]
+}
+
 /// A component that has no requirements at all.
 @MainActor
 private final class Clock: ComponentAPI {
@@ -225,6 +245,50 @@ struct WiringAuditTests {
         #expect(wiring.unwired == ["require_help", "require_zebra"])
         #expect(wiring.qualifiedUnwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
         #expect(!wiring.isComplete)
+    }
+
+    @Test func aRequireMissingFromTheListIsReportedWiredOrNot() {
+        let notes = Notes()
+        notes.require_share = { Label(text: $0) }
+        notes.require_sync = { _ in true }
+        var wiring = WiringAudit.wiring(of: notes)
+        #expect(wiring.requirements == ["require_share", "require_sync", "require_theme"])
+        #expect(wiring.unwired == ["require_theme"])
+        #expect(wiring.unlisted == ["require_theme"])
+        #expect(!wiring.isComplete)
+        #expect(
+            WiringReport(components: [wiring]).lines == [
+                "Notes: 2/3 requires wired (1 unwired, 1 not listed)",
+                "  Notes.require_theme is not wired",
+                "  Notes.require_theme is not in Notes's list of requires, so no wiring line can assign it; derive"
+                    + " the list again (new-component --regenerate)",
+                "1 of 3 requires is not wired.",
+                "1 require is missing from its component's list.",
+            ])
+
+        // Assigned by hand, it is wired, and still not listed: the audit does not say all is well.
+        notes.require_theme = { "dark" }
+        wiring = WiringAudit.wiring(of: notes)
+        #expect(wiring.unwired.isEmpty)
+        #expect(wiring.unlisted == ["require_theme"])
+        #expect(!wiring.isComplete)
+        #expect(!WiringReport(components: [wiring]).isComplete)
+        #expect(WiringReport(components: [wiring]).lines.last == "1 require is missing from its component's list.")
+    }
+
+    @Test func theStandardLibrarysPlainValuesAnswerStubs() async throws {
+        let notes = Notes()
+        var calls: [String] = []
+        notes.stubEveryRequire { calls.append($0.description) }
+        #expect(try await notes.require_sync?("n1") == false)
+        #expect(calls == [#"Notes.require_sync(note: "n1")"#])
+        let call = RequireCall(
+            component: "Notes", requirement: "require_title", arguments: [(label: "id", value: "n1")], answeredBy: nil)
+        #expect(String.stub(answering: call) == #"Notes.require_title(id: "n1")"#)
+        #expect(Int.stub(answering: call) == 0)
+        #expect(Double.stub(answering: call) == 0)
+        #expect(Bool.stub(answering: call) == false)
+        #expect([String].stub(answering: call) == [#"Notes.require_title(id: "n1")"#])
     }
 
     @Test func aComponentWithoutRequirementsIsComplete() {

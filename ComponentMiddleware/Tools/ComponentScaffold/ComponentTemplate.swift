@@ -5,6 +5,8 @@
 public struct ComponentTemplate {
     let name: ComponentName
     let interface: InterfaceDocument
+    /// Where the derived files go and the screen type they name.
+    let layout: ComponentLayout
 
     /// The module every component imports for `Screen`.
     static let baseModule = "MallBase"
@@ -13,17 +15,20 @@ public struct ComponentTemplate {
 
     private var component: String { name.value }
 
+    /// The new component's router in the mall's shell.
+    static func routerPath(_ component: String) -> String { "Shell/Routers/\(component)/\(component)Router.swift" }
+
     /// The generated files, by path relative to the package root.
     func files() throws(ScaffoldError) -> [(path: String, contents: String)] {
         var files = [
-            ("Components/\(component)/\(component).swift", apiFile),
+            (layout.api.path(for: component), apiFile),
             ("Components/\(component)/Data/\(component)Item.swift", itemFile),
             ("Components/\(component)/Data/\(component)Store.swift", storeFile),
             ("Components/\(component)/Screens/\(component)HomeScreen.swift", homeScreenFile),
             ("Components/\(component)/Screens/\(component)ItemScreen.swift", itemScreenFile),
             ("Components/\(component)/Preview/\(component)Preview.swift", previewFile),
             ("Shell/Routes/\(component)/\(component)Routes.swift", routesFile),
-            (DerivedFiles.routerPath(component), routerFile),
+            (Self.routerPath(component), routerFile),
             ("Tests/\(component)Tests/\(component)Tests.swift", testFile),
         ]
         if !interface.provides.isEmpty {
@@ -32,16 +37,18 @@ public struct ComponentTemplate {
         return files + (try derivedFiles())
     }
 
-    /// The paths of a component's derived files.
-    public static func derivedPaths(of component: String) -> [String] {
-        DerivedFiles.paths(component)
+    /// The paths of the component's derived files.
+    var derivedPaths: Set<String> {
+        Set(DerivedFiles.paths(of: component, in: layout))
     }
 
     /// The files `new-component --regenerate` derives from the API file and the router, written now
     /// so the new component builds at once.
     func derivedFiles() throws(ScaffoldError) -> [(path: String, contents: String)] {
-        let api = try ComponentAPIFile(source: apiFile, file: DerivedFiles.apiPath(component))
-        return try DerivedFiles(component: component, api: api, router: routerFile).files(answerable: [])
+        let api = try ComponentAPIFile(source: apiFile, file: layout.api.path(for: component))
+        return try DerivedFiles(
+            component: component, api: api, router: routerFile, layout: layout, components: [component]
+        ).files(answerable: [])
     }
 
     // MARK: Component
@@ -52,7 +59,7 @@ public struct ComponentTemplate {
             ? """
             // None yet. Declare each need as an optional closure returning a screen, e.g.
             //     public var require_shopDetail: ((_ shopId: ShopID) -> Screen)?
-            // and wire it in \(DerivedFiles.routerPath(component)).
+            // and wire it in \(Self.routerPath(component)).
             """
             : interface.requires.map { require in
                 """
@@ -82,7 +89,7 @@ public struct ComponentTemplate {
             /// The \(component) component's API: what it needs from the app (`require_`) and what it offers (`provide_`).
             ///
             /// Screens inside the component reach other features only through the requirements below; the
-            /// router in `\(DerivedFiles.routerPath(component))` assigns them.
+            /// router in `\(Self.routerPath(component))` assigns them.
             @MainActor
             public final class \(component) {
                 /// The component's singleton.

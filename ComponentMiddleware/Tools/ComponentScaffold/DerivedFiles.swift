@@ -1,53 +1,66 @@
 /// The files derived from a component's API file (and, for the preview, its router), never edited by
 /// hand: `new-component --regenerate` writes them and `new-component --check` fails when one is stale.
+/// Where they go, and the screen type they name, come from the app's ``ComponentLayout``.
 ///
-/// - `Components/<Name>/<Name>+Generated.swift`: the list of requires the audit walks and the stubs
-///   answer (``ComponentAPIFile/Require``), one function per require that calls it or falls back to
-///   the screen naming it, and the provides as values (`<Name>.Provides`) routes and wiring lines open.
-/// - `Components/<Name>/Preview/<Name>Preview+AnsweredBy.swift`: who answers each require in the app,
-///   read from the router's wiring lines, for the preview's stub screens.
+/// - The derived API (``ComponentLayout/generated``, `Components/<Name>/<Name>+Generated.swift` in the
+///   mall): the list of requires the audit walks and the stubs answer (``ComponentAPIFile/Require``), one
+///   function per require that calls it or falls back to the screen naming it, and the provides as values
+///   (`<Name>.Provides`) routes and wiring lines open.
+/// - The preview's answers (``ComponentLayout/Preview``), if the app's components have previews: who
+///   answers each require in the app, read from the router's wiring lines, for the preview's stub screens.
 ///
 /// The files are generated, not formatted: `swift format` leaves them alone and its lint skips them.
 struct DerivedFiles {
     /// The most parameters a require may take: the middleware has one wiring function per count.
     static let maximumParameters = 6
+    /// The standard library's types the middleware answers stubs with (its `StubAnswer` conformances),
+    /// so a require may answer with them in any app.
+    static let standardAnswers: Set<String> = ["String", "Int", "Double", "Bool"]
 
     let component: String
     let api: ComponentAPIFile
     /// The router's source, if the component has one yet.
     let router: String?
+    let layout: ComponentLayout
+    /// Every component of the app, so a route's owner in a wiring line can be told from the app's own pages.
+    let components: Set<String>
 
-    static func apiPath(_ component: String) -> String { "Components/\(component)/\(component).swift" }
-    static func routerPath(_ component: String) -> String { "Shell/Routers/\(component)/\(component)Router.swift" }
-    static func paths(_ component: String) -> [String] {
-        [
-            "Components/\(component)/\(component)+Generated.swift",
-            "Components/\(component)/Preview/\(component)Preview+AnsweredBy.swift",
-        ]
+    var apiPath: String { layout.api.path(for: component) }
+    var routerPath: String? { layout.preview?.router.path(for: component) }
+    var paths: [String] { Self.paths(of: component, in: layout) }
+
+    static func paths(of component: String, in layout: ComponentLayout) -> [String] {
+        [layout.generated.path(for: component)] + (layout.preview.map { [$0.answers.path(for: component)] } ?? [])
     }
 
     /// The derived files, by path relative to the package root.
     ///
-    /// - Parameter answerable: The types besides `Screen` a stub can answer with (those of the base
-    ///   layer that conform to `StubAnswer`); a require answering anything else is refused.
+    /// - Parameter answerable: The types besides the screen type and the standard library's a stub can
+    ///   answer with (those of the app that conform to `StubAnswer`); a require answering anything else
+    ///   is refused.
     func files(answerable: Set<String>) throws(ScaffoldError) -> [(path: String, contents: String)] {
-        for require in api.requires where !Self.isAnswerable(require.answer, by: answerable) {
-            let known = (["Screen"] + answerable.subtracting(["Screen"]).sorted()).joined(separator: ", ")
+        let answerable = answerable.union(Self.standardAnswers)
+        for require in api.requires where !isAnswerable(require.answer, by: answerable) {
+            let known = ([layout.screenType] + answerable.subtracting([layout.screenType]).sorted())
+                .joined(separator: ", ")
             throw ScaffoldError(
-                "\(Self.apiPath(component)):\(require.line): require_\(require.name) answers '\(require.answer)',"
+                "\(apiPath):\(require.line): require_\(require.name) answers '\(require.answer)',"
                     + " which no stub can answer; answer one of \(known) or an array of one, or make the type"
                     + " conform to StubAnswer in the base layer")
         }
-        let paths = Self.paths(component)
-        return [(paths[0], try generated()), (paths[1], answeredByFile)]
+        var files = [(paths[0], try generated())]
+        if let preview = layout.preview {
+            files.append((preview.answers.path(for: component), answeredByFile(preview)))
+        }
+        return files
     }
 
-    /// Whether a stub can answer `type`: `Screen`, an answerable type, or an array of either.
-    static func isAnswerable(_ type: String, by answerable: Set<String>) -> Bool {
+    /// Whether a stub can answer `type`: the screen type, an answerable type, or an array of either.
+    func isAnswerable(_ type: String, by answerable: Set<String>) -> Bool {
         if type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":") {
             return isAnswerable(String(type.dropFirst().dropLast()).trimmingSpaces, by: answerable)
         }
-        return type == "Screen" || answerable.contains(type)
+        return type == layout.screenType || answerable.contains(type)
     }
 
     private func header(from source: String) -> String {
@@ -69,15 +82,14 @@ struct DerivedFiles {
         var text = """
             \(header(from: "\(component).swift"))
 
-            import MallBase
-            import Middleware
+            \(imports)
 
             extension \(component): ComponentAPI {
                 /// The component's name, as the audit and stub screens spell it.
                 public static let componentName = "\(component)"
 
-                /// \(component)'s requires, in the order \(component).swift declares them: previews and tests
-                /// answer this list with stubs, and `mall graph` walks it.
+                /// \(component)'s requires, in the order its API declares them: previews and tests answer this
+                /// list with stubs, and the wiring graph walks it.
             \(Self.arrayLiteral("public static let requirements: [Requirement]", entries))
 
                 /// How many requires \(component) declares: each value in `Requires` carries its place among them.
@@ -143,6 +155,11 @@ struct DerivedFiles {
         return text
     }
 
+    /// The derived API's imports: the screen's module and the middleware, sorted as swift format sorts.
+    private var imports: String {
+        Set([layout.screenModule, "Middleware"]).sorted().map { "import \($0)" }.joined(separator: "\n")
+    }
+
     /// `declaration = [...]`, one entry per line, or `[]` without entries.
     private static func arrayLiteral(_ declaration: String, _ entries: [String]) -> String {
         guard !entries.isEmpty else { return "    \(declaration) = []" }
@@ -193,7 +210,7 @@ struct DerivedFiles {
     /// The function a screen calls for `require`: the closure, or what stands in when it is `nil`.
     private func callingFunction(_ require: ComponentAPIFile.Require) -> String {
         let arguments = require.parameters.map(\.label).joined(separator: ", ")
-        let isScreen = require.answer == "Screen"
+        let isScreen = require.answer == layout.screenType
         // `self.`: a parameter may have the require's own name.
         let call = "self.require_\(require.name)?(\(arguments))"
         if require.isAsync {
@@ -211,8 +228,8 @@ struct DerivedFiles {
         }
         return """
                 /// Calls `require_\(require.name)`; unwired, \(isScreen ? "the screen that names it" : "`nil`").
-                func \(require.name)(\(require.parameterList)) -> \(isScreen ? "Screen" : optional(require.answer)) {
-                    \(call)\(isScreen ? " ?? .unavailable(\"\(component).require_\(require.name)\")" : "")
+                func \(require.name)(\(require.parameterList)) -> \(isScreen ? layout.screenType : optional(require.answer)) {
+                    \(call)\(isScreen ? " ?? \(layout.unavailable)(\"\(component).require_\(require.name)\")" : "")
                 }
             """
     }
@@ -237,7 +254,7 @@ struct DerivedFiles {
             }
             if let other = named.updateValue(provide, forKey: name) {
                 throw ScaffoldError(
-                    "\(Self.apiPath(component)):\(provide.line): \(provide.signature) and \(other.signature) would"
+                    "\(apiPath):\(provide.line): \(provide.signature) and \(other.signature) would"
                         + " both be \(component).Provides.\(name); rename one")
             }
             let types = ([provide.output] + provide.parameters.map { Self.valueType($0.type) })
@@ -274,10 +291,11 @@ struct DerivedFiles {
 
     // MARK: The preview's answers
 
-    private var answeredByFile: String {
+    private func answeredByFile(_ preview: ComponentLayout.Preview) -> String {
         let answers = answeredBy
+        let router = preview.router.path(for: component)
         let entries = api.requires.map { require in
-            "        \"require_\(require.name)\": \"\(answers[require.name] ?? "nothing yet (wire it in \(Self.routerPath(component)))")\","
+            "        \"require_\(require.name)\": \"\(answers[require.name] ?? "nothing yet (wire it in \(router))")\","
         }
         let dictionary =
             entries.isEmpty
@@ -288,9 +306,9 @@ struct DerivedFiles {
                 ]
             """
         return """
-            \(header(from: Self.routerPath(component)))
+            \(header(from: router))
 
-            extension \(component)Preview {
+            extension \(preview.type.path(for: component)) {
                 /// Who answers each of \(component)'s requires in the app, as its router's wiring lines say.
             \(dictionary)
             }
@@ -299,7 +317,8 @@ struct DerivedFiles {
     }
 
     /// What each wiring line of the router leads to, by require: the component a route or provide
-    /// belongs to (`EventRoutes.detail`, `Groupbuy.Provides.…`), or the shell for its own pages.
+    /// belongs to (`EventRoutes.detail`, `Groupbuy.Provides.…`), or the app's own pages for anything
+    /// else (the mall's `ShellRoutes`).
     var answeredBy: [String: String] {
         guard let router else { return [:] }
         var answers: [String: String] = [:]
@@ -308,13 +327,9 @@ struct DerivedFiles {
             #/(?:^|[^A-Za-z0-9_])Requires\s*\.\s*([A-Za-z0-9_]+)\s*,\s*(?:to\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\./#
         for match in code.matches(of: line) {
             let owner = String(match.output.2)
+            let routesOf = owner.hasSuffix("Routes") ? String(owner.dropLast("Routes".count)) : owner
             let answer =
-                switch owner {
-                case "ShellRoutes": "the shell's own page"
-                case _ where owner.hasSuffix("Routes") && owner.count > "Routes".count:
-                    String(owner.dropLast("Routes".count))
-                default: owner
-                }
+                components.contains(owner) ? owner : components.contains(routesOf) ? routesOf : "the app's own page"
             // The last line wins, as it does at launch, where each line assigns in turn.
             answers[String(match.output.1)] = answer
         }

@@ -16,6 +16,9 @@ public struct ScaffoldPlan: Sendable, Equatable {
     public var newFiles: [String: String]
     /// Existing files to change.
     public var edits: [Edit]
+    /// The new files that are derived from the component's API (``newFiles`` has them too): they stay
+    /// as generated, unformatted, so `new-component --check` finds them current.
+    public var derivedPaths: Set<String>
 
     /// Every path the plan writes, sorted.
     public var paths: [String] { (Array(newFiles.keys) + edits.map(\.path)).sorted() }

@@ -12,43 +12,50 @@ extension Scaffolder {
         public var exists: Bool
     }
 
-    /// The components the manifest lists, in its order.
+    /// The app's layout: its `components.json`.
+    public func layout() throws(ScaffoldError) -> ComponentLayout {
+        try ComponentLayout.load(packageRoot: packageRoot)
+    }
+
+    /// The app's components: every name for which the layout's API file exists, sorted.
     public func components() throws(ScaffoldError) -> [String] {
-        let names = ComponentNames()
-        return try Self.componentsList.entries(in: read(Self.manifestPath)).compactMap {
-            names.name(inEntry: Substring($0)).map(String.init)
-        }
+        try layout().components(in: packageRoot)
     }
 
     /// Every derived file of every component, computed from the API files and routers on disk.
     public func derivedFiles() throws(ScaffoldError) -> [(path: String, contents: String)] {
+        let layout = try layout()
+        let components = layout.components(in: packageRoot)
+        let answerable = answerableTypes(in: layout)
         var files: [(path: String, contents: String)] = []
-        let answerable = answerableTypes()
-        for component in try components() {
-            let apiPath = DerivedFiles.apiPath(component)
-            guard FileManager.default.fileExists(atPath: url(apiPath).path) else {
-                throw ScaffoldError(
-                    "\(apiPath) does not exist, but Package.swift lists \(component); a component's API file is"
-                        + " named after it (or remove \(component) from the components list)")
-            }
+        for component in components {
+            let apiPath = layout.api.path(for: component)
             let api = try ComponentAPIFile(source: read(apiPath), file: apiPath)
-            let routerPath = DerivedFiles.routerPath(component)
-            let router = FileManager.default.fileExists(atPath: url(routerPath).path) ? try read(routerPath) : nil
-            files += try DerivedFiles(component: component, api: api, router: router).files(answerable: answerable)
+            let routerPath = layout.preview?.router.path(for: component)
+            let router = try routerPath.flatMap { path throws(ScaffoldError) in
+                FileManager.default.fileExists(atPath: url(path).path) ? try read(path) : nil
+            }
+            files += try DerivedFiles(
+                component: component, api: api, router: router, layout: layout, components: Set(components)
+            ).files(answerable: answerable)
         }
         return files
     }
 
-    /// The base layer's types that conform to `StubAnswer`, so a require may answer with them.
-    func answerableTypes() -> Set<String> {
+    /// The app's types that conform to `StubAnswer` (in the layout's `stubAnswers` folders), so a
+    /// require may answer with them.
+    func answerableTypes(in layout: ComponentLayout) -> Set<String> {
         let conformance = #/(?:extension|struct|enum|class)\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^{]*\bStubAnswer\b/#
         var types: Set<String> = []
-        let folder = url(Self.basePath)
-        guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
-        for case let file as URL in files where file.pathExtension == "swift" {
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-            let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(data)), as: UTF8.self)
-            types.formUnion(code.matches(of: conformance).map { String($0.output.1) })
+        for folder in layout.stubAnswers {
+            guard let files = FileManager.default.enumerator(at: url(folder), includingPropertiesForKeys: nil) else {
+                continue
+            }
+            for case let file as URL in files where file.pathExtension == "swift" {
+                guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+                let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(data)), as: UTF8.self)
+                types.formUnion(code.matches(of: conformance).map { String($0.output.1) })
+            }
         }
         return types
     }
@@ -74,8 +81,8 @@ extension Scaffolder {
             guard fileManager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
                 let relative = (file.path as NSString).deletingLastPathComponent
                 throw ScaffoldError(
-                    "cannot write \(file.path): the folder \(relative) does not exist; create it (every component"
-                        + " has one, see CONTRIBUTING.md); nothing was written")
+                    "cannot write \(file.path): the folder \(relative) does not exist; create it (components.json"
+                        + " puts the file there); nothing was written")
             }
             // A rename cannot replace a folder (or anything but a file): found now, before any file
             // is written, so the regeneration stays all or none.

@@ -109,6 +109,8 @@ public struct Scaffolder: Sendable {
         provides: [String] = [],
         existingNames: Set<String>
     ) throws(ScaffoldError) -> ScaffoldPlan {
+        // Without its layout the package is not an app this tool can add to: said first, in one line.
+        let layout = try layout()
         // A second run for the same name gets the plain answer before the finer name checks. With the
         // routes' and the router's folders, these are the top-level items a plan moves in
         // (`topLevelItems(of:)`): none may exist.
@@ -124,7 +126,7 @@ public struct Scaffolder: Sendable {
         )
         let manifest = try read(Self.manifestPath)
         let registry = try read(Self.routerRegistryPath)
-        let template = ComponentTemplate(name: component, interface: interface)
+        let template = ComponentTemplate(name: component, interface: interface, layout: layout)
         let newFiles = Dictionary(
             try template.files().map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
         return ScaffoldPlan(
@@ -139,7 +141,8 @@ public struct Scaffolder: Sendable {
                     original: registry,
                     updated: try Self.addRouter(component, toRegistry: registry)
                 ),
-            ]
+            ],
+            derivedPaths: template.derivedPaths
         )
     }
 
@@ -307,7 +310,7 @@ public struct Scaffolder: Sendable {
 
     func read(_ path: String) throws(ScaffoldError) -> String {
         guard let data = FileManager.default.contents(atPath: url(path).path) else {
-            throw ScaffoldError("cannot read \(path) in '\(packageRoot.path)'; run from the root of the mall package")
+            throw ScaffoldError("cannot read \(path) in '\(packageRoot.path)'; run from the app's package root")
         }
         if let text = String(validating: data, as: UTF8.self) {
             return text

@@ -104,6 +104,8 @@ enum NewComponentCommand {
             options.provides = declarations.provides + options.provides
         }
         let root = URL(fileURLWithPath: options.packagePath)
+        // A package without a layout is refused at once, before the package is described.
+        _ = try ComponentLayout.load(packageRoot: root)
         let targetNames = TargetNames(packageRoot: root)
         let existing = try options.existingTargets ?? knownNames(packagePath: options.packagePath, kept: targetNames)
         let scaffolder = Scaffolder(packageRoot: root)
@@ -130,7 +132,7 @@ enum NewComponentCommand {
                 targetNames.keep(existing.union(TargetNames.added(by: plan.component)))
             }
             // The derived files stay as generated, so `new-component --check` finds them current.
-            let derived = Set(ComponentTemplate.derivedPaths(of: plan.component))
+            let derived = plan.derivedPaths
             format(
                 plan.newFiles.keys.sorted().filter { !derived.contains($0) }.map {
                     root.appendingPathComponent($0).path

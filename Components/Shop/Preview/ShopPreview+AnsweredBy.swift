@@ -5,12 +5,12 @@ extension ShopPreview {
     /// Who answers each of Shop's requires in the app, as its router's wiring lines say.
     static let answeredBy: [String: String] = [
         "require_eventDetail": "Event",
-        "require_buyOrder": "the shell's own page",
+        "require_buyOrder": "the app's own page",
         "require_groupbuyInfo": "Groupbuy",
         "require_allGroupbuy": "Groupbuy",
-        "require_couponDetail": "the shell's own page",
-        "require_couponConsumeDetail": "the shell's own page",
-        "require_navFindShopAndCar": "the shell's own page",
+        "require_couponDetail": "the app's own page",
+        "require_couponConsumeDetail": "the app's own page",
+        "require_navFindShopAndCar": "the app's own page",
         "require_appointmentBookInfo": "Appointment",
         "require_appointmentBookDetail": "Appointment",
         "require_appointmentBookings": "Appointment",

@@ -1,0 +1,193 @@
+import Foundation
+import Middleware
+import MiddlewareTesting
+import Testing
+
+@testable import ComponentScaffold
+
+/// `components.json`: what an app writes to say where its components are, read strictly.
+@Suite("The component layout")
+struct ComponentLayoutTests {
+    static let minimal = """
+        {
+          "api": "Features/{Name}/{Name}API.swift",
+          "generated": "Features/{Name}/{Name}+Generated.swift",
+          "screen": { "type": "Page", "module": "NotesBase", "unavailable": "Page.missing" }
+        }
+        """
+
+    @Test func aMinimalLayoutReadsAsWritten() throws {
+        let layout = try ComponentLayout.parse(Data(Self.minimal.utf8))
+        #expect(layout.api.path(for: "Notes") == "Features/Notes/NotesAPI.swift")
+        #expect(layout.generated.path(for: "Notes") == "Features/Notes/Notes+Generated.swift")
+        #expect(layout.screenType == "Page")
+        #expect(layout.screenModule == "NotesBase")
+        #expect(layout.unavailable == "Page.missing")
+        #expect(layout.stubAnswers.isEmpty)
+        #expect(layout.preview == nil)
+    }
+
+    @Test func theMallsLayoutNamesItsPreviews() throws {
+        let text = """
+            {"api": "Components/{Name}/{Name}.swift", "generated": "Components/{Name}/{Name}+Generated.swift",
+             "screen": {"type": "Screen", "module": "MallBase", "unavailable": ".unavailable"},
+             "stubAnswers": ["Sources/MallBase"],
+             "preview": {"answers": "Components/{Name}/Preview/{Name}Preview+AnsweredBy.swift",
+                         "type": "{Name}Preview", "router": "Shell/Routers/{Name}/{Name}Router.swift"}}
+            """
+        let layout = try ComponentLayout.parse(Data(text.utf8))
+        #expect(layout.preview?.type.path(for: "Shop") == "ShopPreview")
+        #expect(layout.preview?.router.path(for: "Shop") == "Shell/Routers/Shop/ShopRouter.swift")
+        #expect(layout.stubAnswers == ["Sources/MallBase"])
+    }
+
+    /// A layout file and the start of the message that refuses it; every message ends "nothing was written".
+    static let refused: [(TestText, TestText)] = TestText.pairs([
+        ("", "components.json: (file): not a JSON object"),
+        ("[]", "components.json: (file): not a JSON object"),
+        ("{", "components.json: (file): not a JSON object"),
+        (String(repeating: "[", count: 100_000), "components.json: (file): the file is over 65536 bytes"),
+        (String(repeating: "[", count: 65_000), "components.json: (file): not a JSON object"),
+        (String(repeating: "{\"a\":", count: 13_000), "components.json: (file): not a JSON object"),
+        (String(repeating: " ", count: 70_000), "components.json: (file): the file is over 65536 bytes"),
+        ("{}", "components.json: screen: missing"),
+        (minimal.replacingOccurrences(of: "\"api\"", with: "\"apis\""), "components.json: apis: unknown key"),
+        (
+            minimal.replacingOccurrences(of: "\"module\"", with: "\"modul\""),
+            "components.json: screen.modul: unknown key"
+        ),
+        (minimal.replacingOccurrences(of: "}\n}", with: "},\n}"), "components.json: (file): a comma before a closing"),
+        (
+            minimal.replacingOccurrences(of: "\"generated\"", with: "\"api\": \"x\",\n  \"generated\""),
+            "components.json: api: the key appears twice in one object (line 3)"
+        ),
+        (
+            minimal.replacingOccurrences(of: "Features/{Name}/{Name}API", with: "Features/API"),
+            "components.json: api: 'Features/API.swift' does not name the component"
+        ),
+        (
+            minimal.replacingOccurrences(of: "Features/{Name}/{Name}API", with: "/etc/{Name}"),
+            "components.json: api: '/etc/{Name}.swift' must be a path inside the package"
+        ),
+        (
+            minimal.replacingOccurrences(of: "Features/{Name}/{Name}API", with: "../{Name}"),
+            "components.json: api: '../{Name}.swift' must be a path inside the package"
+        ),
+        (
+            minimal.replacingOccurrences(of: "Features/{Name}/{Name}API", with: "A//{Name}"),
+            "components.json: api: 'A//{Name}.swift' must be a path inside the package"
+        ),
+        (
+            minimal.replacingOccurrences(of: "Features/{Name}/{Name}API", with: "F/{name}/{Name}"),
+            "components.json: api: 'F/{name}/{Name}.swift' has a placeholder other than {Name}"
+        ),
+        (
+            minimal.replacingOccurrences(of: "API.swift", with: "API.txt"),
+            "components.json: api: 'Features/{Name}/{Name}API.txt' is not a .swift file"
+        ),
+        (
+            minimal.replacingOccurrences(of: "{Name}+Generated", with: "{Name}API"),
+            "components.json: generated: the derived files must each have a path of their own"
+        ),
+        (
+            minimal.replacingOccurrences(of: "\"Page\"", with: "\"Page<Int>\""),
+            "components.json: screen.type: 'Page<Int>' is not a Swift name"
+        ),
+        (minimal.replacingOccurrences(of: "\"Page\"", with: "\"\""), "components.json: screen.type: is empty"),
+        (minimal.replacingOccurrences(of: "\"Page\"", with: "7"), "components.json: screen.type: must be a string"),
+        (
+            minimal.replacingOccurrences(of: "\"Page\"", with: "\"Pa\\u001bge\""),
+            "components.json: screen.type: holds a control character (Pa\\u{1B}ge)"
+        ),
+        (
+            minimal.replacingOccurrences(of: "Page.missing", with: "missing"),
+            "components.json: screen.unavailable: 'missing' is not a function a screen comes from"
+        ),
+        (
+            minimal.replacingOccurrences(of: "Page.missing", with: "Page.missing()"),
+            "components.json: screen.unavailable: 'Page.missing()' is not a function"
+        ),
+        (
+            minimal.replacingOccurrences(of: "\"NotesBase\"", with: "\"\(String(repeating: "a", count: 1_001))\""),
+            "components.json: screen.module: is over 1,000 characters"
+        ),
+        (
+            minimal.replacingOccurrences(of: "\n}", with: ", \"stubAnswers\": \"Sources\"\n}"),
+            "components.json: stubAnswers: must be an array of folders"
+        ),
+        (
+            minimal.replacingOccurrences(of: "\n}", with: ", \"stubAnswers\": [\"../Base\"]\n}"),
+            "components.json: stubAnswers[0]: '../Base' must be a path inside the package"
+        ),
+        (
+            minimal.replacingOccurrences(of: "\n}", with: ", \"preview\": {\"answers\": \"P/{Name}.swift\"}\n}"),
+            "components.json: preview.type: missing"
+        ),
+        (
+            minimal.replacingOccurrences(of: "\n}", with: ", \"preview\": []\n}"),
+            "components.json: preview: must be an object"
+        ),
+    ])
+
+    @Test(arguments: refused)
+    func aLayoutItCannotUseIsRefusedNamingTheKey(text: TestText, message: TestText) {
+        do {
+            let layout = try ComponentLayout.parse(Data(text.text.utf8))
+            Issue.record("accepted: \(layout)")
+        } catch {
+            #expect(error.message.hasPrefix(message.text), "\(error.message)")
+            #expect(error.message.hasSuffix("; nothing was written"), "\(error.message)")
+        }
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        var bytes = Array(Self.minimal.utf8)
+        bytes.insert(0xFF, at: bytes.firstIndex(of: UInt8(ascii: "P"))!)
+        #expect(throws: ScaffoldError.self) { try ComponentLayout.parse(Data(bytes)) }
+    }
+
+    @Test func aPackageWithoutALayoutIsToldWhatToWriteInOneLine() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("no-layout-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        do {
+            _ = try ComponentLayout.load(packageRoot: root)
+            Issue.record("a package without components.json was read")
+        } catch {
+            #expect(error.message.hasPrefix("no components.json in '\(root.path)'; write one"))
+            #expect(error.message.contains(ComponentLayout.example))
+            #expect(!error.message.contains("\n"))
+            // What the message says to write is a layout this reads.
+            #expect(throws: Never.self) { try ComponentLayout.parse(Data(ComponentLayout.example.utf8)) }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+    }
+
+    @Test func theComponentsAreTheNamesWhoseAPIFileExists() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("layout-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        for path in [
+            "Features/NotesFeature/API.swift", "Features/TagsFeature/API.swift", "Features/DraftFeature/Other.swift",
+            "Features/Feature/API.swift", "Features/9Feature/API.swift", "Features/Loose.swift",
+        ] {
+            let url = root.appendingPathComponent(path)
+            try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data().write(to: url)
+        }
+        try manager.createDirectory(
+            at: root.appendingPathComponent("Features/FolderFeature/API.swift"), withIntermediateDirectories: true)
+        let layout = try ComponentLayout.parse(
+            Data(Self.minimal.replacingOccurrences(of: "{Name}/{Name}API", with: "{Name}Feature/API").utf8))
+        #expect(layout.components(in: root) == ["Notes", "Tags"])
+        #expect(layout.components(in: root.appendingPathComponent("missing")) == [])
+    }
+
+    /// The generator accepts as answers exactly the standard library's types the middleware stubs.
+    @Test func theStandardAnswersAreTheMiddlewaresConformances() {
+        let conforming: [String: any StubAnswer.Type] = [
+            "String": String.self, "Int": Int.self, "Double": Double.self, "Bool": Bool.self,
+        ]
+        #expect(Set(conforming.keys) == DerivedFiles.standardAnswers)
+    }
+}

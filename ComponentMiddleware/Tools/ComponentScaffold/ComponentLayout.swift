@@ -1,0 +1,274 @@
+import Foundation
+import LayeringCheck
+import MiddlewareSupport
+
+/// Where an app keeps its components and what the code derived from their APIs must name: the app's
+/// `components.json`, read by `new-component --regenerate` and `--check`.
+///
+/// Paths are relative to the package root and name a component by `{Name}`:
+///
+/// ```json
+/// {
+///   "api": "Components/{Name}/{Name}.swift",
+///   "generated": "Components/{Name}/{Name}+Generated.swift",
+///   "screen": { "type": "Screen", "module": "MallBase", "unavailable": ".unavailable" },
+///   "stubAnswers": ["Sources/MallBase"],
+///   "preview": {
+///     "answers": "Components/{Name}/Preview/{Name}Preview+AnsweredBy.swift",
+///     "type": "{Name}Preview",
+///     "router": "Shell/Routers/{Name}/{Name}Router.swift"
+///   }
+/// }
+/// ```
+public struct ComponentLayout: Sendable, Equatable {
+    /// The layout file's name at the package root.
+    public static let fileName = "components.json"
+    /// The largest layout file read: a few hundred bytes say everything it can say.
+    static let maximumSize = 64 << 10
+    /// The smallest layout file, as the message for a package without one shows it.
+    static let example =
+        #"{"api": "Sources/{Name}/{Name}.swift", "generated": "Sources/{Name}/{Name}+Generated.swift","#
+        + #" "screen": {"type": "Screen", "module": "AppBase", "unavailable": "Screen.unavailable"}}"#
+
+    /// Each component's API file, e.g. `Components/{Name}/{Name}.swift`: the app's components are the
+    /// names for which it exists.
+    public var api: PathPattern
+    /// Where the derived API goes (the list of requires, the calling functions, the provides as
+    /// values); it must be compiled into the component's own target.
+    public var generated: PathPattern
+    /// The type a require returns for a screen, e.g. `Screen`.
+    public var screenType: String
+    /// The module that declares ``screenType``; the derived API imports it.
+    public var screenModule: String
+    /// What a calling function answers with when its require is not wired: an expression that takes
+    /// the require's name (`"Shop.require_eventDetail"`) and gives a ``screenType``, e.g.
+    /// `.unavailable` or `Screen.unavailable`.
+    public var unavailable: String
+    /// Folders whose types conform to `StubAnswer`, so a require may answer with them.
+    public var stubAnswers: [String]
+    /// The preview's derived file, if the app's components have previews.
+    public var preview: Preview?
+
+    /// A component's preview: who answers each of its requires in the app, read from its router.
+    public struct Preview: Sendable, Equatable {
+        /// The preview's derived file: the answers, as an extension of ``type``.
+        public var answers: PathPattern
+        /// The preview's type, which the answers extend, e.g. `{Name}Preview`.
+        public var type: PathPattern
+        /// The component's router, whose wiring lines say who answers each require.
+        public var router: PathPattern
+    }
+
+    /// A path, or a name, with `{Name}` standing for a component's name.
+    public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
+        /// The pattern as the layout file writes it.
+        public var text: String
+
+        /// The pattern with `{Name}` replaced by `component`.
+        public func path(for component: String) -> String {
+            text.replacingOccurrences(of: "{Name}", with: component)
+        }
+
+        public var description: String { text }
+    }
+}
+
+// MARK: - Reading the layout file
+
+extension ComponentLayout {
+    /// Reads `components.json` at `root`; throws, naming the key at fault, if it is missing or wrong.
+    public static func load(packageRoot root: URL) throws(ScaffoldError) -> ComponentLayout {
+        let path = root.appendingPathComponent(fileName).path
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            throw ScaffoldError(
+                "no \(fileName) in '\(root.path.visible)'; write one that says where the app's components are,"
+                    + " e.g. \(example) (\"Adopting the middleware\" in the middleware's reference says more);"
+                    + " nothing was written")
+        }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw ScaffoldError("\(fileName) is not a regular file; make it one; nothing was written")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ScaffoldError("cannot read \(fileName): permission denied; nothing was written")
+        }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
+        return try parse(data)
+    }
+
+    /// Parses a layout file's contents, naming the key of the first problem.
+    public static func parse(_ data: Data) throws(ScaffoldError) -> ComponentLayout {
+        func fail(_ key: String, _ problem: String) -> ScaffoldError {
+            ScaffoldError("\(fileName): \(key): \(problem); nothing was written")
+        }
+        guard data.count <= maximumSize else {
+            throw fail("(file)", "the file is over \(maximumSize) bytes")
+        }
+        let inspection = JSONKeys.inspect(data)
+        if let duplicate = inspection.duplicate {
+            throw fail(duplicate.key.visible, "the key appears twice in one object (line \(duplicate.line)); keep one")
+        }
+        if let line = inspection.trailingCommaLine {
+            throw fail("(file)", "a comma before a closing bracket on line \(line); JSON allows none")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
+            throw fail("(file)", "not a JSON object; write {\"api\": …, \"generated\": …, \"screen\": {…}}")
+        }
+        let reader = Reader(fail: fail)
+        try reader.refuseUnknownKeys(in: root, known: ["api", "generated", "screen", "stubAnswers", "preview"], at: "")
+        let screen = try reader.object(root["screen"], key: "screen")
+        try reader.refuseUnknownKeys(in: screen, known: ["type", "module", "unavailable"], at: "screen.")
+        let stubAnswers = try reader.strings(root["stubAnswers"] ?? [Any](), key: "stubAnswers")
+        for (index, folder) in stubAnswers.enumerated() {
+            try reader.refuseEscape(folder, key: "stubAnswers[\(index)]")
+        }
+        var preview: Preview?
+        if let value = root["preview"] {
+            let object = try reader.object(value, key: "preview")
+            try reader.refuseUnknownKeys(in: object, known: ["answers", "type", "router"], at: "preview.")
+            preview = Preview(
+                answers: try reader.path(object["answers"], key: "preview.answers"),
+                type: PathPattern(text: try reader.identifier(object["type"], key: "preview.type", pattern: true)),
+                router: try reader.path(object["router"], key: "preview.router"))
+        }
+        let layout = ComponentLayout(
+            api: try reader.path(root["api"], key: "api"),
+            generated: try reader.path(root["generated"], key: "generated"),
+            screenType: try reader.identifier(screen["type"], key: "screen.type"),
+            screenModule: try reader.identifier(screen["module"], key: "screen.module"),
+            unavailable: try reader.unavailable(screen["unavailable"], key: "screen.unavailable"),
+            stubAnswers: stubAnswers,
+            preview: preview)
+        guard layout.generated != layout.api, layout.preview?.answers != layout.api,
+            layout.preview?.answers != layout.generated
+        else {
+            throw fail("generated", "the derived files must each have a path of their own, not the API file's")
+        }
+        return layout
+    }
+
+    /// Reads the values of a layout file, each refused with the key it stands at.
+    private struct Reader {
+        let fail: (String, String) -> ScaffoldError
+
+        func refuseUnknownKeys(in object: [String: Any], known: [String], at prefix: String) throws(ScaffoldError) {
+            if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+                let list = known.map { "\"\($0)\"" }.joined(separator: ", ")
+                throw fail(prefix + unknown.visible, "unknown key; the keys here are \(list)")
+            }
+        }
+
+        func object(_ value: Any?, key: String) throws(ScaffoldError) -> [String: Any] {
+            guard let value else { throw fail(key, "missing") }
+            guard let object = value as? [String: Any] else { throw fail(key, "must be an object") }
+            return object
+        }
+
+        func string(_ value: Any?, key: String) throws(ScaffoldError) -> String {
+            guard let value else { throw fail(key, "missing") }
+            guard let text = value as? String else { throw fail(key, "must be a string") }
+            guard !text.isEmpty else { throw fail(key, "is empty") }
+            guard text.count <= 1_000 else { throw fail(key, "is over 1,000 characters") }
+            guard !text.unicodeScalars.contains(where: \.isInvisible) else {
+                throw fail(key, "holds a control character (\(text.visible)); remove it")
+            }
+            return text
+        }
+
+        func strings(_ value: Any, key: String) throws(ScaffoldError) -> [String] {
+            guard let values = value as? [Any] else { throw fail(key, "must be an array of folders") }
+            return try values.enumerated().map { index, value throws(ScaffoldError) in
+                try string(value, key: "\(key)[\(index)]")
+            }
+        }
+
+        /// A path relative to the package root, inside it, with `{Name}` in it.
+        func path(_ value: Any?, key: String) throws(ScaffoldError) -> PathPattern {
+            let text = try string(value, key: key)
+            try refuseEscape(text, key: key)
+            guard text.contains("{Name}") else {
+                throw fail(key, "'\(text)' does not name the component; write {Name} where its name goes")
+            }
+            let withoutName = text.replacingOccurrences(of: "{Name}", with: "")
+            guard !withoutName.contains("{"), !withoutName.contains("}"), !withoutName.contains("*") else {
+                throw fail(key, "'\(text)' has a placeholder other than {Name} or a *; only {Name} stands for a name")
+            }
+            guard text.hasSuffix(".swift") else { throw fail(key, "'\(text)' is not a .swift file") }
+            return PathPattern(text: text)
+        }
+
+        /// A relative path that stays inside the package.
+        func refuseEscape(_ text: String, key: String) throws(ScaffoldError) {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard !text.hasPrefix("/"), !parts.contains(".."), !parts.contains(""), !parts.contains(".") else {
+                throw fail(
+                    key,
+                    "'\(text.visible)' must be a path inside the package, relative to its root, without . or .."
+                        + " or empty parts")
+            }
+        }
+
+        /// A Swift identifier, or with `pattern`, one in which `{Name}` stands for the component's name.
+        func identifier(_ value: Any?, key: String, pattern: Bool = false) throws(ScaffoldError) -> String {
+            let text = try string(value, key: key)
+            let plain = pattern ? text.replacingOccurrences(of: "{Name}", with: "Name") : text
+            guard Self.isIdentifier(plain) else {
+                throw fail(key, "'\(text.visible)' is not a Swift name\(pattern ? " ({Name} may stand in it)" : "")")
+            }
+            return text
+        }
+
+        /// A function the calling function's fallback calls with the require's name: `.name`, or a
+        /// type's static member, `Type.name`.
+        func unavailable(_ value: Any?, key: String) throws(ScaffoldError) -> String {
+            let text = try string(value, key: key)
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            let isMember = parts.count == 2 && (parts[0].isEmpty || Self.isIdentifier(parts[0]))
+            guard isMember, Self.isIdentifier(parts[1]) else {
+                throw fail(
+                    key,
+                    "'\(text.visible)' is not a function a screen comes from; write .name (a static"
+                        + " function of the screen type) or Type.name")
+            }
+            return text
+        }
+
+        static func isIdentifier(_ text: some StringProtocol) -> Bool {
+            guard let first = text.unicodeScalars.first, first == "_" || first.properties.isXIDStart else {
+                return false
+            }
+            return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
+        }
+    }
+}
+
+// MARK: - Finding the components
+
+extension ComponentLayout {
+    /// The app's components: every name for which ``api`` names a file, sorted.
+    ///
+    /// The first part of the path that holds `{Name}` is matched against the folder above it, so
+    /// `Components/{Name}/{Name}.swift` finds `Components/Shop/Shop.swift`, and
+    /// `Features/{Name}Feature/API.swift` finds `Features/NotesFeature/API.swift`.
+    public func components(in root: URL) -> [String] {
+        let parts = api.text.split(separator: "/").map(String.init)
+        guard let index = parts.firstIndex(where: { $0.contains("{Name}") }) else { return [] }
+        let folder = root.appendingPathComponent(parts[..<index].joined(separator: "/"))
+        let part = parts[index]
+        let pieces = part.components(separatedBy: "{Name}")
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        return entries.compactMap { entry -> String? in
+            guard entry.hasPrefix(pieces[0]), entry.hasSuffix(pieces[pieces.count - 1]),
+                entry.count > pieces[0].count + pieces[pieces.count - 1].count
+            else { return nil }
+            let name = String(entry.dropFirst(pieces[0].count).dropLast(pieces[pieces.count - 1].count))
+            guard Reader.isIdentifier(name), part.replacingOccurrences(of: "{Name}", with: name) == entry else {
+                return nil
+            }
+            var status = stat()
+            let file = root.appendingPathComponent(api.path(for: name)).path
+            return stat(file, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? name : nil
+        }.sorted()
+    }
+}
