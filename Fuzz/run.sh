@@ -46,9 +46,17 @@ done
 
 # SwiftPM hands the compiler one of the two --sanitize flags, whichever comes first in an unordered set,
 # so half the builds had no coverage instrumentation at all; the -Xswiftc flag asks for both, always.
+mkdir -p .build-fuzz
 for target in "${targets[@]}"; do
-    swift build -c release --package-path "$(package_of "$target")" --product "$target" --sanitize=fuzzer \
-        --sanitize=address --disable-dead-strip -Xswiftc -sanitize=fuzzer,address --scratch-path "$(scratch_of "$target")" 2>&1 | grep -v 'Cannot export local symbol' | tail -n 1
+    build_log=".build-fuzz/$target.build.log"
+    if ! swift build -c release --package-path "$(package_of "$target")" --product "$target" --sanitize=fuzzer \
+        --sanitize=address --disable-dead-strip -Xswiftc -sanitize=fuzzer,address --scratch-path "$(scratch_of "$target")" \
+        > "$build_log" 2>&1; then
+        grep -E 'error:' "$build_log" | sort -u | head -n 20 >&2 || true
+        echo "Error: $target did not build; see $build_log" >&2
+        exit 1
+    fi
+    tail -n 1 "$build_log"
 done
 
 status=0

@@ -191,7 +191,7 @@ public final class KeptState<Value: StoredState> {
     }
 
     /// The file's bytes for `value`: sorted keys, so the same state is always the same file.
-    nonisolated package static func encoded(_ value: Value) throws(StateFile.Failure) -> [UInt8] {
+    nonisolated public static func encoded(_ value: Value) throws(StateFile.Failure) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -203,7 +203,7 @@ public final class KeptState<Value: StoredState> {
 
     /// The value in a file's bytes, or what is wrong with them: text that is not UTF-8 or not
     /// JSON, a key given twice or unknown, a value of the wrong type, an impossible value.
-    nonisolated package static func decoded(_ bytes: [UInt8]) -> Swift.Result<Value, StateFile.Failure> {
+    nonisolated public static func decoded(_ bytes: [UInt8]) -> Swift.Result<Value, StateFile.Failure> {
         StrictJSON.decode(Envelope.self, from: bytes, format: format).flatMap { envelope in
             envelope.state.problem.map { .failure(StrictJSON.damage("holds \($0)")) } ?? .success(envelope.state)
         }
