@@ -33,7 +33,7 @@ enum HomeScreen {
             return Screen(
                 title: title,
                 origin: "Shell",
-                body: ["Welcome to the mall. \(components.count) components: \(names)."],
+                body: ["Welcome to the mall. \(String.counted(components.count, "component")): \(names)."],
                 actions: components.map { $0.router().homeEntry }
             )
         }
@@ -42,7 +42,9 @@ enum HomeScreen {
         return Screen(
             title: title,
             origin: "Shell",
-            body: ["Welcome to the mall. \(components.count) components, in groups by name; choose one."],
+            body: [
+                "Welcome to the mall. \(String.counted(components.count, "component")), in groups by name; choose one."
+            ],
             actions: groups(sorted[...])
         )
     }

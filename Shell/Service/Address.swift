@@ -22,7 +22,7 @@ enum Address {
         _ text: String, naming noun: String, example: String, forFile: String = ""
     ) throws(LaunchFailure) -> URL {
         func refuse(_ problem: String) -> LaunchFailure {
-            LaunchFailure("Error: \(noun) '\(text.visible)': \(problem)", status: .usage)
+            LaunchFailure("Error: \(noun) '\(text.visible(atMost: 200))': \(problem)", status: .usage)
         }
         guard var parts = URLComponents(string: text), hasScheme(text) else {
             throw refuse("not a valid address; e.g. \(example)")
@@ -58,8 +58,11 @@ enum Address {
         guard parts.user == nil, parts.password == nil else {
             return "an address with a user or a password is not fetched: warnings would show it"
         }
-        if let port = parts.port, !(1...65_535).contains(port) {
-            return "the port \(port) is not one from 1 to 65535"
+        // The written port, not `parts.port`, which is `nil` for one too large for an `Int`.
+        if let range = parts.rangeOfPort, let written = parts.string?[range] {
+            guard let port = Int(written), (1...65_535).contains(port) else {
+                return "the port \(String(written).visible(atMost: 20)) is not one from 1 to 65535"
+            }
         }
         if host.hasPrefix("[") || host.contains(":") {
             return "an IPv6 address is not fetched (URLSession on Linux cannot); use 127.0.0.1 or a name"

@@ -119,11 +119,12 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             completionHandler(.cancel)
             return fail("\(noun) is larger than \(limit) bytes", stopping: dataTask)
         }
-        let coding = (http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity").lowercased()
-        guard coding == "identity" else {
+        // Compared without case or surrounding spaces, shown as the server wrote it.
+        let coding = http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity"
+        guard coding.trimmingCharacters(in: .whitespaces).lowercased() == "identity" else {
             completionHandler(.cancel)
             return fail(
-                "the server sent a compressed answer ('\(coding.visible)'), which the app does not ask for",
+                "the server sent a compressed answer ('\(coding.visible(atMost: 40))'), which the app does not ask for",
                 stopping: dataTask)
         }
         lock.withLock { self.response = http }

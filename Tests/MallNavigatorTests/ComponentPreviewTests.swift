@@ -85,8 +85,19 @@ struct ComponentPreviewTests {
             "Error: --stub-delay needs a number of seconds: KioskPreview --stub-delay 2\n"
                 + "Run 'KioskPreview --help' for usage.\n"
         ),
+        // A negative number is a value out of range, not an option: the message gives the range.
         (
             ["--stub-delay", "-1"],
+            "Error: --stub-delay needs a number of seconds from 0 to 3600, not '-1': KioskPreview --stub-delay 2\n"
+                + "Run 'KioskPreview --help' for usage.\n"
+        ),
+        (
+            ["--stub-delay", "-.5"],
+            "Error: --stub-delay needs a number of seconds from 0 to 3600, not '-.5': KioskPreview --stub-delay 2\n"
+                + "Run 'KioskPreview --help' for usage.\n"
+        ),
+        (
+            ["--stub-delay", "--stub-fail"],
             "Error: --stub-delay needs a number of seconds: KioskPreview --stub-delay 2\n"
                 + "Run 'KioskPreview --help' for usage.\n"
         ),

@@ -307,6 +307,20 @@ struct RefusedRoutesAddressTests {
             (["--routes-config", "http://[::1]:8000/r.json"], "an IPv6 address is not fetched"),
             (["--routes-config", "http://user:secret@127.0.0.1/r.json"], "with a user or a password"),
             (["--routes-config", "http://127.0.0.1:99999/r.json"], "the port 99999 is not one from 1 to 65535"),
+            // Too large for an Int: Foundation's `port` is nil for it, as for no port at all.
+            (
+                ["--backend", "http://127.0.0.1:99999999999999999999/api"],
+                "the port 99999999999999999999 is not one from 1 to 65535"
+            ),
+            (
+                ["--routes-config", "http://127.0.0.1:\(String(repeating: "9", count: 1_000))/r.json"],
+                "the port 99999999999999999999… (1000 characters) is not one from 1 to 65535"
+            ),
+            // A long address is quoted by its start and its length (one of 100,000 characters was echoed whole).
+            (
+                ["--backend", "http://" + String(repeating: "a", count: 1_000)],
+                "aaa… (1007 characters)': http:// is allowed only"
+            ),
             (["--routes-config", "http://127.000.000.001/r.json"], "http:// is allowed only to this machine"),
             (["--routes-config", "http://127.0.0.1:1/r.json", "--routes-refresh", "0x1p3"], "not '0x1p3'"),
             (["routes", "--routes-config", "http://127.0.0.1:1/r.json"], "Error: cannot fetch routes config"),

@@ -143,6 +143,7 @@ struct ServiceTests {
         ("redirect-away", "the server redirects to 'http://evil.example/routes.json', which is not fetched"),
         ("endless", "the document is larger than 1048576 bytes"),
         ("gzip-bomb", "the server sent a compressed answer ('gzip'), which the app does not ask for"),
+        ("shouted-gzip", "the server sent a compressed answer ('GZIP '), which the app does not ask for"),
         ("slow-3", "no answer"),
     ])
     func everyFaultOfAServiceIsOneLineOnThePage(fault: String, problem: String) async throws {

@@ -75,6 +75,15 @@ final class TestServer {
                     self.send_header("Content-Length", str(len(body)))
                     self.end_headers()
                     self.wfile.write(body)
+                elif self.path == "/shouted-gzip":
+                    # An encoding named in capitals between spaces: shown as sent, refused all the same.
+                    body = zlib.compress(b"{}", wbits=31)
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Encoding", " GZIP ")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
                 elif self.path.startswith("/redirect?to="):
                     self.send_response(302)
                     self.send_header("Location", urllib.parse.unquote(self.path[len("/redirect?to="):]))

@@ -164,6 +164,10 @@ struct DerivedFilesTests {
             "Shop.swift:2: require_a is not public; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
         ),
         (
+            "public let require_a: (() -> Screen)? = nil",
+            "Shop.swift:2: require_a is a let; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+        ),
+        (
             "public static var require_a: ((_ x: Int) -> Screen)?",
             "Shop.swift:2: require_a is 'public static'; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
         ),

@@ -70,13 +70,20 @@ public struct ArgumentReader {
         throws(UsageError) -> String
     {
         let value = remaining.popFirst()
-        if let example, value?.isEmpty ?? true || value?.hasPrefix("-") == true {
+        if let example, value?.isEmpty ?? true || value.map(Self.isOption) == true {
             throw error("\(option) needs \(needs): \(program) \(example)")
         }
         guard let value else { throw error("\(option) needs \(needs)") }
-        guard !value.hasPrefix("-") else { throw error("\(option) needs \(needs), not the option '\(value)'") }
+        guard !Self.isOption(value) else { throw error("\(option) needs \(needs), not the option '\(value)'") }
         guard !value.isEmpty else { throw error("\(option) needs \(needs), not an empty one") }
         return value
+    }
+
+    /// Whether an argument is an option rather than a value: it starts with `-`, and is not a negative
+    /// number (`-1`, `-0.1`), which the option's own check then refuses with its range.
+    static func isOption(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), let next = argument.dropFirst().first else { return argument == "-" }
+        return !(next.isASCII && (next.isNumber || next == "."))
     }
 
     /// `text` as one of a fixed set of values (a format), or the refusal naming the set:

@@ -15,6 +15,13 @@ extension String {
         }
         return shown
     }
+
+    /// ``visible``, cut to its first `limit` characters and its length where it is longer, so a
+    /// message quoting text from outside stays a line however long the text is.
+    public func visible(atMost limit: Int) -> String {
+        guard count > limit else { return visible }
+        return String(prefix(limit)).visible + "… (\(count) characters)"
+    }
 }
 
 extension Unicode.Scalar {

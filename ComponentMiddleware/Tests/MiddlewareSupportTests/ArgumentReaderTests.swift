@@ -25,6 +25,8 @@ struct ArgumentReaderTests {
         (["-h", "--help"], "--help was given twice; give it once") as ([String], String),
         (["--file"], "--file needs a file"),
         (["--file", "--flag"], "--file needs a file, not the option '--flag'"),
+        (["--file", "-"], "--file needs a file, not the option '-'"),
+        (["--file", "-x"], "--file needs a file, not the option '-x'"),
         (["--file", ""], "--file needs a file, not an empty one"),
         (["--flga"], "unknown option '--flga'; did you mean '--flag'?"),
         (["--bogus"], "unknown option '--bogus'"),
@@ -38,6 +40,9 @@ struct ArgumentReaderTests {
 
     @Test func aRepeatableOptionAndValuesAreRead() throws {
         #expect(try read(["--each", "--each", "--file", "a.txt", "go"]) == ["--each", "--each", "file=a.txt", "go"])
+        // A negative number is a value, which the option's own check may refuse with its range.
+        #expect(try read(["--file", "-1"]) == ["file=-1"])
+        #expect(try read(["--file", "-0.5"]) == ["file=-0.5"])
     }
 
     @Test func anExampleTurnsEveryValueRefusalIntoOneLineWithACommand() {

@@ -303,6 +303,8 @@ struct KeptStateTests {
         try FileManager.default.createSymbolicLink(atPath: scratch.file, withDestinationPath: "/dev/null")
         #expect(throws: StateFile.Failure.self) { try file.replace(with: Array("{}".utf8)) }
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.file) == "/dev/null")
+        // The replacement written beside it goes too: a failed save leaves nothing behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["Notes.json"])
     }
 
     @Test func aStateTooLargeToReadBackIsNotWritten() {

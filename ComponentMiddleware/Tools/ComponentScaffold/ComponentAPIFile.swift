@@ -95,6 +95,14 @@ struct ComponentAPIFile: Sendable, Hashable {
                     "\(file):\(code.line(of: found.start)): `\(ComponentName.printable(name))` is written in backticks;"
                         + " a require's name is a plain identifier: write \(ComponentName.printable(name))")
             }
+            if found.word == "let", depth == 1, let name = code.prefixedName("require_", after: found.end) {
+                // A constant can be wired by no router: refused, where it was passed over without a word.
+                throw ScaffoldError(
+                    "\(file):\(code.line(of: found.start)): require_\(ComponentName.printable(name.value)) is a let;"
+                        + " a require is a public instance property the app's router assigns; write it as a public"
+                        + " optional closure with named parameters, e.g. public var require_"
+                        + "\(ComponentName.printable(name.value)): ((_ shopId: ShopID) -> Screen)?")
+            }
             if found.word == "var", let name = code.prefixedName("require_", after: found.end) {
                 // Only the class's own members (depth 1) are the component's requires.
                 guard depth == 1, conditionals == 0 else {

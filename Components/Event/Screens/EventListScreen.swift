@@ -8,7 +8,10 @@ enum EventListScreen {
         let store = Event.shared.store
         return Screen(title: "Events", origin: "Event", records: store.events) { catalog in
             Screen.Content(
-                body: ["\(catalog.events.count) events coming up. ✓ marks the ones you registered for."],
+                body: [
+                    "\(catalog.events.count == 1 ? "1 event" : "\(catalog.events.count) events") coming up."
+                        + " ✓ marks the ones you registered for."
+                ],
                 actions: catalog.events.map { event in
                     let mark = store.isRegistered(event.id) ? " ✓" : ""
                     return .push("\(event.title) · \(event.type) · \(event.date)\(mark)") {

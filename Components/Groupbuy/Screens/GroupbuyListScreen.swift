@@ -8,7 +8,9 @@ enum GroupbuyListScreen {
         let store = Groupbuy.shared.store
         return Screen(title: "Group-buys", origin: "Groupbuy", records: store.deals) { catalog in
             Screen.Content(
-                body: ["\(catalog.groupbuys.count) deals. Buy together, pay less."],
+                body: [
+                    "\(catalog.groupbuys.count == 1 ? "1 deal" : "\(catalog.groupbuys.count) deals"). Buy together, pay less."
+                ],
                 actions: catalog.groupbuys.map { deal in
                     .push("\(deal.title) · \(Money.format(cents: deal.priceInCents))") {
                         GroupbuyInfoScreen.make(gbId: deal.id)

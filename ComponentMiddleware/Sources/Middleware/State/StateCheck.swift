@@ -14,10 +14,10 @@ public enum StateCheck {
         for text in texts {
             if text.isEmpty { return "an empty \(noun)" }
             if text.unicodeScalars.count > textLimit {
-                return "a \(noun) longer than \(textLimit) characters"
+                return "\(a(noun)) longer than \(textLimit) characters"
             }
             if text.unicodeScalars.contains(where: \.isInvisible) {
-                return "a \(noun) with control characters, '\(text.visible)'"
+                return "\(a(noun)) with control characters, '\(text.visible)'"
             }
         }
         return nil
@@ -28,12 +28,18 @@ public enum StateCheck {
     /// goes into addresses and links, where `&`, `/` or a space would change what they say.
     public static func identifier(_ identifiers: some Sequence<String>, as noun: String) -> String? {
         identifiers.first { !(1...identifierLimit).contains($0.utf8.count) || !$0.utf8.allSatisfy(isIdentifierByte) }
-            .map { "a \(noun) that is not 1–\(identifierLimit) letters, digits, '-' or '_', '\($0.visible)'" }
+            .map { "\(a(noun)) that is not 1–\(identifierLimit) letters, digits, '-' or '_', '\($0.visible)'" }
     }
 
     /// What is wrong with the first of `counts` below zero or above ``countLimit``, or `nil`.
     public static func count(_ counts: some Sequence<Int>, as noun: String) -> String? {
-        counts.first { !(0...countLimit).contains($0) }.map { "a \(noun) of \($0)" }
+        counts.first { !(0...countLimit).contains($0) }.map { "\(a(noun)) of \($0)" }
+    }
+
+    /// `noun` after its indefinite article: "an address", "a count" (the nouns these checks are given
+    /// start with a vowel sound exactly when they start with a vowel other than "u").
+    private static func a(_ noun: String) -> String {
+        (noun.first.map { "aeioAEIO".contains($0) } ?? false ? "an " : "a ") + noun
     }
 
     /// The first of `values` that appears twice, or `nil`; `noun` names them.

@@ -153,6 +153,12 @@ public struct StateFile: Sendable {
         guard unlink(temporaryPath) == 0 || errno == ENOENT else { throw failure("cannot remove", temporaryPath) }
         let descriptor = open(temporaryPath, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw failure("cannot write", temporaryPath) }
+        // A replacement that fails once the temporary file exists removes it (a full disk left an
+        // empty one behind); each failure is described before, so the removal cannot change errno.
+        var isMovedIn = false
+        defer {
+            if !isMovedIn { unlink(temporaryPath) }
+        }
         var written = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -177,6 +183,7 @@ public struct StateFile: Sendable {
             throw Self.symbolicLink(path)  // one put there since the file was read
         }
         guard rename(temporaryPath, path) == 0 else { throw failure("cannot replace", path) }
+        isMovedIn = true
         try flushFolder()
     }
 
