@@ -316,6 +316,19 @@ struct KeptStateTests {
         #expect(scratch.state().value.names == ["small"])
     }
 
+    /// A state whose file laid out one value a line would be over the limit is written compact, so
+    /// what the app reads (compact, up to the limit) it can write back: each change of such a state
+    /// failed, "would be larger than 8 MB".
+    @Test func aStateOverTheLimitLaidOutIsWrittenCompact() throws {
+        let names = (0..<600_000).map { String(format: "n%09d", $0) }
+        let bytes = try KeptState<Notes>.encoded(Notes(names: names, count: 1))
+        #expect(bytes.count < StateFile.sizeLimit)
+        #expect(bytes.starts(with: Array(#"{"format":1,"state":{"count":1,"names":["n000000000","#.utf8)))
+        // A small state is still laid out one value a line.
+        let small = try KeptState<Notes>.encoded(Notes(names: ["a"], count: 1))
+        #expect(String(decoding: small, as: UTF8.self).contains("\n  \"state\" : {"))
+    }
+
     @Test func theFileIsTheSameForTheSameState() throws {
         let first = Scratch()
         let second = Scratch()

@@ -190,12 +190,20 @@ public final class KeptState<Value: StoredState> {
         var state: Value
     }
 
-    /// The file's bytes for `value`: sorted keys, so the same state is always the same file.
+    /// The file's bytes for `value`: sorted keys, so the same state is always the same file; laid out
+    /// one value a line where that fits within ``StateFile/sizeLimit``, else compact, so a state read
+    /// from a file (compact, up to the limit) can always be written back.
     nonisolated public static func encoded(_ value: Value) throws(StateFile.Failure) -> [UInt8] {
+        let envelope = Envelope(format: format, state: value)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            return Array(try encoder.encode(Envelope(format: format, state: value))) + [UInt8(ascii: "\n")]
+            var bytes = try encoder.encode(envelope)
+            if bytes.count >= StateFile.sizeLimit {
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                bytes = try encoder.encode(envelope)
+            }
+            return Array(bytes) + [UInt8(ascii: "\n")]
         } catch {
             throw StateFile.Failure(description: "cannot encode it: \(error)")
         }
