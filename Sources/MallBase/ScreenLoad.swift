@@ -79,7 +79,7 @@ public final class ScreenLoad {
         worker = Task { [work] in
             let outcome: Result<any Sendable, LoadFailure>
             do {
-                let model = try await work()
+                let model = try await Self.$deadline.withValue((deadline, timeLimit)) { try await work() }
                 outcome = ContinuousClock.now > deadline ? .failure(timedOut) : .success(model)
             } catch {
                 outcome = .failure(Self.reason(error))
@@ -93,6 +93,41 @@ public final class ScreenLoad {
                 return  // cancelled: the work settled first, or the screen left
             }
             self.settle(generation, with: .failure(timedOut), finished: finished)
+        }
+    }
+
+    /// The deadline of the load whose work is running, and its time limit: what ``part(_:)`` bounds a
+    /// part of the work by.
+    @TaskLocal private static var deadline: (instant: ContinuousClock.Instant, limit: Duration)?
+
+    /// Runs one part of a load's work (a require answered late, among other content) so that it fails
+    /// alone when it runs out of time: it is cancelled a little before the whole load's time limit,
+    /// with the failure the limit gives, and the load can still show the rest with that part marked.
+    /// Outside a load it just runs `work`.
+    public static func part<Value: Sendable>(
+        _ work: @escaping @MainActor @Sendable () async throws -> Value
+    ) async throws -> Value {
+        guard let (instant, limit) = deadline else { return try await work() }
+        // The rest of the load has a tenth of the limit, at most 50 ms, to show what it has.
+        let margin = min(limit / 10, .milliseconds(50))
+        let worker = Task { @MainActor in try await work() }
+        let timer = Task {
+            try await Task.sleep(until: instant - margin, clock: .continuous)
+            worker.cancel()
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler {
+            do {
+                return try await worker.value
+            } catch {
+                // Cancelled by the timer, not by the load's own cancellation: the part ran out of time.
+                if !Task.isCancelled, ContinuousClock.now >= instant - margin {
+                    throw LoadFailure("no answer within \(limit.seconds)")
+                }
+                throw error
+            }
+        } onCancel: {
+            worker.cancel()
         }
     }
 
@@ -137,14 +172,16 @@ public final class ScreenLoad {
     }
 
     /// A failure in words for one line.
-    private struct LoadFailure: Error {
+    private struct LoadFailure: Error, CustomStringConvertible {
         var reason: String
         init(_ reason: String) { self.reason = reason }
+        var description: String { reason }
     }
 
     /// What failed, in one line a terminal shows as it is: the error's own description, its first
     /// line, cut at 200 characters, invisible characters (escape sequences) replaced.
     private nonisolated static func reason(_ error: any Error) -> LoadFailure {
+        if let failure = error as? LoadFailure { return failure }
         let line = String(describing: error).prefix { $0 != "\n" && $0 != "\r" }
         let cut = line.count > 200 ? line.prefix(200) + "…" : line
         return LoadFailure(cut.isEmpty ? "the work failed" : String(cut).visible)

@@ -117,6 +117,19 @@ struct ShopTests {
         #expect(!screen.actionTitles.contains { $0.hasPrefix("Your booking") })
     }
 
+    /// Running out of time is a failure like any other: the bookings' line says so, and the rest of the
+    /// page stays (the whole page became "Could not load … Try again").
+    @Test func bookingsThatRunOutOfTimeMarkOnlyTheirOwnLine() async throws {
+        Shop.shared.stubEveryRequire(behavior: StubBehavior(delay: .seconds(30)))
+        let started = ContinuousClock.now
+        let screen = await Shop.shared.provide_shopDetail(shopId: "s02").loaded(timeLimit: .milliseconds(300))
+        #expect(ContinuousClock.now - started < .seconds(10), "the stub's delay was not cut short")
+        #expect(screen.title == "Din Tai Fung")
+        #expect(screen.body.last == "Your bookings are unavailable: no answer within 0.3 seconds")
+        #expect(screen.actionTitles.contains("Queue: take a number"))
+        #expect(screen.actionTitles.contains("Try again"))
+    }
+
     @Test func aShopWithoutAQueueDoesNotAskForBookings() async {
         let bookings = Bookings()
         _ = stubbedShop(bookings: bookings)

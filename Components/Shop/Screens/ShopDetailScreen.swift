@@ -27,7 +27,9 @@ enum ShopDetailScreen {
                     return Model(shops: shops, bookings: .loaded([]))
                 }
                 do {
-                    return Model(shops: shops, bookings: .loaded(try await api.appointmentBookings(shopId)))
+                    // A part of the load: out of time, it fails alone, and the page shows the rest.
+                    let bookings = try await ScreenLoad.part { try await api.appointmentBookings(shopId) }
+                    return Model(shops: shops, bookings: .loaded(bookings))
                 } catch {
                     try Task.checkCancellation()
                     return Model(shops: shops, bookings: .failed(ScreenLoad.describe(error)))
