@@ -1,3 +1,4 @@
+import Foundation
 import MiddlewareSupport
 
 /// The async work a screen's content (or a part of it) comes from, and where it stands: the model
@@ -7,7 +8,9 @@ import MiddlewareSupport
 /// cancels it when the screen leaves the stack. A result that comes after a cancellation, or after
 /// a newer start, is dropped: never shown, never kept. Every start has a time limit; running out is
 /// a failure like any other, and so is content that comes after it (work that computes on the main
-/// actor without pausing cannot be interrupted, but its late answer is not shown).
+/// actor without pausing cannot be interrupted, but its late answer is not shown). A part of the work
+/// (``part(_:)``) runs out of time alone, a little before the limit, and the rest of the work then has
+/// a grace past the limit to show what it has.
 @MainActor
 public final class ScreenLoad {
     /// Where the load stands.
@@ -76,11 +79,16 @@ public final class ScreenLoad {
         let timedOut = LoadFailure("no answer within \(timeLimit.seconds)")
         phase = .loading
         onAbandon = abandoned
+        let grace = Self.grace(after: timeLimit)
+        let running = Running(deadline: deadline, limit: timeLimit, partRanOut: PartRanOut())
         worker = Task { [work] in
             let outcome: Result<any Sendable, LoadFailure>
             do {
-                let model = try await Self.$deadline.withValue((deadline, timeLimit)) { try await work() }
-                outcome = ContinuousClock.now > deadline ? .failure(timedOut) : .success(model)
+                let model = try await Self.$running.withValue(running) { try await work() }
+                // After a part ran out of time, the load's timer alone bounds the rest (by its grace): a
+                // main actor kept busy past the grace must not turn the page it finished into a failure.
+                let isLate = !running.partRanOut.isSet && ContinuousClock.now > deadline
+                outcome = isLate ? .failure(timedOut) : .success(model)
             } catch {
                 outcome = .failure(Self.reason(error))
             }
@@ -89,6 +97,10 @@ public final class ScreenLoad {
         timer = Task {
             do {
                 try await Task.sleepFreeingTimer(for: timeLimit)
+                // Work whose part ran out of time is showing the rest: it gets the grace to do so.
+                if running.partRanOut.isSet {
+                    try await Task.sleepFreeingTimer(for: grace)
+                }
             } catch {
                 return  // cancelled: the work settled first, or the screen left
             }
@@ -96,9 +108,33 @@ public final class ScreenLoad {
         }
     }
 
-    /// The deadline of the load whose work is running, and its time limit: what ``part(_:)`` bounds a
-    /// part of the work by.
-    @TaskLocal private static var deadline: (instant: ContinuousClock.Instant, limit: Duration)?
+    /// The deadline and the time limit of the start whose work is running, which ``part(_:)`` bounds a
+    /// part of the work by, and where a part says it ran out of time.
+    private struct Running: Sendable {
+        let deadline: ContinuousClock.Instant
+        let limit: Duration
+        let partRanOut: PartRanOut
+    }
+
+    /// Set, once, when a part of a start's work runs out of time. Set from the part's timer, off the
+    /// main actor, so a busy main actor cannot keep the load's own timer from seeing it.
+    private final class PartRanOut: @unchecked Sendable {
+        // Safe to share: the one stored value is read and written only under the lock.
+        private let lock = NSLock()
+        private var value = false
+
+        var isSet: Bool { lock.withLock { value } }
+
+        func set() { lock.withLock { value = true } }
+    }
+
+    @TaskLocal private static var running: Running?
+
+    /// How long after its limit a load whose part ran out of time may still show the rest: half the
+    /// limit, at most a second, so a busy machine does not turn one late part into a failed page.
+    private static func grace(after limit: Duration) -> Duration {
+        min(limit / 2, .seconds(1))
+    }
 
     /// Runs one part of a load's work (a require answered late, among other content) so that it fails
     /// alone when it runs out of time: it is cancelled a little before the whole load's time limit,
@@ -107,12 +143,15 @@ public final class ScreenLoad {
     public static func part<Value: Sendable>(
         _ work: @escaping @MainActor @Sendable () async throws -> Value
     ) async throws -> Value {
-        guard let (instant, limit) = deadline else { return try await work() }
-        // The rest of the load has a tenth of the limit, at most 50 ms, to show what it has.
+        guard let running else { return try await work() }
+        let (instant, limit) = (running.deadline, running.limit)
+        // The rest of the load has a tenth of the limit, at most 50 ms, and then its grace, to show
+        // what it has.
         let margin = min(limit / 10, .milliseconds(50))
         let worker = Task { @MainActor in try await work() }
         let timer = Task {
             try await Task.sleep(until: instant - margin, clock: .continuous)
+            running.partRanOut.set()
             worker.cancel()
         }
         defer { timer.cancel() }
@@ -121,7 +160,7 @@ public final class ScreenLoad {
                 return try await worker.value
             } catch {
                 // Cancelled by the timer, not by the load's own cancellation: the part ran out of time.
-                if !Task.isCancelled, ContinuousClock.now >= instant - margin {
+                if !Task.isCancelled, running.partRanOut.isSet, ContinuousClock.now >= instant - margin {
                     throw LoadFailure("no answer within \(limit.seconds)")
                 }
                 throw error

@@ -2,6 +2,10 @@ import MallBase
 import Testing
 
 /// A part of a load's work runs out of time alone, a little before the whole load would.
+///
+/// The limits are generous where the time is not what a test is about: the suite runs beside tests
+/// that block the concurrency pool's threads for seconds (a subprocess waited for), which delays
+/// every timer in the process; a clock the tests control would remove the real time altogether.
 @MainActor
 @Suite("A part of a load")
 struct ScreenLoadPartTests {
@@ -27,7 +31,7 @@ struct ScreenLoadPartTests {
     }
 
     @Test func aPartThatAnswersInTimeGivesItsAnswer() async {
-        let state = await load(part: { "answer" }, limit: .seconds(10))
+        let state = await load(part: { "answer" }, limit: .seconds(60))
         guard case .loaded(let made) = state else { return #expect(Bool(false), "\(state)") }
         #expect(made == Made(part: "answer"))
     }
@@ -37,15 +41,31 @@ struct ScreenLoadPartTests {
         let state = await load(
             part: {
                 try await Task.sleep(for: .seconds(30)); return "late"
-            }, limit: .milliseconds(200))
+            }, limit: .seconds(1))
         guard case .loaded(let made) = state else { return #expect(Bool(false), "\(state)") }
-        #expect(made == Made(part: "failed: no answer within 0.2 seconds"))
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(made == Made(part: "failed: no answer within 1 second"))
+        #expect(ContinuousClock.now - started < .seconds(25), "the part's 30 s were not cut short")
+    }
+
+    /// The rest of the work may take longer than the margin the part leaves it (50 ms of 1 s): the load
+    /// waits for it within its grace (half the limit), as on a busy machine, instead of failing the page.
+    @Test func theRestOfTheWorkHasAGraceAfterAPartRanOutOfTime() async {
+        let load = ScreenLoad {
+            let part = (try? await ScreenLoad.part { try await Task.sleep(for: .seconds(30)) }) == nil
+            try await Task.sleep(for: .milliseconds(100))
+            return Made(part: part ? "ran out" : "answered")
+        }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            load.start(timeLimit: .seconds(1), finished: { done.resume() }, abandoned: { done.resume() })
+        }
+        let state = load.state(of: Made.self)
+        guard case .loaded(let made) = state else { return #expect(Bool(false), "\(state)") }
+        #expect(made == Made(part: "ran out"))
     }
 
     @Test func aPartThatFailsGivesItsOwnFailure() async {
         struct Broken: Error, CustomStringConvertible { var description: String { "broken" } }
-        let state = await load(part: { throw Broken() }, limit: .seconds(10))
+        let state = await load(part: { throw Broken() }, limit: .seconds(60))
         guard case .loaded(let made) = state else { return #expect(Bool(false), "\(state)") }
         #expect(made == Made(part: "failed: broken"))
     }
