@@ -7,10 +7,12 @@
 #
 #   bash .ci/check-publish.sh
 set -euo pipefail
+# This script by its full path: the help reads it after the cd below.
+script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 case "${1:-}" in
     "") ;;
-    -h | --help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,8p' "$script" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$1'; see --help" >&2; exit 2 ;;
 esac
 

@@ -8,12 +8,14 @@
 # Any report fails the run (exit 1). Leaks that the toolchain's own libraries make at exit are
 # suppressed in .ci/lsan-suppressions.txt, each with the reason; nothing of this package's is.
 set -euo pipefail
+# This script by its full path: the help reads it after the cd below.
+script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 
 [ $# -le 1 ] || { echo "Error: name one sanitizer, 'thread' or 'address'; run 'bash .ci/sanitize.sh --help' for usage" >&2; exit 2; }
 case "${1:-}" in
     thread | address) sanitizer=$1 ;;
-    -h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,9p' "$script" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: name a sanitizer, 'thread' or 'address'; run 'bash .ci/sanitize.sh --help' for usage" >&2; exit 2 ;;
 esac
 

@@ -8,9 +8,11 @@
 # a crash leaves its input in .build-fuzz/crashes/<target>/ and the script exits 1. Replay one with
 #   .build-fuzz/<package>/release/<target> <file>     # <package>: mall or middleware
 set -euo pipefail
+# This script by its full path: the help reads it after the cd below.
+script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,9p' "$script" | sed 's/^# \{0,1\}//'; }
 seconds=60
 seed=()
 targets=()

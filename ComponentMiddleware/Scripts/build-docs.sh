@@ -7,9 +7,11 @@
 # The symbol graphs come from `swift build` with -emit-symbol-graph, in .build-docs, so the package's
 # own .build is left alone. They are written when a module compiles, so they are kept between runs.
 set -euo pipefail
+# This script by its full path: the help reads it after the cd below.
+script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,6p' "$script" | sed 's/^# \{0,1\}//'; }
 preview=false
 case "${1:-}" in
     "") ;;

@@ -24,13 +24,15 @@
 # release missing from a repository that can be fetched is a failure.
 # --keep leaves the clones in place. Exit status: 0 every expectation held, 1 one did not.
 set -euo pipefail
+# This script by its full path: the help reads it after the cd below.
+script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 
 keep=false
 for argument in "$@"; do
     case "$argument" in
         --keep) keep=true ;;
-        -h | --help) sed -n '2,/^set /p' "$0" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
+        -h | --help) sed -n '2,/^set /p' "$script" | sed -n 's/^# \{0,1\}//p'; exit 0 ;;
         *) echo "error: unknown argument '$argument'; see --help" >&2; exit 2 ;;
     esac
 done

@@ -14,13 +14,17 @@
 # publishes its HEAD. Only what is committed is published. The destination's main branch gets the
 # commit, and the tag points at it.
 #
-# Refused, with nothing pushed (exit 2): a version that is not MAJOR.MINOR.PATCH, one the CHANGELOG
-# does not describe, one the destination already has or that is not above its highest, uncommitted
-# changes in the package, a destination that cannot be reached.
+# Refused, with nothing pushed and nothing made (exit 2): a version that is not MAJOR.MINOR.PATCH, one
+# the CHANGELOG does not describe, one the destination already has or that is not above its highest,
+# uncommitted changes in the package, a destination that cannot be reached or that refuses the push
+# (whose main is not an ancestor of the version). A relative folder is taken from where you run it.
 set -euo pipefail
+# A relative destination is the caller's, not the package folder's this script works in.
+caller=$(pwd)
+script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,20p' "$script" | sed 's/^# \{0,1\}//'; }
 fail() { echo "Error: $*" >&2; exit 2; }
 
 case "${1:-}" in
@@ -32,6 +36,12 @@ destination=$2
 [[ "$version" =~ ^(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})$ ]] \
     || fail "'$version' is not a version MAJOR.MINOR.PATCH, e.g. 0.1.0"
 [ -n "$destination" ] || fail "the destination is empty; give a repository URL or folder"
+# A URL (scheme://…) or scp-like address (host:path) is the remote's; anything else is a folder.
+is_folder=false
+if [[ "$destination" != *://* && "$destination" != *:* ]]; then
+    is_folder=true
+    [[ "$destination" = /* ]] || destination="$caller/$destination"
+fi
 grep -qxF "## $version" CHANGELOG.md 2>/dev/null \
     || fail "CHANGELOG.md has no section '## $version'; say what this version changes, then publish"
 
@@ -41,10 +51,16 @@ prefix=${prefix%/}
 [ -z "$(git status --porcelain -- .)" ] \
     || fail "the package has uncommitted changes (git status -- ${prefix:-.}); commit them, then publish"
 
-# A folder that does not exist yet becomes a bare repository; anything else must already be one.
-if [[ "$destination" != *://* && "$destination" != *:* && ! -e "$destination" ]]; then
+# A folder that does not exist yet becomes a bare repository, removed again if the publish is refused;
+# anything else must already be a repository.
+created=""
+if $is_folder && [ ! -e "$destination" ]; then
+    [ -d "$(dirname "$destination")" ] || fail "there is no folder '$(dirname "$destination")' to make the repository in"
     git init --quiet --bare --initial-branch=main "$destination"
+    created=$destination
 fi
+cleanup() { [ -z "$created" ] || rm -rf "$created"; }
+trap cleanup EXIT
 git ls-remote "$destination" > /dev/null 2>&1 || fail "cannot reach the repository '$destination'"
 
 # The highest version already published, and the refusal of any that is not above it.
@@ -62,11 +78,16 @@ if [ -n "$prefix" ]; then
     echo "Splitting the history of $prefix…" >&2
     # Its progress goes to standard error, one line rewritten per commit: kept, and shown on a failure.
     progress=$(mktemp)
-    trap 'rm -f "$progress"' EXIT
+    cleanup() { rm -f "$progress"; [ -z "$created" ] || rm -rf "$created"; }
     commit=$(cd "$(git rev-parse --show-toplevel)" && git subtree split --prefix="$prefix" HEAD 2> "$progress") \
         || { tr '\r' '\n' < "$progress" | tail -n 5 >&2; fail "git subtree split failed"; }
 else
     commit=$(git rev-parse HEAD)
 fi
-git push --quiet "$destination" "$commit:refs/heads/main" "$commit:refs/tags/$version"
+# Both refs or neither: a tag pushed beside a refused branch would use the version up on a commit
+# that is not on main.
+git push --quiet --atomic "$destination" "$commit:refs/heads/main" "$commit:refs/tags/$version" \
+    || fail "'$destination' refused the push (is its main not an ancestor of this version, or checked out?);" \
+        "nothing was pushed"
+created=""
 echo "Published $version ($commit) to $destination"

@@ -84,7 +84,7 @@ struct ServiceTests {
     @Test(arguments: [
         (TestText("{"), "is not valid JSON"),
         (TestText(#"{"format": 1, "shops": [{"id": "s01"}]}"#), "has no 'shops[0].name'"),
-        (TestText(#"{"format": 2, "shops": []}"#), "is in format 2; this mall reads format 1"),
+        (TestText(#"{"format": 2, "shops": []}"#), "is in format 2; this app reads format 1"),
         (TestText(#"{"format": 1, "shops": [], "extra": 1}"#), "has a key it does not know, 'extra'"),
         (TestText(String(repeating: " ", count: 1_048_577)), "is larger than 1048576 bytes"),
     ])

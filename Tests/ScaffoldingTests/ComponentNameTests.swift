@@ -80,7 +80,12 @@ struct ComponentNameTests {
             ("Event", "'Event' is already a target or module of this package; choose another name"),
             ("Shop", "'Shop' is already a target or module of this package; choose another name"),
             ("Appointment", "'Appointment' is already a target or module of this package; choose another name"),
-            ("LayeringCheck", "'LayeringCheck' is already a target or module of this package; choose another name"),
+            (
+                "LayeringCheck",
+                TestText(
+                    "'LayeringCheck' is a target of the middleware's package, which every app's package graph holds,"
+                        + " and SwiftPM wants target names unique across it; choose another name")
+            ),
             (
                 "ShOp",
                 TestText(

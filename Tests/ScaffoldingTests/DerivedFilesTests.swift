@@ -51,7 +51,8 @@ struct DerivedFilesTests {
         let copy = try PackageCopy()
         defer { copy.remove() }
         let generated = copy.root.appendingPathComponent("Components/Event/Event+Generated.swift")
-        try "// edited by hand\n".write(to: generated, atomically: true, encoding: .utf8)
+        let original = try String(contentsOf: generated, encoding: .utf8)
+        try (original + "// edited by hand\n").write(to: generated, atomically: true, encoding: .utf8)
         let tool = try PackageCopy.product("new-component")
         let check = try copy.run([tool, "--check"])
         #expect(check.status == 1)
@@ -66,6 +67,15 @@ struct DerivedFilesTests {
         #expect(regenerate.output == "Wrote Components/Event/Event+Generated.swift\n")
         #expect(try copy.run([tool, "--check"]) == (0, "Every derived file is up to date.\n"))
         #expect(try copy.run([tool, "--check", "Coupon"]).status == 2)
+
+        // A file in a derived file's place that this tool did not write is someone's work: kept.
+        try "// written by hand\n".write(to: generated, atomically: true, encoding: .utf8)
+        let refused = try copy.run([tool, "--regenerate"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.output.hasPrefix(
+                "Error: cannot write Components/Event/Event+Generated.swift: it is there and was not generated"))
+        #expect(try String(contentsOf: generated, encoding: .utf8) == "// written by hand\n")
     }
 
     /// An API file that is not UTF-8 is refused with the line of its first bad byte (lines ending at an

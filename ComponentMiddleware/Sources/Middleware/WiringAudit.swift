@@ -54,27 +54,53 @@ public enum WiringAudit {
     /// The list is derived from the API file, but a hand-written one, or a derived file not generated
     /// again after a require was added, can lack one; the wiring would then neither assign nor test it.
     /// So the audit reads the component's stored properties through `Mirror`, the standard library's
-    /// reflection, and reports each one missing from the list, with its own test of `nil`. A launch's
-    /// look for holes (``holes(_:)``) does not pay for this; `mall audit`, a preview's and a test's do.
+    /// reflection (its superclasses' too, a `lazy` one and one behind a property wrapper by its own
+    /// name), and reports each one missing from the list, as unwired too when it can tell it is `nil`.
+    /// A launch's look for holes (``holes(_:)``) does not pay for this; `mall audit`, a preview's and a
+    /// test's do.
     @MainActor
     public static func wiring<Component: ComponentAPI>(of component: Component) -> ComponentWiring {
         let listed = Component.requirementNames
-        var unlisted: [String] = []
-        var unlistedUnwired: [String] = []
         let known = Set(listed)
-        for child in Mirror(reflecting: component).children {
-            guard let label = child.label, label.hasPrefix(requirementPrefix), !known.contains(label) else { continue }
-            unlisted.append(label)
-            let value = Mirror(reflecting: child.value)
-            if value.displayStyle == .optional, value.children.isEmpty {
-                unlistedUnwired.append(label)
-            }
-        }
+        let unlisted = declaredRequires(of: component).filter { !known.contains($0.name) }
         return ComponentWiring(
             component: Component.componentName,
-            requirements: (listed + unlisted).sorted(),
-            unwired: (component.unwiredRequirements + unlistedUnwired).sorted(),
-            unlisted: unlisted.sorted()
+            requirements: (listed + unlisted.map(\.name)).sorted(),
+            unwired: (component.unwiredRequirements + unlisted.filter { $0.isNil == true }.map(\.name)).sorted(),
+            unlisted: unlisted.map(\.name).sorted()
         )
+    }
+
+    /// The `require_` properties `component` stores, by their declared names, each with whether it is
+    /// `nil`, or `nil` for a value the audit cannot read (a `lazy` one not yet used, one behind a
+    /// property wrapper).
+    static func declaredRequires(of component: AnyObject) -> [(name: String, isNil: Bool?)] {
+        var found: [(name: String, isNil: Bool?)] = []
+        var mirror: Mirror? = Mirror(reflecting: component)
+        while let current = mirror {
+            for child in current.children {
+                guard let label = child.label else { continue }
+                let value = Mirror(reflecting: child.value)
+                if label.hasPrefix(lazyStoragePrefix + requirementPrefix) {
+                    // The storage of a `lazy var`: `nil` until first used, then what it holds.
+                    let stored = value.children.first.map { Mirror(reflecting: $0.value) }
+                    found.append((String(label.dropFirst(lazyStoragePrefix.count)), stored.map(isNil)))
+                } else if label.hasPrefix("_" + requirementPrefix) {
+                    found.append((String(label.dropFirst()), nil))  // a property wrapper's storage
+                } else if label.hasPrefix(requirementPrefix) {
+                    found.append((label, value.displayStyle == .optional ? isNil(value) : false))
+                }
+            }
+            mirror = current.superclassMirror
+        }
+        return found
+    }
+
+    /// How the compiler names the storage of a `lazy var`, as `Mirror` shows it.
+    private static let lazyStoragePrefix = "$__lazy_storage_$_"
+
+    /// Whether a reflected optional holds nothing.
+    private static func isNil(_ value: Mirror) -> Bool {
+        value.displayStyle == .optional && value.children.isEmpty
     }
 }

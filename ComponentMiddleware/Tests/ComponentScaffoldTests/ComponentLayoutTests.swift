@@ -150,6 +150,7 @@ struct ComponentLayoutTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("no-layout-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
+        try Data("// swift-tools-version: 6.1\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
         do {
             _ = try ComponentLayout.load(packageRoot: root)
             Issue.record("a package without components.json was read")
@@ -160,7 +161,7 @@ struct ComponentLayoutTests {
             // What the message says to write is a layout this reads.
             #expect(throws: Never.self) { try ComponentLayout.parse(Data(ComponentLayout.example.utf8)) }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["Package.swift"])
     }
 
     @Test func theComponentsAreTheNamesWhoseAPIFileExists() throws {
@@ -179,7 +180,9 @@ struct ComponentLayoutTests {
             at: root.appendingPathComponent("Features/FolderFeature/API.swift"), withIntermediateDirectories: true)
         let layout = try ComponentLayout.parse(
             Data(Self.minimal.replacingOccurrences(of: "{Name}/{Name}API", with: "{Name}Feature/API").utf8))
-        #expect(layout.components(in: root) == ["Notes", "Tags"])
+        // A match that is no component's name ("9") is found, and refused when files are derived.
+        #expect(layout.components(in: root) == ["9", "Notes", "Tags"])
+        #expect(!ComponentLayout.isComponentName("9"))
         #expect(layout.components(in: root.appendingPathComponent("missing")) == [])
     }
 
@@ -189,5 +192,37 @@ struct ComponentLayoutTests {
             "String": String.self, "Int": Int.self, "Double": Double.self, "Bool": Bool.self,
         ]
         #expect(Set(conforming.keys) == DerivedFiles.standardAnswers)
+    }
+}
+
+/// The names a component may not take because the middleware's package has them.
+@Suite("The middleware's own target names")
+struct MiddlewareTargetNamesTests {
+    /// This package's manifest.
+    static let manifest = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Package.swift")
+
+    @Test func theListIsEveryTargetTheManifestDeclares() throws {
+        let text = try String(contentsOf: Self.manifest, encoding: .utf8)
+        let declared = Set(
+            text.matches(of: #/\.(?:target|executableTarget|testTarget|plugin)\(\s*name: "([^"]+)"/#)
+                .map { String($0.output.1) })
+        #expect(declared.count > 10)
+        #expect(declared == ComponentName.middlewareTargets)
+    }
+
+    @Test(arguments: ["Middleware", "LayeringCheck", "CheckLayering", "NewComponent", "ComponentScaffold"])
+    func aComponentCannotTakeOne(name: String) {
+        #expect(throws: ScaffoldError.self) { try ComponentName(name) }
+    }
+
+    @Test func theRefusalSaysWhyTheNameIsTaken() {
+        do {
+            _ = try ComponentName("MiddlewareSupport")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.hasPrefix("'MiddlewareSupport' is a target of the middleware's package"))
+        }
     }
 }

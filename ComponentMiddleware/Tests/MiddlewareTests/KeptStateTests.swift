@@ -124,7 +124,7 @@ struct KeptStateTests {
         (#"{"format": 1}"#, "has no 'state'"),
         (#"{"format": 1, "state": {"names": ["a"]}}"#, "has no 'state.count'"),
         (#"{"format": 1, "state": {"names": "a", "count": 1}}"#, "has a value of the wrong type at 'state.names'"),
-        (#"{"format": 2, "state": {}}"#, "is in format 2; this mall reads format 1"),
+        (#"{"format": 2, "state": {}}"#, "is in format 2; this app reads format 1"),
         (#"{"format": 1, "state": {"names": ["a\u001b[31m"], "count": 1}}"#, "holds a name with control characters"),
         (#"{"format": 1, "state": {"names": [""], "count": 1}}"#, "holds an empty name"),
         (#"{"format": 1, "state": {"names": [], "count": -1}}"#, "holds a count of -1"),

@@ -72,6 +72,34 @@ private final class Notes: ComponentAPI {
     ]
 }
 
+/// A property wrapper a component might put on a require.
+@propertyWrapper
+private struct Logged<Value> {
+    var wrappedValue: Value
+}
+
+/// A base class whose require the component below inherits.
+@MainActor
+private class Feature {
+    var require_help: (() -> Label)?
+}
+
+/// A component whose list lacks requires declared every other way a class can store one: inherited,
+/// lazy, behind a property wrapper.
+@MainActor
+private final class Sketch: Feature, ComponentAPI {
+    var require_draw: (() -> Label)?
+    lazy var require_lazy: (() -> Label)? = nil
+    @Logged var require_logged: (() -> Label)? = nil
+
+    static let componentName = "Sketch"
+    static let requirements: [Requirement] = [
+        Requirement(
+            Require<Sketch, () -> Label>("require_draw", get: { $0.require_draw }, set: { $0.require_draw = $1 }),
+            labels: [])
+    ]
+}
+
 /// A component that has no requirements at all.
 @MainActor
 private final class Clock: ComponentAPI {
@@ -274,6 +302,24 @@ struct WiringAuditTests {
         #expect(!wiring.isComplete)
         #expect(!WiringReport(components: [wiring]).isComplete)
         #expect(WiringReport(components: [wiring]).lines.last == "1 require is missing from its component's list.")
+    }
+
+    @Test func requiresInheritedLazyOrWrappedAreNotMissedByTheAudit() {
+        let sketch = Sketch()
+        sketch.require_draw = { Label(text: "draw") }
+        var wiring = WiringAudit.wiring(of: sketch)
+        #expect(wiring.unlisted == ["require_help", "require_lazy", "require_logged"])
+        // Inherited and nil: a hole. A lazy one not yet used and a wrapped one cannot be read: not listed only.
+        #expect(wiring.unwired == ["require_help"])
+        #expect(!wiring.isComplete)
+        _ = sketch.require_lazy
+        wiring = WiringAudit.wiring(of: sketch)
+        #expect(wiring.unwired == ["require_help", "require_lazy"])
+        sketch.require_help = { Label(text: "help") }
+        sketch.require_lazy = { Label(text: "lazy") }
+        wiring = WiringAudit.wiring(of: sketch)
+        #expect(wiring.unwired.isEmpty)
+        #expect(!wiring.isComplete, "three requires are still missing from the list")
     }
 
     @Test func theStandardLibrarysPlainValuesAnswerStubs() async throws {

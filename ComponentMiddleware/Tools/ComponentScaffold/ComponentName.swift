@@ -31,6 +31,15 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         "Requires": "each component's derived file declares a nested 'Requires', which would hide the component",
     ]
 
+    /// The targets of the middleware's own package, which is in the package graph of every app that
+    /// uses this tool: SwiftPM wants target names unique across the graph, so none may name a
+    /// component or one of its targets. `ComponentNameTests` keeps the list equal to the manifest's.
+    public static let middlewareTargets: Set<String> = [
+        "Middleware", "MiddlewareTesting", "MiddlewareSupport", "MiddlewareSupportTests", "MiddlewareTests",
+        "LayeringCheck", "layering-check", "CheckLayering", "LayeringCheckTests", "ComponentScaffold",
+        "new-component", "NewComponent", "ComponentScaffoldTests",
+    ]
+
     /// Capitalised words Swift reserves.
     static let keywords: Set<String> = ["Self", "Any", "Type", "Protocol", "Sendable", "Never", "Void", "Error"]
 
@@ -102,6 +111,11 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
                     + " disk and their links (mall://\(text.lowercased())/…) clash everywhere; choose another name")
         }
         let generated = Self.generatedSuffixes.map { text + $0 }
+        for name in generated where Self.middlewareTargets.contains(name) {
+            throw ScaffoldError(
+                "'\(name)' is a target of the middleware's package, which every app's package graph holds, and"
+                    + " SwiftPM wants target names unique across it; choose another name")
+        }
         for name in generated where existingNames.contains(name) {
             throw ScaffoldError("'\(name)' is already a target or module of this package; choose another name")
         }

@@ -27,10 +27,24 @@ extension Scaffolder {
         let layout = try layout()
         let components = layout.components(in: packageRoot)
         let answerable = answerableTypes(in: layout)
+        try refuseCollisions(of: components, in: layout)
         var files: [(path: String, contents: String)] = []
         for component in components {
             let apiPath = layout.api.path(for: component)
-            let api = try ComponentAPIFile(source: read(apiPath), file: apiPath)
+            guard ComponentLayout.isComponentName(component) else {
+                throw ScaffoldError(
+                    "\(apiPath): '\(ComponentName.printable(component))' is where components.json's api names a"
+                        + " component, but it is not a component's name (UpperCamelCase, not a keyword); rename it, or"
+                        + " make the api pattern match components only; nothing was written")
+            }
+            let source = try read(apiPath)
+            guard Self.declares(component, in: source) else {
+                throw ScaffoldError(
+                    "\(apiPath) declares no class \(component); a component's API file declares its class, or"
+                        + " components.json's api pattern matches a file that is no component's API; nothing was"
+                        + " written")
+            }
+            let api = try ComponentAPIFile(source: source, file: apiPath)
             let routerPath = layout.preview?.router.path(for: component)
             let router = try routerPath.flatMap { path throws(ScaffoldError) in
                 FileManager.default.fileExists(atPath: url(path).path) ? try read(path) : nil
@@ -40,6 +54,36 @@ extension Scaffolder {
             ).files(answerable: answerable)
         }
         return files
+    }
+
+    /// Refuses a layout whose derived files would land on an API file (a hand-written file lost) or on
+    /// each other, compared without case as a macOS disk compares names.
+    private func refuseCollisions(of components: [String], in layout: ComponentLayout) throws(ScaffoldError) {
+        let apiPaths = Set(components.map { layout.api.path(for: $0).lowercased() })
+        var derived: Set<String> = []
+        for component in components {
+            for path in DerivedFiles.paths(of: component, in: layout) {
+                guard !apiPaths.contains(path.lowercased()) else {
+                    throw ScaffoldError(
+                        "components.json would write \(component)'s derived file to \(path), which is a component's"
+                            + " API file; give the derived files paths of their own; nothing was written")
+                }
+                guard derived.insert(path.lowercased()).inserted else {
+                    throw ScaffoldError(
+                        "components.json would write two derived files to \(path); give each component's derived"
+                            + " files paths with {Name} in them; nothing was written")
+                }
+            }
+        }
+    }
+
+    /// Whether `source` declares the component's class (or other type) `component`, outside comments and strings.
+    static func declares(_ component: String, in source: String) -> Bool {
+        let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(source.utf8)), as: UTF8.self)
+        let words = code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+        return zip(words, words.dropFirst()).contains { keyword, name in
+            ["class", "struct", "enum", "actor"].contains(keyword) && name == component
+        }
     }
 
     /// The app's types that conform to `StubAnswer` (in the layout's `stubAnswers` folders), so a
@@ -78,11 +122,23 @@ extension Scaffolder {
         for file in stale {
             let folder = url(file.path).deletingLastPathComponent()
             var isFolder: ObjCBool = false
-            guard fileManager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            let exists = fileManager.fileExists(atPath: folder.path, isDirectory: &isFolder)
+            guard exists, isFolder.boolValue else {
                 let relative = (file.path as NSString).deletingLastPathComponent
                 throw ScaffoldError(
-                    "cannot write \(file.path): the folder \(relative) does not exist; create it (components.json"
-                        + " puts the file there); nothing was written")
+                    exists
+                        ? "cannot write \(file.path): \(relative) is a file, not a folder; give components.json's"
+                            + " derived files another path; nothing was written"
+                        : "cannot write \(file.path): the folder \(relative) does not exist; create it (components.json"
+                            + " puts the file there); nothing was written")
+            }
+            // A folder reached through a link outside the package is not written into.
+            guard let inside = Self.realPath(packageRoot.path), let real = Self.realPath(folder.path),
+                real == inside || real.hasPrefix(inside.hasSuffix("/") ? inside : inside + "/")
+            else {
+                throw ScaffoldError(
+                    "cannot write \(file.path): its folder leads outside the package (a symbolic link); nothing was"
+                        + " written")
             }
             // A rename cannot replace a folder (or anything but a file): found now, before any file
             // is written, so the regeneration stays all or none.
@@ -91,6 +147,13 @@ extension Scaffolder {
                 let what = status.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"
                 throw ScaffoldError(
                     "cannot write \(file.path): it is \(what); remove it and run again; nothing was written")
+            }
+            // A file this tool did not write is someone's work: never replaced.
+            if file.exists, !ComponentLayout.isGenerated(url(file.path).path) {
+                throw ScaffoldError(
+                    "cannot write \(file.path): it is there and was not generated (it does not start with"
+                        + " '\(ComponentLayout.generatedMark)'); move it, or give components.json's derived files"
+                        + " another path; nothing was written")
             }
         }
         // Each file is written beside its destination first, then all are moved in.
@@ -115,6 +178,15 @@ extension Scaffolder {
             }
         }
         return stale.map(\.path)
+    }
+}
+
+extension Scaffolder {
+    /// The path with every symbolic link resolved, or `nil` where it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 

@@ -111,6 +111,13 @@ public struct Scaffolder: Sendable {
     ) throws(ScaffoldError) -> ScaffoldPlan {
         // Without its layout the package is not an app this tool can add to: said first, in one line.
         let layout = try layout()
+        guard FileManager.default.fileExists(atPath: url(Self.routerRegistryPath).path) else {
+            throw ScaffoldError(
+                "new-component Name writes the mall's layout, which this package does not have (it adds to"
+                    + " \(Self.routerRegistryPath) and to the components list of Package.swift); write a new"
+                    + " component's files by hand, then derive the rest with new-component --regenerate; nothing"
+                    + " was written")
+        }
         // A second run for the same name gets the plain answer before the finer name checks. With the
         // routes' and the router's folders, these are the top-level items a plan moves in
         // (`topLevelItems(of:)`): none may exist.

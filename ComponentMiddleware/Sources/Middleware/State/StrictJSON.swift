@@ -29,7 +29,7 @@ package enum StrictJSON {
             return .failure(damage("has no whole-number 'format'"))
         }
         guard found == format else {
-            return .failure(damage("is in format \(found); this mall reads format \(format)"))
+            return .failure(damage("is in format \(found); this app reads format \(format)"))
         }
         let value: Value
         do {
