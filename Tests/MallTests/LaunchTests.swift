@@ -51,7 +51,9 @@ struct LaunchTests {
         let run = await runShell(["audit"])
         #expect(run.status == .success)
         let counts = fourComponentRequireCounts()
-        let lines = counts.map { "\($0.component): \($0.count)/\($0.count) requires wired (ok)\n" }
+        let lines = counts.map {
+            "\($0.component): \($0.count)/\($0.count) require\($0.count == 1 ? "" : "s") wired (ok)\n"
+        }
         let total = counts.map(\.count).reduce(0, +)
         #expect(run.output == lines.joined() + "All \(total) requires of 4 components are wired.\n")
     }
@@ -59,7 +61,7 @@ struct LaunchTests {
     @Test func auditExitsOneAndNamesEveryHole() async {
         let run = await runShell(["audit"], routers: routersWithAHole(links:))
         #expect(run.status == .findings)
-        #expect(run.output.contains("Event: 0/1 requires wired (1 unwired)\n  Event.require_shopDetail is not wired\n"))
+        #expect(run.output.contains("Event: 0/1 require wired (1 unwired)\n  Event.require_shopDetail is not wired\n"))
         let total = fourComponentRequireCounts().map(\.count).reduce(0, +)
         #expect(run.output.hasSuffix("1 of \(total) requires is not wired.\n"))
     }

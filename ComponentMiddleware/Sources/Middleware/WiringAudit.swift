@@ -78,7 +78,8 @@ public enum WiringAudit {
         var found: [(name: String, isNil: Bool?)] = []
         var mirror: Mirror? = Mirror(reflecting: component)
         while let current = mirror {
-            for child in current.children {
+            // Only a slot that holds a closure is a require: `_require_cache: [String: Int]` is not.
+            for child in current.children where holdsClosure(child.value) {
                 guard let label = child.label else { continue }
                 let value = Mirror(reflecting: child.value)
                 if label.hasPrefix(lazyStoragePrefix + requirementPrefix) {
@@ -94,6 +95,12 @@ public enum WiringAudit {
             mirror = current.superclassMirror
         }
         return found
+    }
+
+    /// Whether `value`'s type has a function type in it: an optional closure, the storage of a lazy
+    /// one, or a property wrapper around one, as the type's own description spells it.
+    private static func holdsClosure(_ value: Any) -> Bool {
+        String(describing: type(of: value)).contains(" -> ")
     }
 
     /// How the compiler names the storage of a `lazy var`, as `Mirror` shows it.

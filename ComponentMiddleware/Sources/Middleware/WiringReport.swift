@@ -56,7 +56,8 @@ public struct WiringReport: Sendable, Hashable {
                 (wiring.unwired.isEmpty ? [] : ["\(wiring.unwired.count) unwired"])
                 + (wiring.unlisted.isEmpty ? [] : ["\(wiring.unlisted.count) not listed"])
             let status = problems.isEmpty ? "ok" : problems.joined(separator: ", ")
-            lines.append("\(wiring.component): \(wired)/\(wiring.requirements.count) requires wired (\(status))")
+            let noun = wiring.requirements.count == 1 ? "require" : "requires"
+            lines.append("\(wiring.component): \(wired)/\(wiring.requirements.count) \(noun) wired (\(status))")
             for name in wiring.unwired {
                 lines.append("  \(wiring.component).\(name) is not wired")
             }
@@ -70,12 +71,16 @@ public struct WiringReport: Sendable, Hashable {
         let unlistedCount = components.reduce(0) { $0 + $1.unlisted.count }
         let requires = String.counted(requirementCount, "require")
         let ofComponents = String.counted(components.count, "component")
-        lines.append(
-            holes == 0
-                ? requirementCount == 1
-                    ? "The \(requires) of \(ofComponents) is wired." : "All \(requires) of \(ofComponents) are wired."
-                : "\(holes) of \(requires) \(holes == 1 ? "is" : "are") not wired."
-        )
+        if holes > 0 {
+            lines.append("\(holes) of \(requires) \(holes == 1 ? "is" : "are") not wired.")
+        } else if unlistedCount > 0 {
+            // Not "all wired": a require the lists lack may be nil where the audit cannot read it.
+            lines.append("No listed require of \(ofComponents) is unwired.")
+        } else {
+            lines.append(
+                requirementCount == 1
+                    ? "The \(requires) of \(ofComponents) is wired." : "All \(requires) of \(ofComponents) are wired.")
+        }
         if unlistedCount > 0 {
             lines.append(
                 "\(String.counted(unlistedCount, "require")) \(unlistedCount == 1 ? "is" : "are") missing from"

@@ -129,7 +129,19 @@ struct KeptStateTests {
         (#"{"format": 1, "state": {"names": [""], "count": 1}}"#, "holds an empty name"),
         (#"{"format": 1, "state": {"names": [], "count": -1}}"#, "holds a count of -1"),
         (#"{"format": 1, "state": {"names": [], "count": 9223372036854775807}}"#, "holds a count of"),
-        (#"{"format": 1, "state": {"names": [], "count": 1e400}}"#, "is not valid JSON"),
+        (
+            #"{"format": 1, "state": {"names": [], "count": 1e400}}"#,
+            "is not strict JSON (a number written with an exponent"
+        ),
+        // Written back in full, 1e9 would take ten bytes for three: a file at the limit could not be saved.
+        (
+            #"{"format": 1, "state": {"names": [], "count": 1e9}}"#,
+            "is not strict JSON (a number written with an exponent"
+        ),
+        (
+            #"{"format": 1, "state": {"names": [], "count": 1.5E2}}"#,
+            "is not strict JSON (a number written with an exponent"
+        ),
         (TestText(String(repeating: "[", count: 100_000)), "is not valid JSON"),
         ("[1, 2]", "is not a JSON object"),
         ("null", "is not a JSON object"),
@@ -325,6 +337,10 @@ struct KeptStateTests {
         #expect(bytes.count < StateFile.sizeLimit)
         #expect(bytes.starts(with: Array(#"{"format":1,"state":{"count":1,"names":["n000000000","#.utf8)))
         // A small state is still laid out one value a line.
+        // A compact file exactly at the limit has no room for a final line break, and gets none.
+        let fill = StateFile.sizeLimit - #"{"format":1,"state":{"count":1,"names":[""]}}"#.utf8.count
+        let full = try KeptState<Notes>.encoded(Notes(names: [String(repeating: "n", count: fill)], count: 1))
+        #expect(full.count == StateFile.sizeLimit)
         let small = try KeptState<Notes>.encoded(Notes(names: ["a"], count: 1))
         #expect(String(decoding: small, as: UTF8.self).contains("\n  \"state\" : {"))
     }

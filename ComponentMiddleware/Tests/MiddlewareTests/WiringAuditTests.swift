@@ -91,6 +91,9 @@ private final class Sketch: Feature, ComponentAPI {
     var require_draw: (() -> Label)?
     lazy var require_lazy: (() -> Label)? = nil
     @Logged var require_logged: (() -> Label)? = nil
+    // Named like requires, holding no closure: no require.
+    private var _require_cache: [String: Int] = [:]
+    let require_version = 3
 
     static let componentName = "Sketch"
     static let requirements: [Requirement] = [
@@ -320,6 +323,11 @@ struct WiringAuditTests {
         wiring = WiringAudit.wiring(of: sketch)
         #expect(wiring.unwired.isEmpty)
         #expect(!wiring.isComplete, "three requires are still missing from the list")
+        // With none unwired, the summary does not say all is wired: the lists lack three.
+        #expect(
+            Array(WiringReport(components: [wiring]).lines.suffix(2)) == [
+                "No listed require of 1 component is unwired.", "3 requires are missing from their components' lists.",
+            ])
     }
 
     @Test func theStandardLibrarysPlainValuesAnswerStubs() async throws {

@@ -111,7 +111,8 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
                     + " disk and their links (mall://\(text.lowercased())/…) clash everywhere; choose another name")
         }
         let generated = Self.generatedSuffixes.map { text + $0 }
-        for name in generated where Self.middlewareTargets.contains(name) {
+        let middlewareTargets = Set(Self.middlewareTargets.map { $0.lowercased() })
+        for name in generated where middlewareTargets.contains(name.lowercased()) {
             throw ScaffoldError(
                 "'\(name)' is a target of the middleware's package, which every app's package graph holds, and"
                     + " SwiftPM wants target names unique across it; choose another name")

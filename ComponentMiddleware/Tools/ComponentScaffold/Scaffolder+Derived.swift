@@ -26,6 +26,11 @@ extension Scaffolder {
     public func derivedFiles() throws(ScaffoldError) -> [(path: String, contents: String)] {
         let layout = try layout()
         let components = layout.components(in: packageRoot)
+        guard !components.isEmpty else {
+            throw ScaffoldError(
+                "components.json's api, \(layout.api), names no file in the package, so there is nothing to derive or"
+                    + " check; make it name the components' API files")
+        }
         let answerable = answerableTypes(in: layout)
         try refuseCollisions(of: components, in: layout)
         var files: [(path: String, contents: String)] = []
@@ -77,12 +82,13 @@ extension Scaffolder {
         }
     }
 
-    /// Whether `source` declares the component's class (or other type) `component`, outside comments and strings.
+    /// Whether `source` declares the class `component` (a component's API is a class, as
+    /// `ComponentAPI` is a class protocol), outside comments and strings.
     static func declares(_ component: String, in source: String) -> Bool {
         let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(source.utf8)), as: UTF8.self)
         let words = code.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
         return zip(words, words.dropFirst()).contains { keyword, name in
-            ["class", "struct", "enum", "actor"].contains(keyword) && name == component
+            keyword == "class" && name == component
         }
     }
 
@@ -151,7 +157,7 @@ extension Scaffolder {
             // A file this tool did not write is someone's work: never replaced.
             if file.exists, !ComponentLayout.isGenerated(url(file.path).path) {
                 throw ScaffoldError(
-                    "cannot write \(file.path): it is there and was not generated (it does not start with"
+                    "cannot write \(file.path): it is there and was not generated (no line starts with"
                         + " '\(ComponentLayout.generatedMark)'); move it, or give components.json's derived files"
                         + " another path; nothing was written")
             }

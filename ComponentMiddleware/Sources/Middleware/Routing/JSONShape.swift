@@ -1,7 +1,8 @@
 import Foundation
 
 /// What `JSONSerialization` lets through but a configuration must not: a key given twice in one object
-/// (it keeps the last, `JSONDecoder` the first; either way the file would lie) and a trailing comma.
+/// (it keeps the last, `JSONDecoder` the first; either way the file would lie), a trailing comma, and a
+/// number with an exponent (`1e9`), which the app would write back in full, longer than it was read.
 enum JSONShape {
     /// The first such problem, with the key of the object it is in (`nil` at the top level).
     ///
@@ -51,6 +52,12 @@ enum JSONShape {
                     lastKey = key
                 }
                 position = end
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                // Outside strings, after a digit or a point, an `e` is a number's exponent (`true` and
+                // `false` have theirs after letters).
+                if position > 0, bytes[position - 1] == UInt8(ascii: ".") || (48...57).contains(bytes[position - 1]) {
+                    return ("a number written with an exponent; write it in full", stack.last?.name ?? lastKey)
+                }
             default:
                 break
             }

@@ -192,7 +192,8 @@ public final class KeptState<Value: StoredState> {
 
     /// The file's bytes for `value`: sorted keys, so the same state is always the same file; laid out
     /// one value a line where that fits within ``StateFile/sizeLimit``, else compact, so a state read
-    /// from a file (compact, up to the limit) can always be written back.
+    /// from a file (compact, up to the limit; numbers in full, as the read requires) can always be
+    /// written back.
     nonisolated public static func encoded(_ value: Value) throws(StateFile.Failure) -> [UInt8] {
         let envelope = Envelope(format: format, state: value)
         let encoder = JSONEncoder()
@@ -203,7 +204,8 @@ public final class KeptState<Value: StoredState> {
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 bytes = try encoder.encode(envelope)
             }
-            return Array(bytes) + [UInt8(ascii: "\n")]
+            // A line break ends the file, but for one at the limit, which it would take over.
+            return Array(bytes) + (bytes.count < StateFile.sizeLimit ? [UInt8(ascii: "\n")] : [])
         } catch {
             throw StateFile.Failure(description: "cannot encode it: \(error)")
         }
