@@ -10,11 +10,7 @@ import Testing
 /// It builds a whole package, so it runs on CI (`CI` set) or when `RUN_SLOW_TESTS=1`.
 @Suite(
     "Scaffolded component builds",
-    .enabled(
-        if: ProcessInfo.processInfo.environment["CI"] != nil
-            || ProcessInfo.processInfo.environment["RUN_SLOW_TESTS"] == "1",
-        "builds a copy of the package; set RUN_SLOW_TESTS=1 to run it locally"
-    )
+    .slow("builds a copy of the package")
 )
 struct ScaffoldBuildTests {
     /// How many random components to try, and the seed; CI uses the defaults, `SCAFFOLD_SEED` replays a run.

@@ -1,5 +1,6 @@
 import Foundation
 import LayeringCheck
+import MiddlewareTesting
 import Testing
 
 /// Another package adopts the check: `Fixtures/consumer` lays every target out under `Sources/`, states
@@ -8,11 +9,7 @@ import Testing
 /// It builds the checker inside the consumer, so it runs on CI (`CI` set) or with `RUN_SLOW_TESTS=1`.
 @Suite(
     "A consumer package runs the plugin",
-    .enabled(
-        if: ProcessInfo.processInfo.environment["CI"] != nil
-            || ProcessInfo.processInfo.environment["RUN_SLOW_TESTS"] == "1",
-        "builds the plugin in a consumer package; set RUN_SLOW_TESTS=1 to run it locally"
-    )
+    .slow("builds the plugin in a consumer package")
 )
 struct ConsumerPackageTests {
     @Test(.timeLimit(.minutes(10)))

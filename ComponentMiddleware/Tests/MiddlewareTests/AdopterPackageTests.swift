@@ -1,5 +1,6 @@
 import Foundation
 import MiddlewareSupport
+import MiddlewareTesting
 import Testing
 
 /// An app depends on the middleware and names its own targets as it likes: target names are unique
@@ -8,11 +9,7 @@ import Testing
 /// It builds the middleware inside a scratch package, so it runs on CI (`CI` set) or with `RUN_SLOW_TESTS=1`.
 @Suite(
     "An app that depends on the middleware",
-    .enabled(
-        if: ProcessInfo.processInfo.environment["CI"] != nil
-            || ProcessInfo.processInfo.environment["RUN_SLOW_TESTS"] == "1",
-        "builds the middleware in a scratch package; set RUN_SLOW_TESTS=1 to run it locally"
-    )
+    .slow("builds the middleware in a scratch package")
 )
 struct AdopterPackageTests {
     /// This package's root folder.
