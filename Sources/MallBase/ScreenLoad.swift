@@ -138,7 +138,7 @@ public final class ScreenLoad {
 
     /// Runs one part of a load's work (a require answered late, among other content) so that it fails
     /// alone when it runs out of time: it is cancelled a little before the whole load's time limit,
-    /// with the failure the limit gives, and the load can still show the rest with that part marked.
+    /// with a failure naming the time it had, and the load can still show the rest with that part marked.
     /// Outside a load it just runs `work`.
     public static func part<Value: Sendable>(
         _ work: @escaping @MainActor @Sendable () async throws -> Value
@@ -150,7 +150,9 @@ public final class ScreenLoad {
         let margin = min(limit / 10, .milliseconds(50))
         let worker = Task { @MainActor in try await work() }
         let timer = Task {
-            try await Task.sleep(until: instant - margin, clock: .continuous)
+            // The sleep that frees its timer when cancelled: a part that answers in time cancels it,
+            // once per visit of a page, and a plain sleep's timer would stay queued until its time.
+            try await Task.sleepFreeingTimer(for: max(.zero, instant - margin - ContinuousClock.now))
             running.partRanOut.set()
             worker.cancel()
         }

@@ -33,6 +33,8 @@ extension Scaffolder {
         }
         let answerable = answerableTypes(in: layout)
         try refuseCollisions(of: components, in: layout)
+        // Every component's derived files look up route owners among all the components.
+        let componentSet = Set(components)
         var files: [(path: String, contents: String)] = []
         for component in components {
             let apiPath = layout.api.path(for: component)
@@ -55,7 +57,7 @@ extension Scaffolder {
                 FileManager.default.fileExists(atPath: url(path).path) ? try read(path) : nil
             }
             files += try DerivedFiles(
-                component: component, api: api, router: router, layout: layout, components: Set(components)
+                component: component, api: api, router: router, layout: layout, components: componentSet
             ).files(answerable: answerable)
         }
         return files
