@@ -14,6 +14,7 @@ let fuzzTargets: [(name: String, folder: String, product: String)] = [
     ("fuzz-baseline", "Baseline", "LayeringCheck"),
     ("fuzz-scaffold-interface", "ScaffoldInterface", "ComponentScaffold"),
     ("fuzz-component-layout", "ComponentLayout", "ComponentScaffold"),
+    ("fuzz-template", "Template", "ComponentScaffold"),
     ("fuzz-deep-link", "DeepLink", "Middleware"),
     ("fuzz-routes-config", "RoutesConfig", "Middleware"),
     ("fuzz-state-file", "StateFile", "Middleware"),

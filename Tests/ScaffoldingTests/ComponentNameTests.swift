@@ -3,8 +3,11 @@ import MallTestSupport
 import MiddlewareTesting
 import Testing
 
-/// The top-level types the generated code sees in this package, read as the scaffolder reads them.
-private let visibleTypes = Scaffolder(packageRoot: PackageCopy.sourceRoot).visibleTypes()
+/// The name a new component gets in this package, checked as `new-component` checks it: by planning
+/// the component from the mall's templates, which writes nothing.
+private func accepted(_ name: String, existingNames: Set<String> = PackageCopy.targetNames) throws -> String {
+    try Scaffolder(packageRoot: PackageCopy.sourceRoot).plan(name: name, existingNames: existingNames).component
+}
 
 @Suite("Component names")
 struct ComponentNameTests {
@@ -64,7 +67,7 @@ struct ComponentNameTests {
             ),
             (
                 "Component",
-                "the component would declare 'ComponentRouter', a type this package already has; choose another name"
+                "the component would declare 'ComponentPreview', a type this package already has; choose another name"
             ),
             (
                 "String",
@@ -89,8 +92,8 @@ struct ComponentNameTests {
             (
                 "ShOp",
                 TestText(
-                    "'ShOp' differs from the existing 'Shop' only in case; their folders clash on a case-insensitive disk"
-                        + " and their links (mall://shop/…) clash everywhere; choose another name")
+                    "'ShOp' differs from the existing 'Shop' only in case; their folders clash on a case-insensitive disk;"
+                        + " choose another name")
             ),
             (
                 String(repeating: "A", count: 1) + String(repeating: "b", count: 60),
@@ -99,22 +102,21 @@ struct ComponentNameTests {
         ] as [(String, TestText)])
     func invalidNamesAreRefusedWithAReason(name: String, message: TestText) {
         #expect(throws: ScaffoldError(message.text)) {
-            try ComponentName(name, existingNames: PackageCopy.targetNames, visibleTypes: visibleTypes)
+            try accepted(name)
         }
     }
 
     /// Names neither this package nor the random property test uses, so a copy with added components agrees.
     @Test(arguments: ["Concierge", "LoyaltyPoints", "Valet2", "QRCode"])
     func validNamesAreAccepted(name: String) throws {
-        #expect(
-            try ComponentName(name, existingNames: PackageCopy.targetNames, visibleTypes: visibleTypes).value == name)
+        #expect(try accepted(name) == name)
     }
 
     @Test func aTestTargetNameCountsAsTaken() {
         #expect(
-            throws: ScaffoldError("'CouponTests' is already a target or module of this package; choose another name")
+            throws: ScaffoldError("'ConciergeTests' is already a target or module of this package; choose another name")
         ) {
-            try ComponentName("Coupon", existingNames: ["CouponTests"])
+            try accepted("Concierge", existingNames: PackageCopy.targetNames.union(["ConciergeTests"]))
         }
     }
 }

@@ -23,6 +23,7 @@ struct PackageCopy {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for item in [
             "Package.swift", ".swift-format", "layers.json", "components.json", "README.md", "Sources", "Components",
+            "Templates",
             "Shell", "Tests",
             "Fuzz", "Service",
         ] {

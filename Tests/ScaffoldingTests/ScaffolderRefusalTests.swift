@@ -8,7 +8,7 @@ struct ScaffolderRefusalTests {
     @Test(arguments: [
         (
             "Main",
-            "'Main' is reserved: SwiftPM would take Components/Main/Main.swift for the target's main.swift, and it would not link; choose another name"
+            "'Main' is reserved: SwiftPM would take a target's Main.swift for its main.swift, and it would not link; choose another name"
         ),
         (
             "LinuxMain",
@@ -20,14 +20,16 @@ struct ScaffolderRefusalTests {
         ),
     ])
     func namesThatChangeHowThePackageIsReadAreRefused(name: String, message: String) {
-        #expect(throws: ScaffoldError(message)) { try ComponentName(name) }
+        #expect(throws: ScaffoldError(message)) {
+            try Scaffolder(packageRoot: PackageCopy.sourceRoot).plan(name: name, existingNames: PackageCopy.targetNames)
+        }
     }
 
     @Test func aTypeWithoutValuesIsRefused() throws {
         let copy = try PackageCopy()
         defer { copy.remove() }
         let scaffolder = Scaffolder(packageRoot: copy.root)
-        #expect(scaffolder.baseTypes().uninhabited.contains("Money"))
+        #expect(try scaffolder.baseTypes().uninhabited.contains("Money"))
         #expect(
             throws: ScaffoldError(
                 "'Money' in 'i(x: Money)' has no values (an enum without cases), so nothing could ever call it;"

@@ -224,7 +224,7 @@ struct ScaffolderTests {
         }
         #expect(
             throws: ScaffoldError(
-                "'\(lowerName)Home' is the entry screen's provide, which is generated anyway; rename yours")
+                "'\(lowerName)Home' is a provide the app's templates write anyway; rename yours; nothing was written")
         ) {
             try scaffolder.plan(name: name, provides: ["\(lowerName)Home()"], existingNames: [])
         }
@@ -271,12 +271,13 @@ struct ScaffolderTests {
         #expect(String(decoding: updated, as: UTF8.self).contains(entry))
     }
 
-    @Test func aNameWhoseRouterWouldShadowAShellTypeIsRefusedForThatReason() throws {
+    /// `ComponentPreview` is the navigator's, `ComponentRouter` the shell's: the first in order is named.
+    @Test func aNameWhoseTypesWouldShadowTheAppsTypesIsRefusedForThatReason() throws {
         let copy = try PackageCopy()
         defer { copy.remove() }
         #expect(
             throws: ScaffoldError(
-                "the component would declare 'ComponentRouter', a type this package already has; choose another name")
+                "the component would declare 'ComponentPreview', a type this package already has; choose another name")
         ) {
             try Scaffolder(packageRoot: copy.root).plan(name: "Component", existingNames: PackageCopy.targetNames)
         }
@@ -374,8 +375,8 @@ struct ScaffolderTests {
             try Scaffolder(packageRoot: copy.root).plan(name: name, existingNames: [])
         } throws: { error in
             (error as? ScaffoldError)?.message
-                == "cannot find the `let components = [ … ]` list of Package.swift; add the component by hand"
-                + " (CONTRIBUTING.md, 'Adding a component')"
+                == "cannot find the list `let components` of Package.swift; add the component by hand, or say where"
+                + " the list is in components.json's scaffold.lists"
         }
         #expect(try copy.snapshot() == before)
     }
@@ -396,7 +397,7 @@ struct TargetNamesTests {
         let kept = try #require(names.kept(), "the addition kept no names for the manifest it wrote")
         let graph = try PackageLoader.describe(packagePath: copy.root.path)
         #expect(kept == Set(graph.targets.flatMap { [$0.name, $0.moduleName] }))
-        #expect(kept.isSuperset(of: TargetNames.added(by: name)))
+        #expect(kept.isSuperset(of: [name, "\(name)Preview", "\(name)Tests", "\(name)Routes", "\(name)Router"]))
 
         // A manifest edited by hand is another manifest: its names are not taken for those kept.
         let manifest = copy.root.appendingPathComponent("Package.swift")

@@ -1,3 +1,4 @@
+import Foundation
 import MiddlewareTesting
 import Testing
 
@@ -102,31 +103,31 @@ struct ManifestEditTests {
     private static let unreadableComponentsLists: [(String, String)] = [
         (
             #"let components = [("Shop", wiresTo: [])] + extra"#,
-            "the `let components = [ … ]` list of Package.swift is not written as one array literal [ … ]; add the component by hand"
+            "the list `let components` of Package.swift is not written as one array literal [ … ]; add the component by hand"
         ),
         (
             #"let components = [("Shop", wiresTo: []), "Ev\(ent)"]"#,
-            #"the `let components = [ … ]` list of Package.swift holds '"Ev\(ent)"', which is not a plain entry; add the component by hand"#
+            #"the list `let components` of Package.swift holds '"Ev\(ent)"', which is not a plain entry; add the component by hand"#
         ),
         (
             "let components = [(\"Shop\", wiresTo: [])]\nlet components = [(\"Event\", wiresTo: [])]",
-            "the `let components = [ … ]` list of Package.swift is declared 2 times; keep one, or add the component by hand"
+            "the list `let components` of Package.swift is declared 2 times; keep one, or add the component by hand"
         ),
         (
             #"let components = [("Shop", wiresTo: []), ("Coupon", wiresTo: [])]"#,
-            #"("Coupon", wiresTo: []) is already in the `let components = [ … ]` list of Package.swift; remove that entry if its component is gone, or choose another name"#
+            #"("Coupon", wiresTo: []) is already in the list `let components` of Package.swift; remove that entry if its component is gone, or choose another name"#
         ),
         (
             #"let components = Array([("Shop", wiresTo: [])])"#,
-            "the `let components = [ … ]` list of Package.swift is not written as one array literal [ … ]; add the component by hand"
+            "the list `let components` of Package.swift is not written as one array literal [ … ]; add the component by hand"
         ),
         (
             #"let components = [("Shop", wiresTo: [])"#,
-            "the `let components = [ … ]` list of Package.swift is not written as one array literal [ … ]; add the component by hand"
+            "the list `let components` of Package.swift is not written as one array literal [ … ]; add the component by hand"
         ),
         (
             #"let components = [("Shop", wiresTo: []), f(["x"])]"#,
-            #"the `let components = [ … ]` list of Package.swift holds 'f(["x"])', which is not a plain entry; add the component by hand"#
+            #"the list `let components` of Package.swift holds 'f(["x"])', which is not a plain entry; add the component by hand"#
         ),
         (
             // Lines a carriage return alone ends, in the list or after it, are named, not misread.
@@ -141,8 +142,7 @@ struct ManifestEditTests {
         ),
         (
             "  let components = [(\"Shop\", wiresTo: [])]\nlet x = 1 let components = []",
-            "cannot find the `let components = [ … ]` list of Package.swift; add the component by hand"
-                + " (CONTRIBUTING.md, 'Adding a component')"
+            "the list `let components` of Package.swift is declared 2 times; keep one, or add the component by hand"
         ),
     ]
 
@@ -345,8 +345,9 @@ struct ManifestEditTests {
     @Test func anEntryOfTheSameNameSpelledAnotherWayIsRefused() {
         #expect(
             throws: ScaffoldError(
-                "RouterEntry(\"Coupon\") { CouponRouter(links: $0) } is already in the list of routers in"
-                    + " Shell/Launch/Routers.swift; remove that entry if its component is gone, or choose another name")
+                "RouterEntry(\"Coupon\") { CouponRouter(links: $0) } is already in the list `static let entries`"
+                    + " of Shell/Launch/Routers.swift; remove that entry if its component is gone, or choose another name"
+            )
         ) {
             try Scaffolder.addRouter(
                 Self.coupon,
@@ -369,84 +370,89 @@ struct ManifestEditTests {
         #expect(
             throws: ScaffoldError(
                 "Shell/Launch/Routers.swift has no import lines outside an #if block to add 'import CouponRouter' to;"
-                    + " add the router by hand (CONTRIBUTING.md, 'Adding a component')")
+                    + " add an import line to it, or add the component by hand")
         ) {
             try Scaffolder.addRouter(Self.coupon, toRegistry: registry)
         }
     }
 }
 
-/// The byte-by-byte reading of the two lists' entries (``PlainEntry``) takes only entries their
-/// patterns take, with the same name, and takes the entries `new-component` writes.
-@Suite("Plain list entries")
-struct PlainEntryTests {
+/// The entries of the mall's two lists, as its components.json describes them.
+extension Scaffolder {
+    static let manifestList = ComponentLayout.Scaffold.List(
+        file: "Package.swift", declaration: "let components", entry: .init(text: #"("{Name}", wiresTo: [])"#),
+        module: nil)
+    static let registryList = ComponentLayout.Scaffold.List(
+        file: "Shell/Launch/Routers.swift", declaration: "static let entries",
+        entry: .init(text: #"RouterEntry("{Name}") { {Name}Router(links: $0) }"#), module: .init(text: "{Name}Router"))
+
+    static var componentsList: ArrayLiteralEdit { edit(of: manifestList) }
+
+    static func addComponent(_ component: ComponentName, toManifest manifest: String) throws(ScaffoldError) -> String {
+        try add(component, to: manifestList, in: manifest)
+    }
+
+    static func addRouter(_ component: ComponentName, toRegistry registry: String) throws(ScaffoldError) -> String {
+        try add(component, to: registryList, in: registry)
+    }
+}
+
+/// How a list's entries name their components, learnt from the entry the scaffolder adds.
+@Suite("List entries")
+struct EntryPatternTests {
     @Test(arguments: [
-        (#"("Shop", wiresTo: [])"#, "Shop"),
-        (#"("Area0001", wiresTo: ["Area0002","Area0003"])"#, "Area0001"),
-        (#"( "Shop" ,wiresTo : [ "Event" , "Groupbuy" , ] )"#, "Shop"),
+        (#"("{Name}", wiresTo: [])"#, #"("Shop", wiresTo: [])"#, "Shop"),
+        (#"("{Name}", wiresTo: [])"#, #"("Area0001", wiresTo: ["Area0002","Area0003"])"#, "Area0001"),
+        (#"("{Name}", wiresTo: [])"#, "( \"Shop\" ,wiresTo : [ \"Event\" , ] )", "Shop"),
+        (#"("{Name}", wiresTo: [])"#, "(\n\t\"Shop\",\n\twiresTo: [])", "Shop"),
+        (
+            #"RouterEntry("{Name}") { {Name}Router(links: $0) }"#, #"RouterEntry("Shop") { ShopRouter(links: $0) }"#,
+            "Shop"
+        ),
+        (
+            #"RouterEntry("{Name}") { {Name}Router(links: $0) }"#, #"RouterEntry ( "Shop" ){ShopRouter( links:$0 )}"#,
+            "Shop"
+        ),
+        (#"{Name}Router()"#, "NotesRouter()", "Notes"),
+        (#""{Name}""#, #""Tags""#, "Tags"),
     ])
-    func writtenEntriesAreReadWithoutThePattern(entry: String, name: String) {
-        #expect(PlainEntry.componentName(in: Substring(entry)) == Substring(name))
+    func anEntryNamesItsComponent(pattern: String, entry: String, name: String) {
+        #expect(EntryPattern(entry: pattern).name(in: Substring(entry)) == Substring(name))
     }
 
-    @Test func writtenRouterEntriesAreReadWithoutThePattern() {
-        #expect(PlainEntry.isRouterEntry(#"RouterEntry("Shop") { ShopRouter(links: $0) }"#))
-        #expect(PlainEntry.isRouterEntry(#"RouterEntry( "Shop" ){ShopRouter( links:$0 )}"#))
-        #expect(!PlainEntry.isRouterEntry(#"RouterEntry("Shop") { Router(links: $0) }"#))
-        #expect(!PlainEntry.isRouterEntry(#"RouterEntry ("Shop") { ShopRouter(links: $0) }"#))
+    @Test(arguments: [
+        (#"("{Name}", wiresTo: [])"#, #"["Shop", wiresTo: []]"#),
+        (#"("{Name}", wiresTo: [])"#, #"(Shop, wiresTo: [])"#),
+        (#"("{Name}", wiresTo: [])"#, #"("", wiresTo: [])"#),
+        (#"("{Name}", wiresTo: [])"#, #"("1Shop", wiresTo: [])"#),
+        (#"RouterEntry("{Name}") { {Name}Router(links: $0) }"#, #"Entry("Shop") { ShopRouter(links: $0) }"#),
+        (#"{Name}Router()"#, "Router()"),
+        (#"{Name}Router()"#, "Notes()"),
+        (#""{Name}""#, "Tags"),
+        (#""{Name}""#, ""),
+    ])
+    func anEntryOfAnotherShapeNamesNone(pattern: String, entry: String) {
+        #expect(EntryPattern(entry: pattern).name(in: Substring(entry)) == nil)
     }
 
-    /// Entries of every spacing each reader takes, then the same entries changed a byte or three at a
-    /// time (near-misses): whatever the plain reading takes, the pattern takes too, with the same name.
-    @Test func thePlainReadingTakesNothingThePatternRefuses() {
+    /// Every entry the scaffolder writes, of any name, reads back as that name.
+    @Test func theEntryWrittenReadsBack() {
         var generator = SystemRandomNumberGenerator()
-        let names = Scaffolder.ComponentNames()
-        let routers = Scaffolder.RouterEntries()
-        let alphabet = Array(" \t\n\",:()[]{}$0_aRS9é".unicodeScalars)
-        var taken = (components: 0, routers: 0)
-        for _ in 0..<5_000 {
-            func spaces() -> String { String(repeating: " ", count: Int.random(in: 0...2, using: &generator)) }
-            let list = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
-                spaces() + "\"A\(Int.random(in: 0...9, using: &generator))\"" + spaces()
-            }
-            let trailing = list.isEmpty || Bool.random(using: &generator) ? "" : ","
-            let component =
-                "(\(spaces())\"Shop\"\(spaces()),\(spaces())wiresTo\(spaces()):\(spaces())["
-                + "\(list.joined(separator: ","))\(trailing)\(spaces())]\(spaces()))"
-            let router =
-                "RouterEntry(\(spaces())\"Shop\"\(spaces()))\(spaces()){\(spaces())ShopRouter(\(spaces())links"
-                + "\(spaces()):\(spaces())$0\(spaces()))\(spaces())}"
-            #expect(PlainEntry.componentName(in: Substring(component)) == "Shop", "\(component)")
-            #expect(PlainEntry.isRouterEntry(Substring(router)), "\(router)")
-            /// `text` with one to three scalars deleted, inserted or replaced.
-            func nearMiss(_ text: String) -> Substring {
-                var scalars = Array(text.unicodeScalars)
-                for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                    let place = Int.random(in: 0..<scalars.count, using: &generator)
-                    let scalar = alphabet.randomElement(using: &generator)!
-                    switch Int.random(in: 0..<3, using: &generator) {
-                    case 0 where scalars.count > 1: scalars.remove(at: place)
-                    case 1: scalars.insert(scalar, at: place)
-                    default: scalars[place] = scalar
-                    }
-                }
-                var changed = ""
-                changed.unicodeScalars.append(contentsOf: scalars)
-                return Substring(changed)
-            }
-            let missedComponent = nearMiss(component)
-            if let name = PlainEntry.componentName(in: missedComponent) {
-                taken.components += 1
-                #expect(missedComponent.wholeMatch(of: names.pattern)?.output.1 == name, "\(missedComponent)")
-            }
-            let missedRouter = nearMiss(router)
-            if PlainEntry.isRouterEntry(missedRouter) {
-                taken.routers += 1
-                #expect(missedRouter.wholeMatch(of: routers.pattern) != nil, "\(missedRouter)")
+        let patterns = [
+            #"("{Name}", wiresTo: [])"#, #"RouterEntry("{Name}") { {Name}Router(links: $0) }"#, "{Name}Router()",
+            #""{Name}""#, "{Name}.self",
+        ]
+        let letters = Array("ABCXYZabcxyz019_")
+        for _ in 0..<2_000 {
+            let name =
+                "Q"
+                + String(
+                    (0..<Int.random(in: 0...12, using: &generator)).map { _ in letters.randomElement(using: &generator)!
+                    })
+            for pattern in patterns {
+                let entry = pattern.replacingOccurrences(of: "{Name}", with: name)
+                #expect(EntryPattern(entry: pattern).name(in: Substring(entry)) == Substring(name), "\(entry)")
             }
         }
-        // Some near-misses are still entries (a space more), so the comparison above ran.
-        #expect(taken.components > 0)
-        #expect(taken.routers > 0)
     }
 }

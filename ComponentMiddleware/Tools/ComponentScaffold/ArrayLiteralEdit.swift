@@ -2,7 +2,7 @@ import LayeringCheck
 
 /// Appends an element to an array literal in Swift source, keeping the list's own layout.
 ///
-/// The list is found after an anchor (`let components = `, `static let entries: [RouterEntry] = `) in the text with
+/// The list is found after its declaration (`let components = `, `static let entries: [RouterEntry] = `) in the text with
 /// its comments and string contents blanked out, so brackets, commas and look-alike anchors inside them
 /// count for nothing. Every element must match what the list is known to hold (a quoted name, a
 /// router's entry); anything else is refused rather than guessed at.
@@ -11,13 +11,9 @@ struct ArrayLiteralEdit {
     var listName: String
     /// The package-relative path of the file that holds the list, e.g. `Package.swift`.
     var file: String
-    /// The text every match of ``anchor`` begins with: the anchor is tried only where it occurs, so a
-    /// long source is not run through the regex engine at every byte.
-    var anchorStart: String
-    /// Whether the anchor counts only where ``anchorStart`` begins a line.
-    var startsLine: Bool
-    /// Matches the text just before the list's `[`, from where ``anchorStart`` occurs.
-    var anchor: Regex<Substring>
+    /// The declaration the list is the value of, e.g. `let components` or `static let entries`: the
+    /// list is found where these words stand in the code, as words, a type annotation and `=` after them.
+    var declaration: String
     /// The component an element, trimmed, names; `nil` for an element the list may not hold. The list
     /// holds one entry per name, however spelled.
     var name: (Substring) -> Substring?
@@ -72,7 +68,8 @@ struct ArrayLiteralEdit {
             guard matches.count == 1, let match = matches.first else {
                 throw ScaffoldError(
                     matches.isEmpty
-                        ? "cannot find \(listName); add the component by hand (CONTRIBUTING.md, 'Adding a component')"
+                        ? "cannot find \(listName); add the component by hand, or say where the list is in"
+                            + " \(ComponentLayout.fileName)'s scaffold.lists"
                         : "\(listName) is declared \(matches.count) times; keep one, or add the component by hand"
                 )
             }
@@ -100,23 +97,61 @@ struct ArrayLiteralEdit {
         }
     }
 
-    /// Where ``anchor`` matches in `code` (`codeString` as bytes): at each occurrence of ``anchorStart``
-    /// (at the start of a line, if ``startsLine``), the range the anchor matches from there.
+    /// Where ``declaration`` stands in `code` (`codeString` as bytes), each as the range from its first
+    /// word to just after the `=` that follows its name and any type annotation.
     private func anchorMatches(in code: [UInt8], _ codeString: String) -> [Range<String.Index>] {
-        let start = Array(anchorStart.utf8)
-        guard let first = start.first else { return [] }
+        let words = declaration.split(whereSeparator: { $0 == " " || $0 == "\t" }).map { Array($0.utf8) }
+        guard let first = words.first, let firstByte = first.first else { return [] }
         var matches: [Range<String.Index>] = []
         var from = code.startIndex
-        while let found = code[from...].firstIndex(of: first) {
+        while let found = code[from...].firstIndex(of: firstByte) {
             from = found + 1
-            guard code[found...].starts(with: start), !startsLine || Self.beginsLine(code, at: found) else { continue }
-            // Inside a character (after a prepended mark, `ൎstatic`) the anchor's text does not begin.
+            guard let end = Self.match(words, in: code, at: found) else { continue }
+            // Inside a character (after a prepended mark, `ൎstatic`) the declaration does not begin, nor
+            // after a name's last character.
             let index = codeString.utf8.index(codeString.startIndex, offsetBy: found)
-            if index.samePosition(in: codeString) != nil, let match = codeString[index...].prefixMatch(of: anchor) {
-                matches.append(match.range)
+            guard index.samePosition(in: codeString) != nil else { continue }
+            if found > 0, let before = codeString.unicodeScalars[..<index].last,
+                before.isASCII ? Self.continuesName(UInt8(before.value)) : !before.properties.isWhitespace
+            {
+                continue
             }
+            matches.append(index..<codeString.utf8.index(codeString.startIndex, offsetBy: end))
         }
         return matches
+    }
+
+    /// The offset just after the `=` of a declaration whose words start at `offset`: the words with
+    /// spaces between them, then an optional type annotation (`: [RouterEntry]`), then `=`.
+    private static func match(_ words: [[UInt8]], in code: [UInt8], at offset: Int) -> Int? {
+        var index = offset
+        for (number, word) in words.enumerated() {
+            if number > 0 {
+                let spaces = code[index...].prefix(while: isSpace).count
+                guard spaces > 0 else { return nil }
+                index += spaces
+            }
+            guard code[index...].starts(with: word) else { return nil }
+            index += word.count
+        }
+        guard index == code.count || code[index] >= 0x80 || !continuesName(code[index]) else { return nil }
+        index += code[index...].prefix(while: isSpace).count
+        if index < code.count, code[index] == UInt8(ascii: ":") {
+            // The annotation runs to the `=`; a type holds none.
+            guard let equals = code[index...].firstIndex(of: UInt8(ascii: "=")) else { return nil }
+            index = equals
+        }
+        guard index < code.count, code[index] == UInt8(ascii: "="),
+            index + 1 == code.count || code[index + 1] != UInt8(ascii: "=")
+        else { return nil }
+        return index + 1
+    }
+
+    /// Whether the ASCII `byte` can continue a name, so a declaration's word next to it is part of a
+    /// longer one, or a member (`x.let`).
+    private static func continuesName(_ byte: UInt8) -> Bool {
+        EntryPattern.isIdentifierByte(byte, first: false) || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "`")
     }
 
     /// The line, from 1, of the first carriage return in `text` that no line feed follows (a line ending

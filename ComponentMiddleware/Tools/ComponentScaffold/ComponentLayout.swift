@@ -48,6 +48,8 @@ public struct ComponentLayout: Sendable, Equatable {
     public var stubAnswers: [String]
     /// The preview's derived file, if the app's components have previews.
     public var preview: Preview?
+    /// How `new-component Name` adds a component, if the app has templates for one.
+    public var scaffold: Scaffold?
 
     /// A component's preview: who answers each of its requires in the app, read from its router.
     public struct Preview: Sendable, Equatable {
@@ -57,6 +59,43 @@ public struct ComponentLayout: Sendable, Equatable {
         public var type: PathPattern
         /// The component's router, whose wiring lines say who answers each require.
         public var router: PathPattern
+    }
+
+    /// How `new-component Name` adds a component: the files it writes, from the app's templates, and the
+    /// entries it adds to lists the app keeps of its components.
+    public struct Scaffold: Sendable, Equatable {
+        /// The folder of templates, relative to the package root: each file in it, at any depth, is a
+        /// new file at the same path relative to the package root, `{Name}` in the path replaced and a
+        /// `.template` at its end removed; its text is a ``Template``.
+        public var templates: String
+        /// The targets the manifest declares for a component once its entries are added, e.g. `{Name}`
+        /// and `{Name}Tests`: none may exist yet, in the package or the middleware's.
+        public var targets: [PathPattern]
+        /// Folders whose concrete public types a require's or provide's parameters may take.
+        public var baseTypes: [String]
+        /// Folders whose top-level types the new files see: the new component's types must not shadow
+        /// them.
+        public var visibleTypes: [String]
+        /// Names a component may not take, each with the reason a refusal gives.
+        public var reserved: [String: String]
+        /// The lists of the app's components the new one is added to.
+        public var lists: [List]
+        /// What the command prints after adding a component, line by line: each a ``Template``, left out
+        /// where it renders empty.
+        public var next: [String]
+
+        /// A list of the app's components in a file of the package: an array literal, one entry each.
+        public struct List: Sendable, Equatable {
+            /// The file, relative to the package root, e.g. `Package.swift`.
+            public var file: String
+            /// The declaration whose value the list is, e.g. `let components`.
+            public var declaration: String
+            /// The entry added for a new component, e.g. `("{Name}", wiresTo: [])`: where `{Name}` first
+            /// stands says how every entry of the list names its component (``EntryPattern``).
+            public var entry: PathPattern
+            /// A module the file then imports, e.g. `{Name}Router`.
+            public var module: PathPattern?
+        }
     }
 
     /// A path, or a name, with `{Name}` standing for a component's name.
@@ -137,7 +176,8 @@ extension ComponentLayout {
             throw fail("(file)", "not a JSON object; write {\"api\": …, \"generated\": …, \"screen\": {…}}")
         }
         let reader = Reader(fail: fail)
-        try reader.refuseUnknownKeys(in: root, known: ["api", "generated", "screen", "stubAnswers", "preview"], at: "")
+        try reader.refuseUnknownKeys(
+            in: root, known: ["api", "generated", "screen", "stubAnswers", "preview", "scaffold"], at: "")
         let screen = try reader.object(root["screen"], key: "screen")
         try reader.refuseUnknownKeys(in: screen, known: ["type", "module", "unavailable"], at: "screen.")
         let stubAnswers = try reader.strings(root["stubAnswers"] ?? [Any](), key: "stubAnswers")
@@ -153,6 +193,7 @@ extension ComponentLayout {
                 type: PathPattern(text: try reader.identifier(object["type"], key: "preview.type", pattern: true)),
                 router: try reader.path(object["router"], key: "preview.router"))
         }
+        let scaffold = try root["scaffold"].map { value throws(ScaffoldError) in try reader.scaffold(value) }
         let layout = ComponentLayout(
             api: try reader.path(root["api"], key: "api"),
             generated: try reader.path(root["generated"], key: "generated"),
@@ -160,7 +201,8 @@ extension ComponentLayout {
             screenModule: try reader.identifier(screen["module"], key: "screen.module"),
             unavailable: try reader.unavailable(screen["unavailable"], key: "screen.unavailable"),
             stubAnswers: stubAnswers,
-            preview: preview)
+            preview: preview,
+            scaffold: scaffold)
         guard layout.generated != layout.api, layout.preview?.answers != layout.api,
             layout.preview?.answers != layout.generated
         else {
@@ -197,8 +239,8 @@ extension ComponentLayout {
             return text
         }
 
-        func strings(_ value: Any, key: String) throws(ScaffoldError) -> [String] {
-            guard let values = value as? [Any] else { throw fail(key, "must be an array of folders") }
+        func strings(_ value: Any, key: String, of what: String = "folders") throws(ScaffoldError) -> [String] {
+            guard let values = value as? [Any] else { throw fail(key, "must be an array of \(what)") }
             return try values.enumerated().map { index, value throws(ScaffoldError) in
                 try string(value, key: "\(key)[\(index)]")
             }
@@ -217,6 +259,85 @@ extension ComponentLayout {
             }
             guard text.hasSuffix(".swift") else { throw fail(key, "'\(text)' is not a .swift file") }
             return PathPattern(text: text)
+        }
+
+        /// The `scaffold` object.
+        func scaffold(_ value: Any) throws(ScaffoldError) -> Scaffold {
+            let object = try self.object(value, key: "scaffold")
+            let keys = ["templates", "targets", "baseTypes", "visibleTypes", "reserved", "lists", "next"]
+            try refuseUnknownKeys(in: object, known: keys, at: "scaffold.")
+            let templates = try string(object["templates"], key: "scaffold.templates")
+            try refuseEscape(templates, key: "scaffold.templates")
+            guard let targetsValue = object["targets"] else {
+                throw fail("scaffold.targets", "missing; list the targets a component has, e.g. [\"{Name}\"]")
+            }
+            let targets = try strings(targetsValue, key: "scaffold.targets", of: "target names").enumerated().map {
+                index, text throws(ScaffoldError) in
+                let key = "scaffold.targets[\(index)]"
+                guard text.contains("{Name}") else {
+                    throw fail(key, "'\(text.visible)' does not name the component; write {Name} where its name goes")
+                }
+                return PathPattern(text: try identifier(text, key: key, pattern: true))
+            }
+            guard targets.contains(PathPattern(text: "{Name}")) else {
+                throw fail("scaffold.targets", "has no \"{Name}\"; a component is a target of its own name")
+            }
+            var folders: [String: [String]] = [:]
+            for key in ["baseTypes", "visibleTypes"] {
+                folders[key] = try strings(object[key] ?? [Any](), key: "scaffold.\(key)")
+                for (index, folder) in (folders[key] ?? []).enumerated() {
+                    try refuseEscape(folder, key: "scaffold.\(key)[\(index)]")
+                }
+            }
+            guard let reserved = (object["reserved"] ?? [String: Any]()) as? [String: Any] else {
+                throw fail("scaffold.reserved", "must be an object of names and reasons")
+            }
+            var reasons: [String: String] = [:]
+            for (name, reason) in reserved {
+                let key = "scaffold.reserved.\(name.visible)"
+                reasons[try identifier(name, key: key)] = try string(reason, key: key)
+            }
+            guard let lists = (object["lists"] ?? [Any]()) as? [Any] else {
+                throw fail("scaffold.lists", "must be an array of objects")
+            }
+            return Scaffold(
+                templates: templates,
+                targets: targets,
+                baseTypes: folders["baseTypes"] ?? [],
+                visibleTypes: folders["visibleTypes"] ?? [],
+                reserved: reasons,
+                lists: try lists.enumerated().map { index, value throws(ScaffoldError) in
+                    try list(value, key: "scaffold.lists[\(index)]")
+                },
+                next: try strings(object["next"] ?? [Any](), key: "scaffold.next", of: "lines"))
+        }
+
+        /// One of `scaffold.lists`.
+        private func list(_ value: Any, key: String) throws(ScaffoldError) -> Scaffold.List {
+            let object = try self.object(value, key: key)
+            try refuseUnknownKeys(in: object, known: ["file", "list", "entry", "import"], at: "\(key).")
+            let file = try string(object["file"], key: "\(key).file")
+            try refuseEscape(file, key: "\(key).file")
+            let declaration = try string(object["list"], key: "\(key).list")
+            let words = declaration.split(separator: " ")
+            guard !words.isEmpty,
+                words.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } })
+            else {
+                throw fail("\(key).list", "'\(declaration.visible)' is not a declaration's words, e.g. let components")
+            }
+            let entry = try string(object["entry"], key: "\(key).entry")
+            guard entry.contains("{Name}") else {
+                throw fail(
+                    "\(key).entry", "'\(entry.visible)' does not name the component; write {Name} where its name goes")
+            }
+            guard !entry.contains("\n"), !entry.contains("\r") else {
+                throw fail("\(key).entry", "holds a line break; an entry is one line")
+            }
+            let module = try object["import"].map { value throws(ScaffoldError) in
+                PathPattern(text: try identifier(value, key: "\(key).import", pattern: true))
+            }
+            return Scaffold.List(
+                file: file, declaration: words.joined(separator: " "), entry: PathPattern(text: entry), module: module)
         }
 
         /// A relative path that stays inside the package, without `"` or `\`, since paths are quoted in

@@ -1,6 +1,6 @@
 /// A validated name for a new business component: an UpperCamelCase Swift identifier that is not a
-/// keyword, a standard module, a target of the package, and whose generated types (`Coupon`,
-/// `CouponRouter`, `CouponPreview`…) shadow no type the generated code can see.
+/// keyword, a standard module or a target of the package, and whose targets and types (`Coupon`,
+/// `CouponTests`, whatever the app's templates declare) clash with no name the new code can see.
 public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
     /// The name, e.g. `Coupon`.
     public let value: String
@@ -21,12 +21,11 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// Names that change how SwiftPM reads the target (`Main.swift` is taken for its `main.swift`,
-    /// `LinuxMain.swift` for a test manifest), that the app gives its own screens (`Shell`), or that the
-    /// derived code declares inside every component (`Provides`, `Requires`).
+    /// `LinuxMain.swift` for a test manifest), or that the derived code declares inside every component
+    /// (`Provides`, `Requires`). An app reserves more in its `components.json` (`scaffold.reserved`).
     static let reserved: [String: String] = [
-        "Main": "SwiftPM would take Components/Main/Main.swift for the target's main.swift, and it would not link",
+        "Main": "SwiftPM would take a target's Main.swift for its main.swift, and it would not link",
         "LinuxMain": "SwiftPM reads a file named LinuxMain.swift as a test manifest",
-        "Shell": "the app's own screens carry the origin 'Shell' in traces, analytics and the graph",
         "Provides": "each component's derived file declares a nested 'Provides', which would hide the component",
         "Requires": "each component's derived file declares a nested 'Requires', which would hide the component",
     ]
@@ -43,15 +42,6 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
     /// Capitalised words Swift reserves.
     static let keywords: Set<String> = ["Self", "Any", "Type", "Protocol", "Sendable", "Never", "Void", "Error"]
 
-    /// The types generated for a component, by the suffix added to its name.
-    static let generatedSuffixes = [
-        "", "Store", "Item", "HomeScreen", "ItemScreen", "PlaceholderScreen", "Routes", "Router",
-        "Preview", "Tests", "PreviewTests",
-    ]
-
-    /// The types the scaffolder generates for this component: `Coupon`, `CouponStore`, `CouponRouter`…
-    public var generatedTypes: [String] { Self.generatedSuffixes.map { value + $0 } }
-
     /// The longest accepted name.
     static let maximumLength = 48
 
@@ -59,9 +49,10 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Parameters:
     ///   - existingNames: The package's target and module names.
-    ///   - visibleTypes: The top-level types the generated code can see besides the toolchain's: those of
-    ///     the base and trunk layers, the navigator, the test support and the shell.
-    public init(_ text: String, existingNames: Set<String> = [], visibleTypes: Set<String> = []) throws(ScaffoldError) {
+    ///   - reserved: Names the app keeps for itself, each with the reason a refusal gives.
+    public init(
+        _ text: String, existingNames: Set<String> = [], reserved: [String: String] = [:]
+    ) throws(ScaffoldError) {
         guard !text.isEmpty else {
             throw ScaffoldError("a component name is required, e.g. new-component Coupon")
         }
@@ -81,7 +72,7 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         guard text.first?.isUppercase == true else {
             let suggestion = text.prefix(1).uppercased() + text.dropFirst()
             let isFree =
-                (try? ComponentName(suggestion, existingNames: existingNames, visibleTypes: visibleTypes)) != nil
+                (try? ComponentName(suggestion, existingNames: existingNames, reserved: reserved)) != nil
             throw ScaffoldError(
                 "'\(text)' is not UpperCamelCase; "
                     + (isFree
@@ -94,7 +85,8 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         guard !Self.keywords.contains(text) else {
             throw ScaffoldError("'\(text)' is a Swift keyword or a standard type; choose another name")
         }
-        if let reason = Self.reserved.first(where: { $0.key.lowercased() == text.lowercased() })?.value {
+        let reasons = Self.reserved.merging(reserved) { library, _ in library }
+        if let reason = reasons.first(where: { $0.key.lowercased() == text.lowercased() })?.value {
             throw ScaffoldError("'\(text)' is reserved: \(reason); choose another name")
         }
         guard !Self.standardModules.contains(text) else {
@@ -108,14 +100,30 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         if let twin = existingNames.sorted().first(where: { $0 != text && $0.lowercased() == text.lowercased() }) {
             throw ScaffoldError(
                 "'\(text)' differs from the existing '\(twin)' only in case; their folders clash on a case-insensitive"
-                    + " disk and their links (mall://\(text.lowercased())/…) clash everywhere; choose another name")
+                    + " disk; choose another name")
         }
-        let generated = Self.generatedSuffixes.map { text + $0 }
+        if let name = Self.middlewareTargets.first(where: { $0.lowercased() == text.lowercased() }) {
+            throw Self.middlewareTarget(name)
+        }
+        if existingNames.contains(text) {
+            throw ScaffoldError("'\(text)' is already a target or module of this package; choose another name")
+        }
+        value = text
+    }
+
+    /// Refuses the component if a target or type it adds (`added`) clashes with a name the package or
+    /// its new code already has.
+    ///
+    /// - Parameters:
+    ///   - existingNames: The package's target and module names.
+    ///   - visibleTypes: The top-level types the new code can see besides the toolchain's.
+    func refuseClashes(
+        adding added: Set<String>, existingNames: Set<String>, visibleTypes: Set<String>
+    ) throws(ScaffoldError) {
+        let generated = added.sorted()
         let middlewareTargets = Set(Self.middlewareTargets.map { $0.lowercased() })
         for name in generated where middlewareTargets.contains(name.lowercased()) {
-            throw ScaffoldError(
-                "'\(name)' is a target of the middleware's package, which every app's package graph holds, and"
-                    + " SwiftPM wants target names unique across it; choose another name")
+            throw Self.middlewareTarget(name)
         }
         for name in generated where existingNames.contains(name) {
             throw ScaffoldError("'\(name)' is already a target or module of this package; choose another name")
@@ -128,7 +136,12 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
             throw ScaffoldError(
                 "the component would declare '\(name)', a type this package already has; choose another name")
         }
-        value = text
+    }
+
+    private static func middlewareTarget(_ name: String) -> ScaffoldError {
+        ScaffoldError(
+            "'\(name)' is a target of the middleware's package, which every app's package graph holds, and"
+                + " SwiftPM wants target names unique across it; choose another name")
     }
 
     /// The text with control and non-ASCII characters escaped, safe to echo in a message.

@@ -1,40 +1,154 @@
-/// The files of a new component, generated from its name and interface document.
+import Foundation
+import MiddlewareSupport
+
+/// The files of a new component, rendered from the app's templates (``ComponentLayout/Scaffold``) with
+/// its name and interface document, and the derived files its API file gives.
 ///
-/// The output follows the shape every component in `Components/` has: the API file named after the
-/// component (requires, then provides), `Screens/`, `Data/`, a router in the shell and a test target.
-public struct ComponentTemplate {
+/// Each template's text is a ``Template``; the names it may use are ``schema``'s.
+struct ComponentTemplate {
     let name: ComponentName
     let interface: InterfaceDocument
     /// Where the derived files go and the screen type they name.
     let layout: ComponentLayout
-
-    /// The module every component imports for `Screen`.
-    static let baseModule = "MallBase"
-
-    var entryProvide: String { "\(name.lowerCamel)Home" }
+    /// The app's templates, by the path pattern of the file each writes.
+    let templates: [(path: ComponentLayout.PathPattern, template: Template)]
 
     private var component: String { name.value }
 
-    /// The new component's router in the mall's shell.
-    static func routerPath(_ component: String) -> String { "Shell/Routers/\(component)/\(component)Router.swift" }
+    /// The largest template read, and the most templates: a component's files are a few kilobytes each.
+    static let maximumTemplateSize = 1 << 20
+    static let maximumTemplateCount = 500
+    /// The ending a template's file name may have, which its new file's name has not: it keeps a
+    /// template out of the tools that read the app's `.swift` files (the formatter, the compiler).
+    static let templateExtension = ".template"
 
-    /// The generated files, by path relative to the package root.
-    func files() throws(ScaffoldError) -> [(path: String, contents: String)] {
-        var files = [
-            (layout.api.path(for: component), apiFile),
-            ("Components/\(component)/Data/\(component)Item.swift", itemFile),
-            ("Components/\(component)/Data/\(component)Store.swift", storeFile),
-            ("Components/\(component)/Screens/\(component)HomeScreen.swift", homeScreenFile),
-            ("Components/\(component)/Screens/\(component)ItemScreen.swift", itemScreenFile),
-            ("Components/\(component)/Preview/\(component)Preview.swift", previewFile),
-            ("Shell/Routes/\(component)/\(component)Routes.swift", routesFile),
-            (Self.routerPath(component), routerFile),
-            ("Tests/\(component)Tests/\(component)Tests.swift", testFile),
-        ]
-        if !interface.provides.isEmpty {
-            files.append(("Components/\(component)/Screens/\(component)PlaceholderScreen.swift", placeholderScreenFile))
+    /// Reads every template of `scaffold` in the package at `root`; throws, naming the file, if one
+    /// cannot be read or uses a name the schema has not.
+    static func templates(
+        of scaffold: ComponentLayout.Scaffold, in root: URL
+    ) throws(ScaffoldError) -> [(path: ComponentLayout.PathPattern, template: Template)] {
+        let folder = root.appendingPathComponent(scaffold.templates)
+        var status = stat()
+        guard stat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw ScaffoldError(
+                "\(ComponentLayout.fileName): scaffold.templates: there is no folder '\(scaffold.templates.visible)'"
+                    + " in the package; make it, with a template for each file of a new component; nothing was written")
         }
-        return files + (try derivedFiles())
+        let fileManager = FileManager.default
+        guard let enumerator = fileManager.enumerator(atPath: folder.path) else {
+            throw ScaffoldError("cannot read the templates in '\(scaffold.templates.visible)'; nothing was written")
+        }
+        var templates: [(ComponentLayout.PathPattern, Template)] = []
+        while let relative = enumerator.nextObject() as? String {
+            let file = "\(scaffold.templates)/\(relative)"
+            let path = folder.appendingPathComponent(relative).path
+            guard lstat(path, &status) == 0 else { continue }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: continue
+            case S_IFREG: break
+            default:
+                throw ScaffoldError("\(file.visible) is not a regular file; a template is one; nothing was written")
+            }
+            guard templates.count < maximumTemplateCount else {
+                throw ScaffoldError(
+                    "\(scaffold.templates.visible) holds over \(maximumTemplateCount) templates; nothing was written")
+            }
+            let destination =
+                relative.hasSuffix(templateExtension) ? String(relative.dropLast(templateExtension.count)) : relative
+            guard destination.split(separator: "/").contains(where: { $0.contains("{Name}") }) else {
+                throw ScaffoldError(
+                    "\(file.visible): the path does not name the component, so a second component would write"
+                        + " over the first one's file; put {Name} in the file's or a folder's name; nothing was written"
+                )
+            }
+            guard !destination.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+                throw ScaffoldError(
+                    "\(file.visible): a hidden file or folder; a component's files are not hidden; nothing was written")
+            }
+            guard status.st_size <= maximumTemplateSize, let data = fileManager.contents(atPath: path),
+                data.count <= maximumTemplateSize
+            else {
+                throw ScaffoldError(
+                    "\(file.visible) is over \(maximumTemplateSize) bytes or cannot be read; nothing was written")
+            }
+            guard let text = String(validating: data, as: UTF8.self), !data.contains(0) else {
+                throw ScaffoldError("\(file.visible) is not UTF-8 text; save it as UTF-8; nothing was written")
+            }
+            templates.append((.init(text: destination), try Template(text, file: file, schema: schema)))
+        }
+        return templates.sorted { $0.0.text < $1.0.text }
+    }
+
+    /// The top-level items a new component's files are moved in by: for each file, its path up to the
+    /// first part that names the component (`Components/Coupon` for `Components/Coupon/Data/Item.swift`).
+    /// None may exist before the component is added.
+    func topLevelItems() -> [String] {
+        Set(
+            templates.map { template in
+                let parts = template.path.text.split(separator: "/")
+                let end = (parts.firstIndex { $0.contains("{Name}") } ?? parts.count - 1) + 1
+                return parts.prefix(end).joined(separator: "/").replacingOccurrences(of: "{Name}", with: component)
+            }
+        ).sorted()
+    }
+
+    /// The new files, by path relative to the package root: each template rendered (one that renders
+    /// to blank lines only is no file), then the derived files of its API file.
+    func files() throws(ScaffoldError) -> [(path: String, contents: String)] {
+        let values = self.values
+        var files: [(path: String, contents: String)] = []
+        for (path, template) in templates {
+            let text = template.render(values)
+            guard text.contains(where: { !$0.isWhitespace }) else { continue }
+            let path = path.path(for: component)
+            files.append((path, path.hasSuffix(".swift") ? Self.sortingImports(text) : text))
+        }
+        let apiPath = layout.api.path(for: component)
+        guard let apiFile = files.first(where: { $0.path == apiPath })?.contents else {
+            throw ScaffoldError(
+                "the templates write no \(apiPath), the component's API file as \(ComponentLayout.fileName) says;"
+                    + " add a template for \(layout.api) to \(templates.isEmpty ? "the templates' folder" : "them");"
+                    + " nothing was written")
+        }
+        let api = try ComponentAPIFile(source: apiFile, file: apiPath)
+        try refuseTwice(api)
+        let router = layout.preview.flatMap { preview in
+            files.first { $0.path == preview.router.path(for: component) }?.contents
+        }
+        let derived = try DerivedFiles(
+            component: component, api: api, router: router, layout: layout, components: [component]
+        ).files(answerable: [])
+        let written = Set(files.map(\.path))
+        if let clash = derived.first(where: { written.contains($0.path) }) {
+            throw ScaffoldError(
+                "a template writes \(clash.path), which new-component derives; remove that template;"
+                    + " nothing was written")
+        }
+        return files + derived
+    }
+
+    /// Refuses a declaration the templates write as well, which the API file would then declare twice.
+    private func refuseTwice(_ api: ComponentAPIFile) throws(ScaffoldError) {
+        for provide in interface.provides where api.provides.filter({ $0.name == provide.name }).count > 1 {
+            throw ScaffoldError(
+                "'\(provide.name)' is a provide the app's templates write anyway; rename yours; nothing was written")
+        }
+        for require in interface.requires where api.requires.filter({ $0.name == require.name }).count > 1 {
+            throw ScaffoldError(
+                "'\(require.name)' is a require the app's templates write anyway; rename yours; nothing was written")
+        }
+    }
+
+    /// What to do next, the lines of `scaffold.next` rendered for this component, without those that
+    /// render empty; a line that cannot be read is refused as the files' templates are.
+    func next(_ lines: [String]) throws(ScaffoldError) -> String {
+        var rendered: [String] = []
+        for (index, line) in lines.enumerated() {
+            let file = "\(ComponentLayout.fileName): scaffold.next[\(index)]"
+            let text = try Template(line, file: file, schema: Self.schema).render(values)
+            if !text.isEmpty { rendered.append(text) }
+        }
+        return rendered.joined(separator: "\n")
     }
 
     /// The paths of the component's derived files.
@@ -42,427 +156,101 @@ public struct ComponentTemplate {
         Set(DerivedFiles.paths(of: component, in: layout))
     }
 
-    /// The files `new-component --regenerate` derives from the API file and the router, written now
-    /// so the new component builds at once.
-    func derivedFiles() throws(ScaffoldError) -> [(path: String, contents: String)] {
-        let api = try ComponentAPIFile(source: apiFile, file: layout.api.path(for: component))
-        return try DerivedFiles(
-            component: component, api: api, router: routerFile, layout: layout, components: [component]
-        ).files(answerable: [])
+    /// The top-level types the new files declare: the component's own types.
+    func declaredTypes(in files: [(path: String, contents: String)]) -> Set<String> {
+        let pattern = TopLevelTypes.declarationPattern()
+        return Set(
+            files.filter { $0.path.hasSuffix(".swift") }.flatMap {
+                TopLevelTypes.declarations(in: $0.contents, matching: pattern).map(\.name)
+            })
     }
 
-    // MARK: Component
+    // MARK: The names a template uses
 
-    private var apiFile: String {
-        let requires =
-            interface.requires.isEmpty
-            ? """
-            // None yet. Declare each need as an optional closure returning a screen, e.g.
-            //     public var require_shopDetail: ((_ shopId: ShopID) -> Screen)?
-            // and wire it in \(Self.routerPath(component)).
-            """
-            : interface.requires.map { require in
-                """
-                /// Needed from outside: \(require.written).
-                public var require_\(require.name): (\(require.closureType))?
-                """
-            }.joined(separator: "\n\n")
-        let provides = interface.provides.map { provide in
-            let parameters = provide.parameters.map { "\"\($0.label): \\(String(describing: \($0.label)))\"" }
-                .joined(separator: ", ")
-            return """
+    /// What a template may name: the component, the screen type, and its requires and provides.
+    static let schema: Template.Schema = [
+        "Name": .text, "name": .text, "host": .text, "screenType": .text, "screenModule": .text,
+        "hasRequires": .flag, "hasProvides": .flag, "hasSampledRequires": .flag,
+        "requires": .list(signature), "provides": .list(signature),
+    ]
 
+    /// A require's or a provide's names: `member` is its name after `require_` or `provide_`.
+    static let signature: Template.Schema = [
+        "member": .text, "Member": .text, "written": .text, "closureType": .text, "parameterList": .text,
+        "async": .flag, "hasSamples": .flag, "sampleArguments": .text, "sampleCall": .text,
+        "sampleCallInString": .text, "parameters": .list(parameter), "first": .flag, "last": .flag,
+    ]
 
-                /// Offered to other components: \(provide.written).
-                public func provide_\(provide.name)(\(provide.parameterList)) -> Screen {
-                    \(component)PlaceholderScreen.make(
-                        provide: "\(provide.name)",
-                        parameters: [\(parameters)]
-                    )
-                }
-                """
-        }.joined()
-        return """
-            import \(Self.baseModule)
-            import Middleware
+    /// A parameter's names; its sample is empty where the signature has no samples (`hasSamples`).
+    static let parameter: Template.Schema = [
+        "label": .text, "type": .text, "sample": .text, "sampleText": .text, "first": .flag, "last": .flag,
+    ]
 
-            /// The \(component) component's API: what it needs from the app (`require_`) and what it offers (`provide_`).
-            ///
-            /// Screens inside the component reach other features only through the requirements below; the
-            /// router in `\(Self.routerPath(component))` assigns them.
-            @MainActor
-            public final class \(component) {
-                /// The component's singleton.
-                public static let shared = \(component)()
-
-                /// The component's data, made when a screen first needs it, not at launch.
-                lazy var store = \(component)Store()
-
-                private init() {}
-
-                /// Puts \(component) back as it starts: the sample data, every require unwired.
-                public func reset() {
-                    store = \(component)Store()
-                    unwireEveryRequire()
-                }
-
-                // MARK: require
-
-            \(indent(requires))
-
-                // MARK: provide
-
-                /// \(component)'s entry screen: its items.
-                public func provide_\(entryProvide)() -> Screen {
-                    \(component)HomeScreen.make()
-                }\(indent(provides))
-            }
-
-            """
+    /// The values of ``schema`` for this component.
+    var values: [String: Template.Value] {
+        [
+            "Name": .text(component), "name": .text(name.lowerCamel), "host": .text(component.lowercased()),
+            "screenType": .text(layout.screenType), "screenModule": .text(layout.screenModule),
+            "hasRequires": .flag(!interface.requires.isEmpty), "hasProvides": .flag(!interface.provides.isEmpty),
+            "hasSampledRequires": .flag(interface.requires.contains { $0.sampleArguments != nil }),
+            "requires": .list(Self.items(interface.requires, screenType: layout.screenType)),
+            "provides": .list(Self.items(interface.provides, screenType: layout.screenType)),
+        ]
     }
 
-    private var itemFile: String {
-        """
-        /// One of \(component)'s records.
-        struct \(component)Item: Sendable {
-            var id: String
-            var title: String
-            var summary: String
-        }
-
-        extension \(component)Item {
-            /// Sample records, so the entry screen has content from the start; replace them with real data.
-            static let samples = [
-                \(component)Item(id: "\(name.lowerCamel)-1", title: "First \(component) item", summary: "A sample record of \(component)."),
-                \(component)Item(id: "\(name.lowerCamel)-2", title: "Second \(component) item", summary: "Another sample record."),
-                \(component)Item(id: "\(name.lowerCamel)-3", title: "Third \(component) item", summary: "One more sample record."),
+    private static func items(_ signatures: [Signature], screenType: String) -> [[String: Template.Value]] {
+        signatures.enumerated().map { index, signature in
+            let samples = signature.sampleArguments
+            let arguments = samples ?? signature.parameters.map { _ in "" }
+            let labelled = zip(signature.parameters, arguments).map { "\($0.label): \($1)" }
+            return [
+                "member": .text(signature.name),
+                "Member": .text(signature.name.prefix(1).uppercased() + signature.name.dropFirst()),
+                "written": .text(signature.written),
+                "closureType": .text(signature.closureType(returning: screenType)),
+                "parameterList": .text(signature.parameterList),
+                "async": .flag(signature.isAsync),
+                "hasSamples": .flag(samples != nil),
+                "sampleArguments": .text(arguments.joined(separator: ", ")),
+                "sampleCall": .text(labelled.joined(separator: ", ")),
+                // Inside a string literal, as a stub that records the call shows it.
+                "sampleCallInString": .text(
+                    labelled.joined(separator: ", ").replacingOccurrences(of: "\"", with: #"\""#)),
+                "parameters": .list(
+                    zip(signature.parameters, arguments).enumerated().map { position, pair in
+                        [
+                            "label": .text(pair.0.label), "type": .text(pair.0.type), "sample": .text(pair.1),
+                            "sampleText": .text(pair.1.withoutQuotes),
+                            "first": .flag(position == 0), "last": .flag(position == signature.parameters.count - 1),
+                        ]
+                    }),
+                "first": .flag(index == 0),
+                "last": .flag(index == signatures.count - 1),
             ]
         }
-
-        """
     }
 
-    private var storeFile: String {
-        """
-        /// The \(component) component's in-memory data.
-        @MainActor
-        final class \(component)Store {
-            private(set) var items: [\(component)Item]
-
-            init(items: [\(component)Item] = \(component)Item.samples) {
-                self.items = items
+    /// The text with each run of `import` lines in the order `swift format` wants: a template cannot
+    /// sort its component's module among the others.
+    static func sortingImports(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var start = 0
+        while start < lines.count {
+            guard lines[start].hasPrefix("import ") else {
+                start += 1
+                continue
             }
-
-            /// The item with the given id, if any.
-            func item(_ id: String) -> \(component)Item? {
-                items.first { $0.id == id }
-            }
+            let end = lines[start...].firstIndex { !$0.hasPrefix("import ") } ?? lines.count
+            lines[start..<end].sort()
+            start = end
         }
-
-        """
-    }
-
-    /// Requires whose parameters have sample values get an action on the entry screen that calls them.
-    private var demonstrableRequires: [(signature: Signature, arguments: [String])] {
-        interface.requires.compactMap { require in require.sampleArguments.map { (require, $0) } }
-    }
-
-    private var homeScreenFile: String {
-        let requireActions = demonstrableRequires.map { require, arguments in
-            let call = "api.\(require.name)(\(arguments.joined(separator: ", ")))"
-            // An async require's screen comes later: a page that loads shows it.
-            let destination =
-                require.isAsync
-                ? "Screen(title: \"\(require.name)\", origin: \"\(component)\", loading: { try await \(call).content })"
-                : call
-            return """
-
-                            actions.append(
-                                .push("Open \(require.name)") { \(destination) }
-                            )
-                """
-        }.joined()
-        return """
-            import \(Self.baseModule)
-
-            /// \(component)'s entry screen: every item, and the way into each.
-            @MainActor
-            enum \(component)HomeScreen {
-                static func make() -> Screen {
-                    Screen(title: "\(component)", origin: "\(component)") {
-                        let api = \(component).shared
-                        \(requireActions.isEmpty ? "let" : "var") actions: [Action] = api.store.items.map { item in
-                            .push(item.title) { \(component)ItemScreen.make(itemId: item.id) }
-                        }\(requireActions)
-                        return Screen.Content(body: ["\\(api.store.items.count) items."], actions: actions)
-                    }
-                }
-            }
-
-            """
-    }
-
-    private var itemScreenFile: String {
-        """
-        import \(Self.baseModule)
-
-        /// One item of \(component).
-        @MainActor
-        enum \(component)ItemScreen {
-            static func make(itemId: String) -> Screen {
-                guard let item = \(component).shared.store.item(itemId) else {
-                    return .notFound("\(component) item", itemId, origin: "\(component)")
-                }
-                return Screen(title: item.title, origin: "\(component)", body: [item.summary, "id: \\(item.id)"], actions: [.back()])
-            }
-        }
-
-        """
-    }
-
-    private var placeholderScreenFile: String {
-        """
-        import \(Self.baseModule)
-
-        /// The first screen of each provide from the interface document: it names the component and the
-        /// arguments it was given, until the real screen replaces it.
-        @MainActor
-        enum \(component)PlaceholderScreen {
-            static func make(provide: String, parameters: [String]) -> Screen {
-                Screen(
-                    title: "\(component): \\(provide)",
-                    origin: "\(component)",
-                    body: ["\(component).provide_\\(provide)"] + parameters,
-                    actions: [.back()]
-                )
-            }
-        }
-
-        """
-    }
-
-    // MARK: Preview
-
-    private var previewFile: String {
-        """
-        \(sortedImports([Self.baseModule, "MallNavigator", component]))
-
-        /// \(component) on its own: its entry screen in the text navigator, every require answered by a stub.
-        @main
-        @MainActor
-        enum \(component)Preview {
-            static func main() async {
-                await ComponentPreview.main(app())
-            }
-
-            /// The preview as a text app: every require answered by a stub naming who answers it in the app.
-            static func app() -> ComponentPreview {
-                ComponentPreview.app(of: \(component).shared, answeredBy: answeredBy) {
-                    \(component).shared.provide_\(entryProvide)()
-                }
-            }
-        }
-
-        """
-    }
-
-    // MARK: Shell and tests
-
-    private var routerFile: String {
-        let wiring =
-            interface.requires.isEmpty
-            ? "    public func wire(_ wiring: Wiring<Self>) {}"
-            : """
-                /// One line per require, e.g. `wiring.wire(\(component).Requires.shopDetail, to: ShopRoutes.detail)`,
-                /// after adding the component it wires to (here "Shop") to \(component)'s `wiresTo` in
-                /// Package.swift, which lets this router import `ShopRoutes` and `Shop`. Until a require has
-                /// its line, `swift run mall audit` names it and its screens show 'unavailable'.
-                public func wire(_ wiring: Wiring<Self>) {
-            \(interface.requires.map { $0.wiringHint(in: component) }.joined(separator: "\n"))
-                }
-            """
-        return """
-            \(sortedImports([component, "\(component)Routes", Self.baseModule, "MallRouting", "Middleware"]))
-
-            /// Wires \(component)'s requirements to siblings' provides or to screens the shell owns.
-            @MainActor
-            public struct \(component)Router: ComponentRouter {
-                public let component = \(component).shared
-                /// Every require answered through a route (`wire(_:to:)`) goes through these, so downgrades apply.
-                public let links: any RouteOpening
-
-                /// Creates the router; its requires open routes through `links`.
-                public init(links: any RouteOpening) {
-                    self.links = links
-                }
-
-                public static var routes: [AnyRoute<Screen>] { \(component)Routes.all }
-
-            \(wiring)
-
-                public var homeEntry: Action {
-                    .push("\(component)") { [links] in links.open(\(component)Routes.entry) }
-                }
-            }
-
-            """
-    }
-
-    private var routesFile: String {
-        """
-        \(sortedImports([component, Self.baseModule, "MallRouting", "Middleware"]))
-
-        /// The routes into \(component)'s provides: what a link from outside may open (the external ones), and
-        /// what routers wire requires to, so a downgrade to the web applies to every way in.
-        @MainActor
-        public enum \(component)Routes {
-            /// `mall://\(routeHost)/home`: another app may open \(component)'s entry screen.
-            public static let entry = MallRoute(
-                "mall://\(routeHost)/home", exposure: .external, opening: \(component).Provides.\(entryProvide))
-
-            /// Every route into \(component).
-            public static var all: [AnyRoute<Screen>] { [entry.erased] }
-        }
-
-        """
-    }
-
-    /// The host of the component's routes: its name in lowercase (names are ASCII letters and digits,
-    /// and no two differ only in case).
-    var routeHost: String { component.lowercased() }
-
-    private var testFile: String {
-        var tests = [
-            """
-                @Test func entryScreenListsTheSampleItems() throws {
-                    let screen = \(component).shared.provide_\(entryProvide)()
-                    #expect(screen.title == "\(component)")
-                    #expect(screen.origin == "\(component)")
-                    #expect(screen.body == ["3 items."])
-                    #expect(
-                        Array(screen.actionTitles.prefix(3)) == [
-                            "First \(component) item", "Second \(component) item", "Third \(component) item",
-                        ]
-                    )
-                    let item = try #require(screen.open("First"))
-                    #expect(item.body == ["A sample record of \(component).", "id: \(name.lowerCamel)-1"])
-                }
-            """,
-            """
-                @Test func previewOpensTheEntryScreenWithEveryRequireAnswered() async {
-                    let run = await \(component)Preview.app().run(input: ["q"])
-                    #expect(run.status == .success)
-                    #expect(run.output.screenTitles == ["\(component)"])
-                    #expect(run.errors.isEmpty)
-                }
-            """,
-            """
-                @Test func anUnknownItemGivesNotFound() {
-                    #expect(\(component)ItemScreen.make(itemId: "missing").title == "\(component) item not found")
-                }
-            """,
-        ]
-        for (require, arguments) in demonstrableRequires {
-            let capitalised = require.name.prefix(1).uppercased() + require.name.dropFirst()
-            // The call as the recording stub describes it, inside a string literal.
-            let shown = zip(require.parameters, arguments).map {
-                "\($0.label): \($1.map { $0 == "\"" ? #"\""# : String($0) }.joined())"
-            }
-            let call = "\(component).require_\(require.name)(\(shown.joined(separator: ", ")))"
-            let opened =
-                "#require(\(component).shared.provide_\(entryProvide)()"
-                + ".action(titled: \"Open \(require.name)\")?.destination())"
-            // An async require's screen is awaited by a page that loads: the test waits for it.
-            let (effects, screen) =
-                require.isAsync ? ("async throws", "try await \(opened).loaded()") : ("throws", "try \(opened)")
-            tests.append(
-                """
-                    @Test func open\(capitalised)CallsItsRequire() \(effects) {
-                        let log = CallLog()
-                        \(component).shared.stubEveryRequire(onCall: log.record)
-                        let screen = \(screen)
-                        #expect(screen.origin == "\(require.isAsync ? component : "Preview")")
-                        #expect(screen.body.first == "\(call)")
-                        #expect(log.calls == ["\(call)"])
-                    }
-                """
-            )
-            let unavailable =
-                require.isAsync
-                ? "Could not load: \(component).require_\(require.name) is not wired"
-                : "\(component).require_\(require.name) is not wired."
-            tests.append(
-                """
-                    @Test func unwired\(capitalised)ShowsUnavailable() \(effects) {
-                        \(component).shared.unwireEveryRequire()
-                        let screen = \(screen)
-                        #expect(screen.body.first == "\(unavailable)")
-                    }
-                """
-            )
-        }
-        for provide in interface.provides {
-            guard let arguments = provide.sampleArguments else { continue }
-            let capitalised = provide.name.prefix(1).uppercased() + provide.name.dropFirst()
-            let call = zip(provide.parameters, arguments).map { "\($0.label): \($1)" }.joined(separator: ", ")
-            let body = zip(provide.parameters, arguments).map { "\"\($0.label): \($1.replacingQuotes())\"" }
-            tests.append(
-                """
-                    @Test func provide\(capitalised)NamesItsParameters() {
-                        let screen = \(component).shared.provide_\(provide.name)(\(call))
-                        #expect(screen.title == "\(component): \(provide.name)")
-                        #expect(screen.body == [\((["\"\(component).provide_\(provide.name)\""] + body).joined(separator: ", "))])
-                    }
-                """
-            )
-        }
-        return """
-            import \(Self.baseModule)
-            import MallNavigator
-            import MallTestSupport
-            import Middleware
-            import MiddlewareSupport
-            import MiddlewareTesting
-            import Testing
-
-            @testable import \(component)
-            @testable import \(component)Preview
-
-            /// \(component) tested alone: its requires are stubbed here, never served by a sibling component.
-            @MainActor
-            @Suite("\(component)", .freshComponents { [\(component).shared] })
-            struct \(component)Tests {
-            \(tests.joined(separator: "\n\n"))
-            }
-
-            """
-    }
-
-    /// `import` lines in the order swift format wants them.
-    private func sortedImports(_ modules: [String]) -> String {
-        modules.sorted().map { "import \($0)" }.joined(separator: "\n")
-    }
-
-    private func indent(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : "    \($0)" }
-            .joined(separator: "\n")
+        return lines.joined(separator: "\n")
     }
 }
 
 extension String {
     /// A sample argument as it appears inside a string literal: `"sample-id"` becomes `sample-id`.
-    fileprivate func replacingQuotes() -> String {
+    fileprivate var withoutQuotes: String {
         hasPrefix("\"") && hasSuffix("\"") && count >= 2 ? String(dropFirst().dropLast()) : self
-    }
-}
-
-extension Signature {
-    /// The wiring line the new router suggests for the require: a route for a screen answered at
-    /// once, a provide for an async one (a route opens its screen at once).
-    fileprivate func wiringHint(in component: String) -> String {
-        isAsync
-            ? "        // wiring.provide(\(component).Requires.\(name), <a sibling's provide taking these values, from its Provides>)"
-            : "        // wiring.wire(\(component).Requires.\(name), to: <a route into a sibling or the shell>)"
     }
 }

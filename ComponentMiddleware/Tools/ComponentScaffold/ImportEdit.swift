@@ -22,8 +22,8 @@ enum ImportEdit {
         }
         guard let first = imports.first else {
             throw ScaffoldError(
-                "\(path) has no import lines outside an #if block to add 'import \(module)' to; add the router by"
-                    + " hand (CONTRIBUTING.md, 'Adding a component')")
+                "\(path) has no import lines outside an #if block to add 'import \(module)' to; add an import"
+                    + " line to it, or add the component by hand")
         }
         let line = Array("import \(module)".utf8)
         var edited = text

@@ -6,20 +6,19 @@ import LayeringCheck
 public struct InterfaceDocument: Sendable, Hashable {
     /// The requirements, in the order given.
     public var requires: [Signature]
-    /// The provides, in the order given (the entry screen's provide is added on top).
+    /// The provides, in the order given.
     public var provides: [Signature]
+
+    /// No declarations.
+    public init() {
+        requires = []
+        provides = []
+    }
 
     /// Parses and checks the declarations.
     ///
-    /// - Parameters:
-    ///   - entryProvide: The name of the provide every component gets, which the document may not reuse.
-    ///   - baseTypes: The base layer's types, which parameters may use besides the standard ones.
-    public init(
-        requires: [String],
-        provides: [String],
-        entryProvide: String,
-        baseTypes: BaseTypes
-    ) throws(ScaffoldError) {
+    /// - Parameter baseTypes: The base layer's types, which parameters may use besides the standard ones.
+    public init(requires: [String], provides: [String], baseTypes: BaseTypes) throws(ScaffoldError) {
         var parsedRequires: [Signature] = []
         for text in requires {
             parsedRequires.append(try Signature(parsing: text, baseTypes: baseTypes, isRequire: true))
@@ -38,10 +37,6 @@ public struct InterfaceDocument: Sendable, Hashable {
             throw ScaffoldError(
                 "the require '\(require.name)' would be called through a function named like the component's"
                     + " '\(require.name)'; rename it")
-        }
-        if parsedProvides.contains(where: { $0.name == entryProvide }) {
-            throw ScaffoldError(
-                "'\(entryProvide)' is the entry screen's provide, which is generated anyway; rename yours")
         }
         self.requires = parsedRequires
         self.provides = parsedProvides

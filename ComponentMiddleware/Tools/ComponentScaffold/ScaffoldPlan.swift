@@ -19,6 +19,12 @@ public struct ScaffoldPlan: Sendable, Equatable {
     /// The new files that are derived from the component's API (``newFiles`` has them too): they stay
     /// as generated, unformatted, so `new-component --check` finds them current.
     public var derivedPaths: Set<String>
+    /// The files and folders moved in whole, one rename each: none existed before.
+    public var movedItems: [String]
+    /// The targets the manifest declares for the component once the plan is applied.
+    public var addedTargets: Set<String>
+    /// What to do next, as the app's `scaffold.next` says it.
+    public var next: String
 
     /// Every path the plan writes, sorted.
     public var paths: [String] { (Array(newFiles.keys) + edits.map(\.path)).sorted() }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Adds a business component to a package laid out like this one, all or nothing.
+/// Adds a business component to an app's package, from the app's templates, all or nothing.
 ///
 /// ``plan(name:requires:provides:existingNames:)`` validates everything and computes every file in
 /// memory; ``apply(_:interruption:)`` stages the new files next to their destinations, moves them in,
@@ -9,84 +9,25 @@ public struct Scaffolder: Sendable {
     /// The package's root folder.
     public let packageRoot: URL
 
-    /// The manifest and the router registry the scaffolder edits, relative to the package root.
-    static let manifestPath = "Package.swift"
-    static let routerRegistryPath = "Shell/Launch/Routers.swift"
-    static let basePath = "Sources/\(ComponentTemplate.baseModule)"
-    /// The folders whose top-level types the generated code can see: a component must not shadow them.
-    static let visibleFolders = [
-        "Sources/MallBase", "Sources/MallNavigator", "ComponentMiddleware/Sources/Middleware",
-        "ComponentMiddleware/Sources/MiddlewareTesting", "Tests/MallTestSupport", "Shell",
-    ]
-
-    /// The manifest's `let components = [ … ]`, one `("Name", wiresTo: ["Other", …])` per entry.
-    static var componentsList: ArrayLiteralEdit {
-        let names = ComponentNames()
+    /// The edit that adds a component's entry to `list`.
+    static func edit(of list: ComponentLayout.Scaffold.List) -> ArrayLiteralEdit {
+        let pattern = EntryPattern(entry: list.entry.text)
         return ArrayLiteralEdit(
-            listName: "the `let components = [ … ]` list of Package.swift",
-            file: "Package.swift",
-            anchorStart: "let components",
-            startsLine: true,
-            anchor:
-                #/
-                let \  components
-                (?: \s* : \s* \[ \s* \( \s* name \s* : \s* String \s* ,
-                    \s* wiresTo \s* : \s* \[ \s* String \s* \] \s* \) \s* \] )?
-                \s* = \s*
-                /#,
-            name: names.name(inEntry:)
+            listName: "the list `\(list.declaration)` of \(list.file)",
+            file: list.file,
+            declaration: list.declaration,
+            name: pattern.name(in:)
         )
     }
 
-    /// Reads the component's name from the manifest's components-list entries: as `new-component` writes
-    /// them byte by byte, any other spacing by a pattern compiled the first time one needs it.
-    final class ComponentNames {
-        lazy var pattern =
-            #/
-            \( \s* "([A-Za-z_][A-Za-z0-9_]*)" \s* , \s* wiresTo \s* : \s*
-            \[ \s* (?: "[A-Za-z_][A-Za-z0-9_]*" \s* (?: , \s* "[A-Za-z_][A-Za-z0-9_]*" \s* )* ,? \s* )? \] \s* \)
-            /#
-
-        /// The name `entry` lists, if it is an entry of the list.
-        func name(inEntry entry: Substring) -> Substring? {
-            PlainEntry.componentName(in: entry) ?? entry.wholeMatch(of: pattern).map(\.output.1)
-        }
-    }
-
-    /// The registry's list `Routers.entries`, one `RouterEntry("Name") { NameRouter(links: $0) }` per
-    /// component; each router's module is imported above it.
-    static var routerList: ArrayLiteralEdit {
-        let entries = RouterEntries()
-        return ArrayLiteralEdit(
-            listName: "the list of routers in \(routerRegistryPath)",
-            file: routerRegistryPath,
-            anchorStart: "static let entries",
-            startsLine: false,
-            anchor: #/static let entries\s*:\s*\[RouterEntry\]\s*=\s*/#,
-            name: entries.name(inEntry:)
-        )
-    }
-
-    /// Tells the registry's entries as ``ComponentNames`` reads the manifest's.
-    final class RouterEntries {
-        lazy var pattern =
-            #/
-            RouterEntry \( \s* "[A-Za-z_][A-Za-z0-9_]*" \s* \) \s*
-            \{ \s* [A-Za-z_][A-Za-z0-9_]*Router \( \s* links \s* : \s* \$0 \s* \) \s* \}
-            /#
-
-        /// Whether `entry` is an entry of the registry.
-        private func isEntry(_ entry: Substring) -> Bool {
-            PlainEntry.isRouterEntry(entry) || entry.wholeMatch(of: pattern) != nil
-        }
-
-        /// The component an entry of the registry names, `Shop` in `RouterEntry("Shop") { … }`; `nil` for
-        /// text that is not an entry.
-        func name(inEntry entry: Substring) -> Substring? {
-            guard isEntry(entry), let open = entry.firstIndex(of: "\"") else { return nil }
-            let rest = entry[entry.index(after: open)...]
-            return rest.firstIndex(of: "\"").map { rest[..<$0] }
-        }
+    /// Adds the component's entry to `list` in `source`, in the list's own layout, and the import
+    /// the list's file then needs.
+    static func add(
+        _ component: ComponentName, to list: ComponentLayout.Scaffold.List, in source: String
+    ) throws(ScaffoldError) -> String {
+        let listed = try edit(of: list).appending(list.entry.path(for: component.value), to: source)
+        guard let module = list.module else { return listed }
+        return try ImportEdit.adding(module.path(for: component.value), to: listed, in: list.file)
     }
 
     /// Creates a scaffolder for the package at `packageRoot`.
@@ -111,46 +52,69 @@ public struct Scaffolder: Sendable {
     ) throws(ScaffoldError) -> ScaffoldPlan {
         // Without its layout the package is not an app this tool can add to: said first, in one line.
         let layout = try layout()
-        guard FileManager.default.fileExists(atPath: url(Self.routerRegistryPath).path) else {
+        guard let scaffold = layout.scaffold else {
             throw ScaffoldError(
-                "new-component Name writes the mall's layout, which this package does not have (it adds to"
-                    + " \(Self.routerRegistryPath) and to the components list of Package.swift); write a new"
-                    + " component's files by hand, then derive the rest with new-component --regenerate; nothing"
-                    + " was written")
+                "\(ComponentLayout.fileName) has no \"scaffold\", so new-component does not know the files of a new"
+                    + " component in this app; add one (\"Adopting the middleware\" in the middleware's reference says"
+                    + " how), or write the component's API file by hand and derive the rest with new-component"
+                    + " --regenerate; nothing was written")
         }
-        // A second run for the same name gets the plain answer before the finer name checks. With the
-        // routes' and the router's folders, these are the top-level items a plan moves in
-        // (`topLevelItems(of:)`): none may exist.
-        let written = try ComponentName(name, existingNames: existingNames)
-        try refuseExisting(["Components/\(written)", "Tests/\(written)Tests"], of: written)
-        let component = try ComponentName(name, existingNames: existingNames, visibleTypes: visibleTypes())
-        try refuseExisting(["Shell/Routes/\(component)", "Shell/Routers/\(component)"], of: component)
-        let interface = try InterfaceDocument(
-            requires: requires,
-            provides: provides,
-            entryProvide: "\(component.lowerCamel)Home",
-            baseTypes: baseTypes()
-        )
-        let manifest = try read(Self.manifestPath)
-        let registry = try read(Self.routerRegistryPath)
-        let template = ComponentTemplate(name: component, interface: interface, layout: layout)
-        let newFiles = Dictionary(
-            try template.files().map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first })
+        let templates = try ComponentTemplate.templates(of: scaffold, in: packageRoot)
+        // A second run for the same name gets the plain answer before the finer name checks: none of the
+        // top-level items the plan moves in (`ComponentTemplate.topLevelItems()`) may exist.
+        let written = try ComponentName(name, existingNames: existingNames, reserved: scaffold.reserved)
+        let items = ComponentTemplate(
+            name: written, interface: InterfaceDocument(), layout: layout, templates: templates
+        ).topLevelItems()
+        try refuseExisting(items, of: written)
+        let interface = try InterfaceDocument(requires: requires, provides: provides, baseTypes: baseTypes())
+        let template = ComponentTemplate(name: written, interface: interface, layout: layout, templates: templates)
+        let files = try template.files()
+        let added = Set(scaffold.targets.map { $0.path(for: written.value) })
+        try written.refuseClashes(
+            adding: added.union(template.declaredTypes(in: files)), existingNames: existingNames,
+            visibleTypes: visibleTypes())
+        var edits: [ScaffoldPlan.Edit] = []
+        for list in scaffold.lists {
+            // Two lists in one file make one edit.
+            let index = edits.firstIndex { $0.path == list.file }
+            let source: String
+            if let index { source = edits[index].updated } else { source = try read(list.file) }
+            let updated = try Self.add(written, to: list, in: source)
+            if let index {
+                edits[index].updated = updated
+            } else {
+                edits.append(.init(path: list.file, original: source, updated: updated))
+            }
+        }
         return ScaffoldPlan(
-            component: component.value,
-            newFiles: newFiles,
-            edits: [
-                .init(
-                    path: Self.manifestPath, original: manifest,
-                    updated: try Self.addComponent(component, toManifest: manifest)),
-                .init(
-                    path: Self.routerRegistryPath,
-                    original: registry,
-                    updated: try Self.addRouter(component, toRegistry: registry)
-                ),
-            ],
-            derivedPaths: template.derivedPaths
+            component: written.value,
+            newFiles: Dictionary(files.map { ($0.path, $0.contents) }, uniquingKeysWith: { first, _ in first }),
+            edits: edits,
+            derivedPaths: template.derivedPaths,
+            movedItems: items,
+            addedTargets: added,
+            next: try template.next(scaffold.next)
         )
+    }
+
+    /// One template's text rendered for a component, as `new-component Name` renders the app's
+    /// templates (``ComponentLayout/Scaffold/templates``), with the standard types only for the
+    /// declarations' parameters; throws, naming `file` and the line, if the template cannot be read.
+    public static func render(
+        template text: String,
+        file: String = "template",
+        component: String,
+        requires: [String] = [],
+        provides: [String] = [],
+        layout: ComponentLayout
+    ) throws(ScaffoldError) -> String {
+        let template = try Template(text, file: file, schema: ComponentTemplate.schema)
+        let interface = try InterfaceDocument(
+            requires: requires, provides: provides, baseTypes: BaseTypes(concrete: [], hashable: []))
+        let name = try ComponentName(component)
+        return template.render(
+            ComponentTemplate(name: name, interface: interface, layout: layout, templates: []).values)
     }
 
     private func refuseExisting(_ paths: [String], of component: ComponentName) throws(ScaffoldError) {
@@ -172,8 +136,9 @@ public struct Scaffolder: Sendable {
 
     /// The base layer's concrete types, which requires and provides may take as parameters; a generic
     /// one (`Loadable<Model>`) is not a type without its arguments, which a declaration cannot give.
-    public func baseTypes() -> BaseTypes {
-        let declarations = TopLevelTypes(folder: url(Self.basePath)).declarations.filter {
+    public func baseTypes() throws(ScaffoldError) -> BaseTypes {
+        let folders = try layout().scaffold?.baseTypes ?? []
+        let declarations = folders.flatMap { TopLevelTypes(folder: url($0)).declarations }.filter {
             ["struct", "enum", "class"].contains($0.kind) && $0.header.contains("public ")
                 && !$0.header.contains("\($0.name)<")
         }
@@ -189,23 +154,10 @@ public struct Scaffolder: Sendable {
     ///
     /// The names are kept beside the build (`.build/new-component/visible-types.txt`), file by
     /// file, so each addition reads only the files that changed since the last one.
-    public func visibleTypes() -> Set<String> {
+    public func visibleTypes() throws(ScaffoldError) -> Set<String> {
         TopLevelTypes.names(
-            under: Self.visibleFolders.map(url), keptIn: url(".build/new-component/visible-types.txt"))
-    }
-
-    /// Adds `("Name", wiresTo: [])` to the manifest's `let components = [ … ]` list, in the list's own
-    /// layout: a new component's router wires to no other component yet.
-    static func addComponent(_ component: ComponentName, toManifest manifest: String) throws(ScaffoldError) -> String {
-        try componentsList.appending("(\"\(component)\", wiresTo: [])", to: manifest)
-    }
-
-    /// Adds `RouterEntry("Name") { NameRouter(links: $0) }` to the registry's list `Routers.entries`, and
-    /// `import NameRouter` to its imports.
-    static func addRouter(_ component: ComponentName, toRegistry registry: String) throws(ScaffoldError) -> String {
-        let listed = try routerList.appending(
-            "RouterEntry(\"\(component)\") { \(component)Router(links: $0) }", to: registry)
-        return try ImportEdit.adding("\(component)Router", to: listed, in: routerRegistryPath)
+            under: (try layout().scaffold?.visibleTypes ?? []).map(url),
+            keptIn: url(".build/new-component/visible-types.txt"))
     }
 
     // MARK: Applying
@@ -262,7 +214,7 @@ public struct Scaffolder: Sendable {
             }
         }
         // 3. Move the staged top-level items in, each with one rename.
-        for item in Self.topLevelItems(of: plan.newFiles.keys) {
+        for item in plan.movedItems {
             try perform("move \(item) into place") {
                 let destination = url(item)
                 try fileManager.createDirectory(
@@ -295,18 +247,6 @@ public struct Scaffolder: Sendable {
         }
         let text = error.localizedDescription
         return text.hasSuffix(".") ? String(text.dropLast()) : text
-    }
-
-    /// The smallest set of paths whose moves place every new file: a new component folder moves whole.
-    static func topLevelItems(of paths: Dictionary<String, String>.Keys) -> [String] {
-        var items: Set<String> = []
-        for path in paths {
-            let parts = path.split(separator: "/")
-            // `Components/<Name>`, `Tests/<Name>Tests`, `Shell/Routes/<Name>`, `Shell/Routers/<Name>`.
-            let depth = parts.first == "Shell" ? 3 : 2
-            items.insert(parts.count > depth ? parts.prefix(depth).joined(separator: "/") : path)
-        }
-        return items.sorted()
     }
 
     // MARK: Files

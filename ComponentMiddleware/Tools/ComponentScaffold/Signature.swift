@@ -48,10 +48,10 @@ public struct Signature: Sendable, Hashable {
         (name, parameters, isAsync) = try parser.declaration()
     }
 
-    /// The closure type of a require: `(_ shopId: ShopID) -> Screen`, or with `async throws`.
-    public var closureType: String {
-        "(" + parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ") + ")"
-            + (isAsync ? " async throws" : "") + " -> Screen"
+    /// The closure type of a require answering with `answer`: `(_ shopId: ShopID) -> Screen`, or with
+    /// `async throws`.
+    public func closureType(returning answer: String) -> String {
+        "(\(unlabelledParameterList))" + (isAsync ? " async throws" : "") + " -> \(answer)"
     }
 
     /// The parameter list of a provide: `shopId: ShopID`.

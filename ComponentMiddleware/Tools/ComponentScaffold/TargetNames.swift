@@ -39,12 +39,6 @@ public struct TargetNames {
         KeptFile.write([key] + names.sorted(), header: Self.header, to: file)
     }
 
-    /// The names a new component's targets add: the component, its preview, its tests, its routes and
-    /// its router.
-    public static func added(by component: String) -> Set<String> {
-        [component, "\(component)Preview", "\(component)Tests", "\(component)Routes", "\(component)Router"]
-    }
-
     /// A 64-bit FNV-1a hash, in hex, of every root manifest's name and bytes (`Package.swift`, and
     /// any `Package@swift-….swift` beside it); `nil` when the folder cannot be read.
     private func manifestKey() -> String? {

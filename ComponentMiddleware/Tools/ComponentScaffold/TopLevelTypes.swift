@@ -198,7 +198,7 @@ struct KeptNames {
 
     /// Whether `bytes` spell a name as the declaration pattern captures it.
     private static func isName(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard let first = bytes.first, PlainEntry.isIdentifierByte(first, first: true) else { return false }
-        return bytes.allSatisfy { PlainEntry.isIdentifierByte($0, first: false) }
+        guard let first = bytes.first, EntryPattern.isIdentifierByte(first, first: true) else { return false }
+        return bytes.allSatisfy { EntryPattern.isIdentifierByte($0, first: false) }
     }
 }

@@ -3,12 +3,14 @@ import Foundation
 import LayeringCheck
 import MiddlewareSupport
 
-/// `new-component`: adds a business component to the mall package in one step, all or nothing.
+/// `new-component`: adds a business component to an app's package in one step, all or nothing, from the
+/// app's templates; derives and checks the code each component's API file implies.
 @main
 enum NewComponentCommand {
     static let usage = """
-        OVERVIEW: Add a business component: its target with an API file, a first screen and sample data,
-        a router registered with the shell, a test target, and the line in Package.swift's components list.
+        OVERVIEW: Add a business component to an app: the files its templates write, the entries of the
+        app's lists of components, and the code derived from the component's API file. The app's
+        components.json says where each goes (see "Adopting the middleware" in the middleware's reference).
 
         USAGE: new-component <Name> [--require <declaration>]... [--provide <declaration>]...
                              [--interface <file.json>] [--package-path <path>] [--dry-run]
@@ -19,24 +21,24 @@ enum NewComponentCommand {
           <Name>                  UpperCamelCase, e.g. Coupon; not a keyword, standard module or existing target.
 
         OPTIONS:
-          --require <declaration> Something the component needs, e.g. 'shopDetail(shopId: ShopID)'.
-                                  It becomes a require_ closure the router must wire; until then
-                                  `swift run mall audit` names it. End it with 'async throws' for
-                                  a require answered later: 'ticket(note: String) async throws'.
+          --require <declaration> Something the component needs, e.g. 'itemDetail(itemId: String)'.
+                                  It becomes a require_ closure a router must wire; until then the
+                                  wiring audit names it. End it with 'async throws' for a require
+                                  answered later: 'ticket(note: String) async throws'.
           --provide <declaration> Something the component offers, e.g. 'couponDetail(couponId: String)'.
-                                  It becomes a provide_ function with a first screen naming its arguments.
+                                  It becomes a provide_ function, as the app's templates write one.
           --interface <file>      Read declarations from JSON: {"requires": [...], "provides": [...]}.
           --package-path <path>   The package to change (default: the current folder).
           --dry-run               Print what would be created and changed; write nothing.
           --regenerate            Rewrite every component's derived files from its API file and router:
-                                  <Name>+Generated.swift (the list of requires, the function each require
-                                  is called through, the provides as values) and the preview's
-                                  <Name>Preview+AnsweredBy.swift. Run it after adding or changing a require.
+                                  the list of requires, the function each require is called through,
+                                  the provides as values, and the preview's answers, where
+                                  components.json puts them. Run it after adding or changing a require.
           --check                 List the derived files that are stale, writing nothing.
           -h, --help              Show this help.
 
         Parameter types: String, Character, Int…UInt64, Double, Float, Bool; the concrete public types of
-        Sources/MallBase (ShopID, EventType, Screen…); [T], Array<T>, T?, Optional<T>, [K: V],
+        the folders components.json names in scaffold.baseTypes; [T], Array<T>, T?, Optional<T>, [K: V],
         Dictionary<K, V>, Set<K> (keys: those scalars or the base layer's ids and enums).
 
         As a plugin: swift package --allow-writing-to-package-directory new-component Coupon
@@ -115,7 +117,7 @@ enum NewComponentCommand {
             provides: options.provides,
             existingNames: existing
         )
-        let summary = report(plan, isDryRun: options.isDryRun, requireCount: options.requires.count) + "\n"
+        let summary = report(plan, isDryRun: options.isDryRun) + "\n"
         if options.isDryRun {
             try write(summary)
         } else {
@@ -129,7 +131,7 @@ enum NewComponentCommand {
                 })
             // The next addition reads the names from here instead of describing the package again.
             if options.existingTargets == nil {
-                targetNames.keep(existing.union(TargetNames.added(by: plan.component)))
+                targetNames.keep(existing.union(plan.addedTargets))
             }
             // The derived files stay as generated, so `new-component --check` finds them current.
             let derived = plan.derivedPaths
@@ -258,24 +260,15 @@ enum NewComponentCommand {
         }
     }
 
-    static func report(_ plan: ScaffoldPlan, isDryRun: Bool, requireCount: Int) -> String {
+    static func report(_ plan: ScaffoldPlan, isDryRun: Bool) -> String {
         let verb = isDryRun ? "Would create" : "Created"
         var lines = ["\(verb) component \(plan.component):"]
         lines += plan.newFiles.keys.sorted().map { "  + \($0)" }
         lines.append(isDryRun ? "Would update:" : "Updated:")
         lines += plan.edits.map { "  ~ \($0.path)" }
-        if !isDryRun {
-            lines.append("")
-            lines.append(
-                "Next: swift build && swift test, then swift run mall: \(plan.component) is on the home screen.")
-            if requireCount > 0 {
-                lines.append(
-                    "Wire its \(requireCount) require\(requireCount == 1 ? "" : "s") in"
-                        + " Shell/Routers/\(plan.component)/\(plan.component)Router.swift, after naming the components"
-                        + " it wires to in its `wiresTo` in Package.swift; until then `swift run mall audit` lists them"
-                        + " and the app's wiring tests fail."
-                )
-            }
+        let next = plan.next.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !isDryRun && !next.isEmpty {
+            lines += ["", next]
         }
         return lines.joined(separator: "\n")
     }
