@@ -123,23 +123,23 @@ struct DerivedFilesTests {
     static let refusedDeclarations: [(declaration: String, message: String)] = [
         (
             "public var require_a: (_ x: Int) -> Screen",
-            "Shop.swift:2: require_a is not an optional closure; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a is not an optional closure; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ noteId: String) -> Page)?"
         ),
         (
             "public var require_a: ((Int) -> Screen)?",
-            "Shop.swift:2: require_a: the parameter 'Int' needs a name after '_' (a closure type takes no argument labels); write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a: the parameter 'Int' needs a name after '_' (a closure type takes no argument labels); write it as a public optional closure with named parameters, e.g. public var require_a: ((_ noteId: String) -> Page)?"
         ),
         (
             "public var require_a: ((a: Int) -> Screen)?",
-            "Shop.swift:2: require_a: the parameter 'a: Int' needs a name after '_' (a closure type takes no argument labels); write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a: the parameter 'a: Int' needs a name after '_' (a closure type takes no argument labels); write it as a public optional closure with named parameters, e.g. public var require_a: ((_ noteId: String) -> Page)?"
         ),
         (
             "public var require_a: ((_ _: Int) -> Screen)?",
-            "Shop.swift:2: require_a: the parameter name '_' is '_', a keyword or not a plain lowerCamelCase identifier; name it like shopId"
+            "Shop.swift:2: require_a: the parameter name '_' is '_', a keyword or not a plain lowerCamelCase identifier; name it like noteId"
         ),
         (
             "public var require_a: ((_ default: Int) -> Screen)?",
-            "Shop.swift:2: require_a: the parameter name 'default' is '_', a keyword or not a plain lowerCamelCase identifier; name it like shopId"
+            "Shop.swift:2: require_a: the parameter name 'default' is '_', a keyword or not a plain lowerCamelCase identifier; name it like noteId"
         ),
         (
             "public var require_a: ((_ done: (Int) -> Void) -> Screen)?",
@@ -147,47 +147,47 @@ struct DerivedFilesTests {
         ),
         (
             "public var require_a: ((_ x: Int) async -> Screen)?",
-            "Shop.swift:2: require_a has 'async' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+            "Shop.swift:2: require_a has 'async' before its arrow; a require's effects are none or 'async throws', e.g. ((_ noteId: String) async throws -> [String])?"
         ),
         (
             "public var require_a: ((_ x: Int) throws -> Screen)?",
-            "Shop.swift:2: require_a has 'throws' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+            "Shop.swift:2: require_a has 'throws' before its arrow; a require's effects are none or 'async throws', e.g. ((_ noteId: String) async throws -> [String])?"
         ),
         (
             "public var require_a: ((_ x: Int) async throws(CancellationError) -> Screen)?",
-            "Shop.swift:2: require_a has 'async throws(CancellationError)' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+            "Shop.swift:2: require_a has 'async throws(CancellationError)' before its arrow; a require's effects are none or 'async throws', e.g. ((_ noteId: String) async throws -> [String])?"
         ),
         (
             "public var require_a: ((_ x: Int) throws async -> Screen)?",
-            "Shop.swift:2: require_a has 'throws async' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+            "Shop.swift:2: require_a has 'throws async' before its arrow; a require's effects are none or 'async throws', e.g. ((_ noteId: String) async throws -> [String])?"
         ),
         (
             "public var require_a: (@MainActor (_ x: Int) -> Screen)?",
-            "Shop.swift:2: require_a has '@MainActor' before its parameters; a require is a closure without attributes; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a has '@MainActor' before its parameters; a require is a closure without attributes; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ noteId: String) -> Page)?"
         ),
         (
             "public var require_a: ((_ x: Int))?",
-            "Shop.swift:2: require_a has no return type; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a has no return type; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ noteId: String) -> Page)?"
         ),
         (
             "var require_a: ((_ x: Int) -> Screen)?",
-            "Shop.swift:2: require_a is not public; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a is not public; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ noteId: String) -> Page)?"
         ),
         (
             "public let require_a: (() -> Screen)? = nil",
-            "Shop.swift:2: require_a is a let; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a is a let; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ noteId: String) -> Page)?"
         ),
         (
             "public static var require_a: ((_ x: Int) -> Screen)?",
-            "Shop.swift:2: require_a is 'public static'; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a is 'public static'; a require is a public instance property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ noteId: String) -> Page)?"
         ),
         (
             "public private( set ) var require_a: ((_ x: Int) -> Screen)?",
-            "Shop.swift:2: require_a is 'public private(set)'; the app's router assigns a require, so its setter cannot be private; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a is 'public private(set)'; the app's router assigns a require, so its setter cannot be private; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ noteId: String) -> Page)?"
         ),
         (
             "public private(set) var require_a: ((_ x: Int) -> Screen)?",
-            "Shop.swift:2: require_a is 'public private(set)'; the app's router assigns a require, so its setter cannot be private; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_a is 'public private(set)'; the app's router assigns a require, so its setter cannot be private; write it as a public optional closure with named parameters, e.g. public var require_a: ((_ noteId: String) -> Page)?"
         ),
         (
             "public var require_a: ((_ x: Int) -> Screen)?\npublic var require_a: ((_ y: Int) -> Screen)?",
@@ -223,11 +223,11 @@ struct DerivedFilesTests {
         ),
         (
             "public var require_a: ((_ UnwiredRequire: Int) async throws -> Screen)?",
-            "Shop.swift:2: require_a: the parameter name 'UnwiredRequire' is '_', a keyword or not a plain lowerCamelCase identifier; name it like shopId"
+            "Shop.swift:2: require_a: the parameter name 'UnwiredRequire' is '_', a keyword or not a plain lowerCamelCase identifier; name it like noteId"
         ),
         (
             "public var require_a: ((_ x: Int) async throws(StubFailure) -> Screen)?",
-            "Shop.swift:2: require_a has 'async throws(StubFailure)' before its arrow; a require's effects are none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?"
+            "Shop.swift:2: require_a has 'async throws(StubFailure)' before its arrow; a require's effects are none or 'async throws', e.g. ((_ noteId: String) async throws -> [String])?"
         ),
         (
             "public var require_a: ((_ x: Int, _ x: Int) -> Screen)?",
@@ -270,7 +270,7 @@ struct DerivedFilesTests {
         ("}", "Shop.swift:3: this '}' closes no '{'; remove it"),
         (
             "public var require_cp: ((_ a: Int) async throws -> Screen)? { nil }",
-            "Shop.swift:2: require_cp has accessors; a require is a stored property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_cp: ((_ shopId: ShopID) -> Screen)?"
+            "Shop.swift:2: require_cp has accessors; a require is a stored property the app's router assigns; write it as a public optional closure with named parameters, e.g. public var require_cp: ((_ noteId: String) -> Page)?"
         ),
         (
             "public\u{A0}var require_nb: ((_ a: Int) -> Screen)?",

@@ -122,7 +122,7 @@ struct ScaffolderTests {
         ),
         (
             "ShopDetail(shopId: String)",
-            "'ShopDetail(shopId: String)' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
+            "'ShopDetail(shopId: String)' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. tagPage(noteId: String)"
         ),
         ("shopDetail(shopId: String", "'shopDetail(shopId: String' needs ')' after the parameters, not the end"),
         (
@@ -136,11 +136,11 @@ struct ScaffolderTests {
         ("shopDetail(a: Int, a: Int)", "parameter label 'a' appears twice in 'shopDetail(a: Int, a: Int)'"),
         (
             "import(shopId: String)",
-            "'import(shopId: String)' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
+            "'import(shopId: String)' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. tagPage(noteId: String)"
         ),
         ("a(x: Array)", "'Array' in 'a(x: Array)' needs its type argument, e.g. Array<String>"),
-        ("a(x: [])", "'a(x: [])' has ']' where a type should be, e.g. String or [ShopID]"),
-        ("a(x: ?)", "'a(x: ?)' has '?' where a type should be, e.g. String or [ShopID]"),
+        ("a(x: [])", "'a(x: [])' has ']' where a type should be, e.g. String or [Int]"),
+        ("a(x: ?)", "'a(x: ?)' has '?' where a type should be, e.g. String or [Int]"),
         ("a(x: Int Int)", "'a(x: Int Int)' needs ')' after the parameters, not 'Int'"),
         (
             "a(x: Content)",
@@ -182,7 +182,7 @@ struct ScaffolderTests {
         ),
         (
             "",
-            "'' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
+            "'' does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword); write it as name(label: Type), e.g. tagPage(noteId: String)"
         ),
     ])
     func malformedDeclarationsAreRefused(declaration: String, message: TestText) throws {

@@ -1,12 +1,12 @@
 /// A business component's API as the middleware sees it: a singleton whose requires are listed.
 ///
 /// The list is derived from the component's declarations, never typed by hand: `new-component
-/// --regenerate` writes it beside the API file (`Shop+Generated.swift`), and `new-component --check`
+/// --regenerate` writes it beside the API file (`Notes+Generated.swift`), and `new-component --check`
 /// fails when it no longer matches the `require_` properties the API declares. The audit, the preview's
 /// stubs and the tests' recording stubs all walk this list, so none of them reflects on the component.
 @MainActor
 public protocol ComponentAPI: AnyObject {
-    /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
+    /// The component's name as the audit and diagnostics spell it, e.g. `Notes`.
     static var componentName: String { get }
     /// Every `require_` property of the component, in the order its API declares them.
     static var requirements: [Requirement] { get }

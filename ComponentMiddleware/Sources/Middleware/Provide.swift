@@ -1,10 +1,10 @@
 /// One `provide_` function as a value: what it is called, and how to call it.
 ///
-/// A component's provides are listed as these values beside its API file (`Shop.Provides`, generated
+/// A component's provides are listed as these values beside its API file (`Notes.Provides`, generated
 /// by `new-component --regenerate` from the `provide_` functions the API declares), so a route or a
 /// router's wiring line that opens one takes its name from the declaration and cannot name another.
 public struct Provide<Output, each Value>: Sendable {
-    /// The function as documents name it, e.g. `Shop.provide_shopDetail(shopId:)`.
+    /// The function as documents name it, e.g. `Notes.provide_note(noteId:)`.
     public var name: String { naming() }
     /// Writes ``name`` when a document asks: a name built from a type at run time (a shell page's) looks
     /// the type up among every protocol conformance of the program, and routes are declared at launch.

@@ -1,4 +1,4 @@
-/// One `require_` property of a component, as a wiring line names it: `Shop.Requires.eventDetail`.
+/// One `require_` property of a component, as a wiring line names it: `Notes.Requires.tagPage`.
 ///
 /// Each component's generated file declares one per require in the component's `Requires`, named
 /// after the property without `require_`, as `Provides` holds its provides. It reads and assigns the
@@ -8,7 +8,7 @@
 /// of components.
 ///
 /// `Closure` is the property's closure type without the optional, e.g.
-/// `(_ eventId: EventID, _ eventType: EventType) -> Screen`: the wiring functions take it apart by
+/// `(_ noteId: NoteID, _ limit: Int) -> Page`: the wiring functions take it apart by
 /// number of parameters, so a route or provide of other values does not build.
 @MainActor
 public struct Require<Component: ComponentAPI, Closure> {
@@ -39,7 +39,7 @@ public struct Require<Component: ComponentAPI, Closure> {
     ///
     /// ``Router/configure()`` counts these places to tell a component whose lines assigned every require,
     /// without reading the requires back: a place given to two requires, or to another require than its
-    /// own, makes it count wrong. The audit (``Router/audit``, `mall audit`) reads every require back,
+    /// own, makes it count wrong. The audit (``Router/audit``, an app's audit command) reads every require back,
     /// so it still finds the hole; `new-component --check` keeps the generated places right.
     @inlinable
     public init(

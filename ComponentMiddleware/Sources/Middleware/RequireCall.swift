@@ -2,19 +2,19 @@
 public struct RequireCall: Sendable, Hashable, CustomStringConvertible {
     /// One argument: the parameter's label and the value as a stub shows it.
     public struct Argument: Sendable, Hashable {
-        /// The parameter's label, e.g. `shopId`.
+        /// The parameter's label, e.g. `noteId`.
         public var label: String
         /// The value as text: identifiers and enumerations by their raw value, strings quoted.
         public var value: String
     }
 
-    /// The component's name, e.g. `Shop`.
+    /// The component's name, e.g. `Notes`.
     public var component: String
     /// The require's property, e.g. `require_eventDetail`.
     public var requirement: String
     /// The arguments, in the require's order.
     public var arguments: [Argument]
-    /// What answers the require in the app, e.g. `Event`, when the caller knows it.
+    /// What answers the require in the app, e.g. `Tags`, when the caller knows it.
     public var answeredBy: String?
 
     /// Creates a call record, describing each value as a stub shows it.
@@ -25,10 +25,10 @@ public struct RequireCall: Sendable, Hashable, CustomStringConvertible {
         self.answeredBy = answeredBy
     }
 
-    /// `Component.require_name`, e.g. `Shop.require_eventDetail`.
+    /// `Component.require_name`, e.g. `Notes.require_tagPage`.
     public var qualifiedName: String { "\(component).\(requirement)" }
 
-    /// The call as written: `Shop.require_eventDetail(eventId: e01, eventType: workshop)`.
+    /// The call as written: `Notes.require_tagPage(noteId: n1, limit: 5)`.
     public var description: String {
         "\(qualifiedName)(\(arguments.map { "\($0.label): \($0.value)" }.joined(separator: ", ")))"
     }
@@ -63,7 +63,7 @@ public struct RequireCall: Sendable, Hashable, CustomStringConvertible {
 
 /// A value a stub can answer a require with, so a preview or a test needs no sibling to answer it.
 ///
-/// `Screen` answers with a screen naming the call; an array answers with one stub element. A require
+/// a screen type answers with a screen naming the call; an array answers with one stub element. A require
 /// whose answer is another type needs its type to conform, in the base layer beside the type.
 public protocol StubAnswer {
     /// The stub's answer to `call`.

@@ -5,18 +5,18 @@
 /// A component's list (``ComponentAPI/requirements``) is generated from its API file; one initializer
 /// per number of parameters (up to six) takes the require, so the list only builds when each entry
 /// names a `require_` property of that shape. The type is not generic over the component, so a list of
-/// requires is one type for every component. The list serves previews, tests and `mall graph`; the
+/// requires is one type for every component. The list serves previews, tests and an app's wiring graph; the
 /// app's launch never builds it (the generated ``ComponentAPI/unwiredRequirements`` audits without it).
 ///
-/// An async require (`(_ shopId: ShopID) async throws -> [BookingSummary]`) has initializers of its
+/// An async require (`(_ noteId: String) async throws -> [String]`) has initializers of its
 /// own; its stub answers as ``StubBehavior`` says: at once, after a delay, or with a failure.
 @MainActor
 public struct Requirement {
     /// The property's name, e.g. `require_eventDetail`.
     public let name: String
-    /// The parameters' labels, in order, e.g. `["eventId", "eventType"]`.
+    /// The parameters' labels, in order, e.g. `["noteId", "limit"]`.
     public let labels: [String]
-    /// The component's name, e.g. `Shop`.
+    /// The component's name, e.g. `Notes`.
     public let component: String
     /// Whether the require is `async throws`: its answer may take time, and may fail.
     public let isAsync: Bool

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// func wire(_ wiring: Wiring<Self>) {
-///     wiring.provide(Shop.Requires.allGroupbuy, Groupbuy.Provides.groupbuyAllForShop)
+///     wiring.provide(Notes.Requires.tagCount, Tags.Provides.tagCount)
 /// }
 /// ```
 @MainActor
@@ -26,7 +26,7 @@ public protocol Router {
     // version called through the protocol would have the runtime look up the component's type, and
     // build the types that depend on it from their mangled names, once for every component.
 
-    /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
+    /// The component's name as the audit and diagnostics spell it, e.g. `Notes`.
     var componentName: String { get }
     /// Has every require of ``component`` answered as the wiring lines declare, whatever was assigned
     /// before, and returns whether the component has no hole.
@@ -39,7 +39,7 @@ public protocol Router {
     func keepState(in folder: StateFolder?)
     /// Has the component read its records from `source` (``ComponentAPI/readRecords(from:)``).
     func readRecords(from source: (any RecordSource)?)
-    /// Called with a provide's name (`Shop.provide_shopDetail(shopId:)`) just before a wiring line
+    /// Called with a provide's name (`Tags.provide_tagCount(noteId:)`) just before a wiring line
     /// of this router calls that provide (a ``Wiring`` `provide` line): an app that gets a
     /// component ready only when it is first used gets the provide's component ready here. `nil`, the
     /// default, calls nothing.
@@ -47,7 +47,7 @@ public protocol Router {
 }
 
 extension Router {
-    /// The component's name as the audit and diagnostics spell it, e.g. `Shop`.
+    /// The component's name as the audit and diagnostics spell it, e.g. `Notes`.
     @inlinable public var componentName: String { Component.componentName }
 
     /// Has every require of ``component`` answered as ``wire(_:)`` declares, whatever was assigned before

@@ -46,11 +46,11 @@ public struct UnwiredRequire: Error, CustomStringConvertible {
     /// The require, as `Component.require_name`.
     public let requirement: String
 
-    /// The error for `requirement`, e.g. `Shop.require_appointmentBookings`.
+    /// The error for `requirement`, e.g. `Notes.require_tagCount`.
     public init(_ requirement: String) {
         self.requirement = requirement
     }
 
-    /// What failed, for the screen's failure line: `Shop.require_appointmentBookings is not wired`.
+    /// What failed, for the screen's failure line: `Notes.require_tagCount is not wired`.
     public var description: String { "\(requirement) is not wired" }
 }

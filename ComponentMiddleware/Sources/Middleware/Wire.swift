@@ -1,7 +1,7 @@
 /// What one wiring line of a router declares: the require it answers, and what answers it.
 ///
 /// A router declares its lines once (``Router/wire(_:)``). At launch they assign and record nothing;
-/// `mall graph`, the audit's answers and the tests ask for them as these values (``Router/wires``), so
+/// An app's wiring graph, the audit's answers and the tests ask for them as these values (``Router/wires``), so
 /// what is drawn cannot drift from what is wired.
 public struct Wire: Sendable, Hashable {
     /// The require's property name, e.g. `require_eventDetail`.
@@ -24,7 +24,7 @@ public struct Wire: Sendable, Hashable {
 public enum WireAnswer: Sendable, Hashable {
     /// A route: its provide, or its web page when the route is downgraded.
     case route(pattern: String)
-    /// A provide called directly, e.g. `Groupbuy.provide_groupbuyAllForShop(_:)`: one no link can
+    /// A provide called directly, e.g. `Tags.provide_tagCount(noteId:)`: one no link can
     /// reach (it takes a list) or data rather than a screen.
     case provide(name: String)
 }
@@ -32,7 +32,7 @@ public enum WireAnswer: Sendable, Hashable {
 /// The wiring lines of one router as they run: at launch each assigns its closure to its require and
 /// builds nothing else; asked for what they declare, each records a ``Wire`` and assigns nothing.
 ///
-/// A line names its require as the component's generated ``Require`` (`Shop.Requires.eventDetail`) and takes
+/// A line names its require as the component's generated ``Require`` (`Notes.Requires.tagPage`) and takes
 /// what answers it as an autoclosure, so assigning neither builds a key path nor touches a route or a
 /// provide before the require is first called: the cost of wiring is one closure per require.
 ///
@@ -93,7 +93,7 @@ public struct Wiring<Owner: Router> {
     /// would not get that one ready: answer through those instead.
     ///
     /// - Parameters:
-    ///   - require: The require, e.g. `Shop.Requires.eventDetail`.
+    ///   - require: The require, e.g. `Notes.Requires.tagPage`.
     ///   - closure: What the require is assigned.
     ///   - answer: What the closure leads to, as documents and the graph name it.
     ///   - valueNames: The names the answer takes the require's values under, where it names them.

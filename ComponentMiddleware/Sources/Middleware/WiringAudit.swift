@@ -30,11 +30,11 @@ public enum WiringAudit {
 
     /// Configures the given routers (``Router/configure()``) and returns the components left with a hole
     /// once all of them ran, in the order given: what getting every component ready at once runs
-    /// (`mall --strict`). A router that leaves a hole is asked again at the end, since a router after it
+    /// (an app's strict launch). A router that leaves a hole is asked again at the end, since a router after it
     /// may wire the same component; and where a configure ran inside another's lines, which may have
     /// unwired a component configured before it, every component is read back. A configure that starts
     /// outside every count (one a router's `component` runs while the holes are read at the end) is not
-    /// seen here; ``holes(_:)`` and `mall audit` read every require back.
+    /// seen here; ``holes(_:)`` and an app's audit command read every require back.
     @MainActor
     public static func configure(_ routers: [any Router]) -> WiringReport {
         let nestedCounts = WireTally.nestedCounts
@@ -56,7 +56,7 @@ public enum WiringAudit {
     /// So the audit reads the component's stored properties through `Mirror`, the standard library's
     /// reflection (its superclasses' too, a `lazy` one and one behind a property wrapper by its own
     /// name), and reports each one missing from the list, as unwired too when it can tell it is `nil`.
-    /// A launch's look for holes (``holes(_:)``) does not pay for this; `mall audit`, a preview's and a
+    /// A launch's look for holes (``holes(_:)``) does not pay for this; an app's audit command, a preview's and a
     /// test's do.
     @MainActor
     public static func wiring<Component: ComponentAPI>(of component: Component) -> ComponentWiring {

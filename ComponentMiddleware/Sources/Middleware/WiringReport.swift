@@ -2,7 +2,7 @@ import MiddlewareSupport
 
 /// The requirements of one component and which of them no router wired.
 public struct ComponentWiring: Sendable, Hashable {
-    /// The component's type name, e.g. `Shop`.
+    /// The component's type name, e.g. `Notes`.
     public var component: String
     /// Every `require_` property the component declares, sorted.
     public var requirements: [String]

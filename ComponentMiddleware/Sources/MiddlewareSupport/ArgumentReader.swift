@@ -100,7 +100,7 @@ public struct ArgumentReader {
 
     /// `text` as a duration in seconds written in plain decimal (`30`, `0.5`; not `1e3`, `.5` or
     /// `+1`) within `range`, to the millisecond; or the refusal naming the range and an example:
-    /// `--timeout needs a number of seconds from 0.1 to 3600, not 'x': mall --timeout 10`.
+    /// `--timeout needs a number of seconds from 0.1 to 3600, not 'x': notes --timeout 10`.
     public func seconds(
         _ text: String, of option: String, in range: ClosedRange<Double>, example: String
     ) throws(UsageError) -> Duration {

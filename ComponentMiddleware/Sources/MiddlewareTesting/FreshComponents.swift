@@ -6,7 +6,7 @@ import Testing
 /// other case with this trait runs until it ends, whatever the order or parallelism of the run.
 ///
 /// Attach it to every suite that touches a component singleton:
-/// `@Suite("Shop", .freshComponents { [Shop.shared] })`.
+/// `@Suite("Notes", .freshComponents { [Notes.shared] })`.
 public struct FreshComponents: TestTrait, SuiteTrait, TestScoping {
     /// The components the tests touch.
     private let components: @MainActor @Sendable () -> [any ComponentAPI]

@@ -43,3 +43,17 @@ enum Fixture {
         return (outcome.status, String(decoding: outcome.output, as: UTF8.self))
     }
 }
+
+extension LayerContract {
+    /// The fixtures' contract (each fixture laid out in folders holds it as its `layers.json`): `Shell/`
+    /// above `Components/`, whose members are independent components, above `Sources/`. Held as no
+    /// file's, so a package in memory without one of those folders is still checked by it.
+    static let folders: LayerContract = {
+        let file = Fixture.folder.appendingPathComponent("clean/layers.json")
+        guard let data = FileManager.default.contents(atPath: file.path),
+            var contract = try? LayerContract.parse(data)
+        else { fatalError("the fixtures' contract \(file.path) cannot be read") }
+        contract.path = nil
+        return contract
+    }()
+}

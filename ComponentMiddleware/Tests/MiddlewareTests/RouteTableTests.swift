@@ -396,7 +396,7 @@ struct RouteConfigurationTests {
         ),
         (
             #"{"downgrade": {"demo://home": 5}}"#,
-            #"downgrade['demo://home']: the template must be a string, e.g. "https://m.mall.example/…""#
+            #"downgrade['demo://home']: the template must be a string, e.g. "https://app.example/…""#
         ),
         (#"{"downgrade": ["demo://home"]}"#, #"downgrade: must be an object: {"<route pattern>": "<https template>"}"#),
         (#"{"downgrad": {}}"#, "'downgrad': unknown key; did you mean 'downgrade'?"),

@@ -1,8 +1,8 @@
 /// The requires and provides a component's API file declares, read from its source.
 ///
-/// The API file (`Components/Shop/Shop.swift`) is where a require is written by hand, once: a
+/// The API file (`Features/Notes/Notes.swift`) is where a require is written by hand, once: a
 /// `public var` in the component's class holding an optional closure whose parameters are named,
-/// `public var require_eventDetail: ((_ eventId: EventID, _ eventType: EventType) -> Screen)?`.
+/// `public var require_tagPage: ((_ noteId: NoteID, _ limit: Int) -> Page)?`.
 /// Everything derived from it (``DerivedFiles``) is generated from what this reads. A declaration the
 /// derived code could not express is refused with its line, so what is accepted builds.
 struct ComponentAPIFile: Sendable, Hashable {
@@ -12,7 +12,7 @@ struct ComponentAPIFile: Sendable, Hashable {
         var name: String
         /// Each parameter's name and type, as written (whitespace collapsed).
         var parameters: [Parameter]
-        /// What the closure returns, e.g. `Screen` or `[BookingSummary]`.
+        /// What the closure returns, e.g. `Page` or `[String]`.
         var answer: String
         /// Whether the closure is `async throws`.
         var isAsync = false
@@ -24,10 +24,10 @@ struct ComponentAPIFile: Sendable, Hashable {
             var type: String
         }
 
-        /// The parameters as the closure type and the calling function write them: `_ shopId: ShopID, …`.
+        /// The parameters as the closure type and the calling function write them: `_ noteId: NoteID, …`.
         var parameterList: String { parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ") }
 
-        /// The property's closure type without the optional, e.g. `(_ shopId: ShopID) -> Screen`.
+        /// The property's closure type without the optional, e.g. `(_ noteId: NoteID) -> Page`.
         var closureType: String { "(\(parameterList))\(isAsync ? " async throws" : "") -> \(answer)" }
     }
 
@@ -37,7 +37,7 @@ struct ComponentAPIFile: Sendable, Hashable {
         var name: String
         /// Each parameter's argument label (`nil` for `_`), its name inside the function and its type.
         var parameters: [Parameter]
-        /// What it returns, e.g. `Screen`.
+        /// What it returns, e.g. `Page`.
         var output: String
         /// Whether a value can stand for it: an instance method, without generics, effects, defaults,
         /// variadics, `inout`, ownership or autoclosure parameters, or an opaque result.
@@ -51,7 +51,7 @@ struct ComponentAPIFile: Sendable, Hashable {
             var type: String
         }
 
-        /// The function as documents name it, without the component: `provide_shopDetail(shopId:)`.
+        /// The function as documents name it, without the component: `provide_note(noteId:)`.
         var signature: String {
             "provide_\(name)(" + parameters.map { "\($0.label ?? "_"):" }.joined() + ")"
         }
@@ -101,7 +101,7 @@ struct ComponentAPIFile: Sendable, Hashable {
                     "\(file):\(code.line(of: found.start)): require_\(ComponentName.printable(name.value)) is a let;"
                         + " a require is a public instance property the app's router assigns; write it as a public"
                         + " optional closure with named parameters, e.g. public var require_"
-                        + "\(ComponentName.printable(name.value)): ((_ shopId: ShopID) -> Screen)?")
+                        + "\(ComponentName.printable(name.value)): ((_ noteId: String) -> Page)?")
             }
             if found.word == "var", let name = code.prefixedName("require_", after: found.end) {
                 // Only the class's own members (depth 1) are the component's requires.
@@ -389,7 +389,7 @@ private struct Code {
         }
         let shape =
             "write it as a public optional closure with named parameters, e.g."
-            + " public var require_\(name): ((_ shopId: ShopID) -> Screen)?"
+            + " public var require_\(name): ((_ noteId: String) -> Page)?"
         if let setter = modifiers.first(where: { $0.hasSuffix("(set)") }) {
             throw ScaffoldError(
                 "\(place) is '\(modifiers.reversed().joined(separator: " "))'; the app's router assigns a require,"
@@ -434,7 +434,7 @@ private struct Code {
             throw ScaffoldError(
                 "\(place) has '\(Self.tidy(String(rest.prefix(upTo: rest.firstRange(of: "->")?.lowerBound ?? rest.endIndex))))'"
                     + " before its arrow; a require's effects are"
-                    + " none or 'async throws', e.g. ((_ shopId: ShopID) async throws -> [BookingSummary])?")
+                    + " none or 'async throws', e.g. ((_ noteId: String) async throws -> [String])?")
         }
         let answer = Self.tidy(String(rest.dropFirst(2)))
         guard !answer.isEmpty else { throw ScaffoldError("\(place) has no return type; \(shape)") }
@@ -452,7 +452,7 @@ private struct Code {
             else {
                 throw ScaffoldError(
                     "\(place): the parameter name '\(ComponentName.printable(names[1]))' is '_', a keyword or not a"
-                        + " plain lowerCamelCase identifier; name it like shopId")
+                        + " plain lowerCamelCase identifier; name it like noteId")
             }
             let type = parts[1]
             let words = type.split(separator: " ")

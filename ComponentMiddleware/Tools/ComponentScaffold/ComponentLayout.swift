@@ -9,14 +9,14 @@ import MiddlewareSupport
 ///
 /// ```json
 /// {
-///   "api": "Components/{Name}/{Name}.swift",
-///   "generated": "Components/{Name}/{Name}+Generated.swift",
-///   "screen": { "type": "Screen", "module": "MallBase", "unavailable": ".unavailable" },
-///   "stubAnswers": ["Sources/MallBase"],
+///   "api": "Features/{Name}/{Name}.swift",
+///   "generated": "Features/{Name}/{Name}+Generated.swift",
+///   "screen": { "type": "Page", "module": "NotesKit", "unavailable": "Page.unavailable" },
+///   "stubAnswers": ["Sources/NotesKit"],
 ///   "preview": {
-///     "answers": "Components/{Name}/Preview/{Name}Preview+AnsweredBy.swift",
+///     "answers": "Features/{Name}/Preview/{Name}Preview+AnsweredBy.swift",
 ///     "type": "{Name}Preview",
-///     "router": "Shell/Routers/{Name}/{Name}Router.swift"
+///     "router": "App/Routers/{Name}Router.swift"
 ///   }
 /// }
 /// ```
@@ -28,21 +28,21 @@ public struct ComponentLayout: Sendable, Equatable {
     /// The smallest layout file, as the message for a package without one shows it.
     static let example =
         #"{"api": "Sources/{Name}/{Name}.swift", "generated": "Sources/{Name}/{Name}+Generated.swift","#
-        + #" "screen": {"type": "Screen", "module": "AppBase", "unavailable": "Screen.unavailable"}}"#
+        + #" "screen": {"type": "Page", "module": "AppBase", "unavailable": "Page.unavailable"}}"#
 
-    /// Each component's API file, e.g. `Components/{Name}/{Name}.swift`: the app's components are the
+    /// Each component's API file, e.g. `Features/{Name}/{Name}.swift`: the app's components are the
     /// names for which it exists.
     public var api: PathPattern
     /// Where the derived API goes (the list of requires, the calling functions, the provides as
     /// values); it must be compiled into the component's own target.
     public var generated: PathPattern
-    /// The type a require returns for a screen, e.g. `Screen`.
+    /// The type a require returns for a screen, e.g. `Page`.
     public var screenType: String
     /// The module that declares ``screenType``; the derived API imports it.
     public var screenModule: String
     /// What a calling function answers with when its require is not wired: an expression that takes
-    /// the require's name (`"Shop.require_eventDetail"`) and gives a ``screenType``, e.g.
-    /// `.unavailable` or `Screen.unavailable`.
+    /// the require's name (`"Notes.require_tagPage"`) and gives a ``screenType``, e.g.
+    /// `.unavailable` or `Page.unavailable`.
     public var unavailable: String
     /// Folders whose types conform to `StubAnswer`, so a require may answer with them.
     public var stubAnswers: [String]
@@ -398,7 +398,7 @@ extension ComponentLayout {
     /// The app's components: every name for which ``api`` names a file, sorted.
     ///
     /// The first part of the path that holds `{Name}` is matched against the folder above it, so
-    /// `Components/{Name}/{Name}.swift` finds `Components/Shop/Shop.swift`, and
+    /// `Features/{Name}/{Name}.swift` finds `Features/Notes/Notes.swift`, and
     /// `Features/{Name}Feature/API.swift` finds `Features/NotesFeature/API.swift`.
     public func components(in root: URL) -> [String] {
         let parts = api.text.split(separator: "/").map(String.init)

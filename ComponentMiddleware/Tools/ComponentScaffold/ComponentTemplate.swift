@@ -80,7 +80,7 @@ struct ComponentTemplate {
     }
 
     /// The top-level items a new component's files are moved in by: for each file, its path up to the
-    /// first part that names the component (`Components/Coupon` for `Components/Coupon/Data/Item.swift`).
+    /// first part that names the component (`Features/Reminders` for `Features/Reminders/Data/Item.swift`).
     /// None may exist before the component is added.
     func topLevelItems() -> [String] {
         Set(

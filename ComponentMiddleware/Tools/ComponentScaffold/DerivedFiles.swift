@@ -2,9 +2,9 @@
 /// hand: `new-component --regenerate` writes them and `new-component --check` fails when one is stale.
 /// Where they go, and the screen type they name, come from the app's ``ComponentLayout``.
 ///
-/// - The derived API (``ComponentLayout/generated``, `Components/<Name>/<Name>+Generated.swift` in the
-///   mall): the list of requires the audit walks and the stubs answer (``ComponentAPIFile/Require``), one
-///   function per require that calls it or falls back to the screen naming it, and the provides as values
+/// - The derived API (``ComponentLayout/generated``, e.g. `Features/<Name>/<Name>+Generated.swift`): the
+///   list of requires the audit walks and the stubs answer (``ComponentAPIFile/Require``), one function
+///   per require that calls it or falls back to the screen naming it, and the provides as values
 ///   (`<Name>.Provides`) routes and wiring lines open.
 /// - The preview's answers (``ComponentLayout/Preview``), if the app's components have previews: who
 ///   answers each require in the app, read from the router's wiring lines, for the preview's stub screens.
@@ -317,8 +317,8 @@ struct DerivedFiles {
     }
 
     /// What each wiring line of the router leads to, by require: the component a route or provide
-    /// belongs to (`EventRoutes.detail`, `Groupbuy.Provides.…`), or the app's own pages for anything
-    /// else (the mall's `ShellRoutes`).
+    /// belongs to (`TagsRoutes.detail`, `Tags.Provides.…`), or the app's own pages for anything else
+    /// (an `AppRoutes.…` of the app's own).
     var answeredBy: [String: String] {
         guard let router else { return [:] }
         var answers: [String: String] = [:]

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The entry written for a new component, e.g. `("{Name}", wiresTo: [])`, says where a name stands: after
 /// `("`, and (for `{Name}Router()`) before the rest of an identifier. An entry of the list names the
-/// component whose name stands there, whatever follows it (`("Shop", wiresTo: ["Event"])` names Shop)
+/// component whose name stands there, whatever follows it (`("Notes", wiresTo: ["Tags"])` names Notes)
 /// and however it is spaced; an entry that does not start that way is not one the list may hold.
 ///
 /// Every addition reads every entry of every list, a thousand each in a large app, so the reading is a

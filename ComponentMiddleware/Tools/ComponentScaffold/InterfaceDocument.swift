@@ -2,7 +2,7 @@ import Foundation
 import LayeringCheck
 
 /// What a new component requires and provides, as written in `--require` / `--provide` options or a
-/// small JSON file: `{"requires": ["shopDetail(shopId: ShopID)"], "provides": ["couponDetail(couponId: String)"]}`.
+/// small JSON file: `{"requires": ["tagPage(noteId: String)"], "provides": ["reminder(noteId: String)"]}`.
 public struct InterfaceDocument: Sendable, Hashable {
     /// The requirements, in the order given.
     public var requires: [Signature]

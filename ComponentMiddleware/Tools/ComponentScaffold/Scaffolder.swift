@@ -41,7 +41,7 @@ public struct Scaffolder: Sendable {
     ///
     /// - Parameters:
     ///   - name: The component's name, e.g. `Coupon`.
-    ///   - requires: Declarations like `shopDetail(shopId: ShopID)`.
+    ///   - requires: Declarations like `tagPage(noteId: String)`.
     ///   - provides: Declarations like `couponDetail(couponId: String)`.
     ///   - existingNames: The package's target and module names.
     public func plan(

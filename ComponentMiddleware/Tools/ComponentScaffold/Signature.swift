@@ -1,4 +1,4 @@
-/// A require or provide from the interface document, e.g. `shopDetail(shopId: ShopID)`.
+/// A require or provide from the interface document, e.g. `tagPage(noteId: String)`.
 ///
 /// Declarations are parsed with a small grammar that accepts exactly the types the generated code can
 /// use, so every declaration it accepts builds:
@@ -16,9 +16,9 @@
 public struct Signature: Sendable, Hashable {
     /// One labelled parameter.
     public struct Parameter: Sendable, Hashable {
-        /// The label, e.g. `shopId`.
+        /// The label, e.g. `noteId`.
         public var label: String
-        /// The type, normalised, e.g. `ShopID` or `[String: Int]`.
+        /// The type, normalised, e.g. `NoteID` or `[String: Int]`.
         public var type: String
     }
 
@@ -48,23 +48,23 @@ public struct Signature: Sendable, Hashable {
         (name, parameters, isAsync) = try parser.declaration()
     }
 
-    /// The closure type of a require answering with `answer`: `(_ shopId: ShopID) -> Screen`, or with
+    /// The closure type of a require answering with `answer`: `(_ noteId: String) -> Page`, or with
     /// `async throws`.
     public func closureType(returning answer: String) -> String {
         "(\(unlabelledParameterList))" + (isAsync ? " async throws" : "") + " -> \(answer)"
     }
 
-    /// The parameter list of a provide: `shopId: ShopID`.
+    /// The parameter list of a provide: `noteId: String`.
     var parameterList: String {
         parameters.map { "\($0.label): \($0.type)" }.joined(separator: ", ")
     }
 
-    /// The parameter list of the function that calls a require: `_ shopId: ShopID`.
+    /// The parameter list of the function that calls a require: `_ noteId: String`.
     var unlabelledParameterList: String {
         parameters.map { "_ \($0.label): \($0.type)" }.joined(separator: ", ")
     }
 
-    /// The signature as the user wrote it, normalised: `shopDetail(shopId: ShopID)`, and
+    /// The signature as the user wrote it, normalised: `tagPage(noteId: String)`, and
     /// ` async throws` after it for an async require.
     public var written: String { "\(name)(\(parameterList))" + (isAsync ? " async throws" : "") }
 
@@ -171,7 +171,7 @@ private struct Parser {
         guard case .name(let name) = next(), Signature.isLowerCamelName(name) else {
             throw ScaffoldError(
                 "\(quoted) does not start with a lowerCamelCase name (ASCII letters and digits, at most 40, not a keyword);"
-                    + " write it as name(label: Type), e.g. shopDetail(shopId: ShopID)"
+                    + " write it as name(label: Type), e.g. tagPage(noteId: String)"
             )
         }
         var parameters: [Signature.Parameter] = []
@@ -287,7 +287,7 @@ private struct Parser {
             }
             return name
         case let token:
-            throw ScaffoldError("\(quoted) has \(token.shown) where a type should be, e.g. String or [ShopID]")
+            throw ScaffoldError("\(quoted) has \(token.shown) where a type should be, e.g. String or [Int]")
         }
     }
 

@@ -31,7 +31,7 @@ public struct Diagnostic: Sendable, Hashable, Codable {
     public var target: String
     /// The module or dependency that breaks the rule, if any.
     public var module: String?
-    /// For a finding along a chain of dependencies, the chain: `["Event", "Bridge", "Shop"]`.
+    /// For a finding along a chain of dependencies, the chain: `["Tags", "Bridge", "Notes"]`.
     public var chain: [String]?
 
     /// Creates a diagnostic.

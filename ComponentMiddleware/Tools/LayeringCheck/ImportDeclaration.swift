@@ -1,8 +1,8 @@
 /// One `import` declaration found in a Swift source file.
 public struct ImportDeclaration: Sendable, Hashable, Codable {
-    /// The imported module: the first component of the path (`Event` in `import struct Event.Detail`).
+    /// The imported module: the first component of the path (`Tags` in `import struct Tags.Detail`).
     public var module: String
-    /// The full imported path, e.g. `Event.Detail`.
+    /// The full imported path, e.g. `Tags.Detail`.
     public var path: String
     /// The import kind for a scoped import (`struct`, `func`…), or `nil` for a whole-module import.
     public var kind: String?

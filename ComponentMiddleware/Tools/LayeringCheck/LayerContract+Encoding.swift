@@ -19,11 +19,16 @@ extension LayerContract {
         ]
         if !independence.isEmpty {
             root["independence"] = independence.map { group -> Any in
-                if group.name == nil, group.hint == nil, group.includesTests { return texts(group.targets) }
+                if group.name == nil, group.hint == nil, group.includesTests, !group.areComponents, group.router == nil
+                {
+                    return texts(group.targets)
+                }
                 var object: [String: Any] = ["targets": texts(group.targets)]
                 object["includeTests"] = group.includesTests ? nil : false
                 object["name"] = group.name
                 object["hint"] = group.hint
+                object["components"] = group.areComponents ? true : nil
+                object["router"] = group.router
                 return object
             }
         }
@@ -33,6 +38,11 @@ extension LayerContract {
                 object["allowDependency"] = entry.allowsDependency ? true : nil
                 object["reason"] = entry.reason
                 return object
+            }
+        }
+        if !dependencyHints.isEmpty {
+            root["dependencyHints"] = dependencyHints.map { entry -> [String: Any] in
+                ["from": texts(entry.from), "to": texts(entry.to), "hint": entry.hint]
             }
         }
         if !ignore.isEmpty {

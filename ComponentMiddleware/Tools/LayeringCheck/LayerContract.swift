@@ -10,6 +10,8 @@ import Foundation
 /// - `forbidden`: targets matching `from` must not reach targets matching `to`; with
 ///   `"allowDependency": true`, only the import is forbidden and the declared dependency stays allowed.
 /// - `ignore`: accepted findings, each with a reason.
+/// - `dependencyHints`: what an `undeclared-import` finding tells a target matching `from` to do about
+///   a target matching `to`, where the app declares dependencies its own way.
 ///
 /// "Reach" means along any chain of declared dependencies, and by any `import`.
 public struct LayerContract: Sendable, Equatable {
@@ -41,14 +43,37 @@ public struct LayerContract: Sendable, Equatable {
         public var includesTests: Bool
         /// What to do about a member reaching another, in the contract's own words.
         public var hint: String?
+        /// Whether the members are the app's business components (`"components": true`): findings then
+        /// speak of components, their previews and tests, requires and routers.
+        public var areComponents: Bool
+        /// Where a member's router is, with `{owner}` for the member, e.g.
+        /// `App/Routers/{owner}Router.swift`: what `{router}` in a hint stands for.
+        public var router: String?
 
         /// A group of `targets` that must not reach each other.
-        public init(name: String? = nil, targets: [TargetPattern], includesTests: Bool = true, hint: String? = nil) {
+        public init(
+            name: String? = nil, targets: [TargetPattern], includesTests: Bool = true, hint: String? = nil,
+            areComponents: Bool = false, router: String? = nil
+        ) {
             self.name = name
             self.targets = targets
             self.includesTests = includesTests
             self.hint = hint
+            self.areComponents = areComponents
+            self.router = router
         }
+    }
+
+    /// What an `undeclared-import` finding from a target matching `from` to one matching `to` tells
+    /// the user to do, where the app does not declare such a dependency in the target's own list.
+    public struct DependencyHint: Sendable, Equatable {
+        /// The importing targets.
+        public var from: [TargetPattern]
+        /// The imported targets.
+        public var to: [TargetPattern]
+        /// The hint; `{target}` and `{other}` stand for the two targets, `{folder}` and
+        /// `{otherFolder}` for the last part of their folders.
+        public var hint: String
     }
 
     /// Targets matching `from` must not reach targets matching `to`.
@@ -86,18 +111,21 @@ public struct LayerContract: Sendable, Equatable {
     public var forbidden: [Forbidden]
     /// Findings accepted on purpose.
     public var ignore: [Ignore]
-    /// Where the contract came from: the file, relative to the package root, or `nil` for the built-in one.
+    /// The app's own words for an undeclared import, by the targets they apply to.
+    public var dependencyHints: [DependencyHint]
+    /// Where the contract came from: the file, relative to the package root, or `nil` for none.
     public var path: String?
 
     /// A contract of `layers`, top to bottom, and the other rules.
     public init(
         layers: [Layer], independence: [Group] = [], forbidden: [Forbidden] = [], ignore: [Ignore] = [],
-        path: String? = nil
+        dependencyHints: [DependencyHint] = [], path: String? = nil
     ) {
         self.layers = layers
         self.independence = independence
         self.forbidden = forbidden
         self.ignore = ignore
+        self.dependencyHints = dependencyHints
         self.path = path
     }
 
@@ -109,34 +137,11 @@ public struct LayerContract: Sendable, Equatable {
     /// The most strings (names, patterns, keys) a contract file may hold.
     public static let maximumStrings = 20_000
 
-    /// The contract of a package without `layers.json`: a target's layer is its top-level folder.
-    /// `Shell/` (the app) above `Components/` (business components, independent of each other) above
-    /// `Sources/`; `Tests/`, `Tools/` and other folders are in no layer, so only the import rules and
-    /// the components' independence (which covers their test targets) apply to them. This layout is the
-    /// component middleware's, so its findings speak of components, requires and routers.
-    public static let folders = LayerContract(
-        layers: [
-            Layer(name: "App", targets: [pattern("Shell/**")]),
-            Layer(
-                name: "Business", targets: [pattern("Components/**")],
-                hint: "a component must not know the layers above it; declare a require and let {router} provide it"),
-            Layer(name: "Sources", targets: [pattern("Sources/**")]),
-        ],
-        independence: [Group(name: "components", targets: [pattern("Components/**")], hint: componentHint)]
-    )
+    /// The contract of a package without `layers.json`: no layers, no groups, so only the rules every
+    /// package keeps apply (each import declared, no module imported but through a dependency).
+    public static let empty = LayerContract(layers: [])
 
-    /// The hint of the middleware's component groups: a component reaches a sibling only through a
-    /// require its router wires.
-    public static let componentHint = "route it through a require wired in {router}"
-
-    private static func pattern(_ text: String) -> TargetPattern {
-        guard let pattern = TargetPattern(text) else { preconditionFailure("invalid built-in pattern \(text)") }
-        return pattern
-    }
-
-    // MARK: Reading
-
-    /// Reads `layers.json` from `root`, or returns ``folders`` if there is none.
+    /// Reads `layers.json` from `root`, or returns ``empty`` if there is none.
     public static func load(packageRoot root: URL) throws(LayeringCheckError) -> LayerContract {
         let path = root.appendingPathComponent(fileName).path
         let manager = FileManager.default
@@ -144,7 +149,7 @@ public struct LayerContract: Sendable, Equatable {
             if (try? manager.destinationOfSymbolicLink(atPath: path)) != nil {
                 throw .unreadableFile(path: fileName, reason: "it is a symbolic link to a file that does not exist")
             }
-            return folders
+            return empty
         }
         return try parse(try RegularFile.read(path, shownAs: fileName, limit: maximumSize), path: fileName)
     }
@@ -186,7 +191,7 @@ public struct LayerContract: Sendable, Equatable {
         guard let root = object as? [String: Any] else {
             throw fail("(file)", "the top level must be an object with \"layers\"")
         }
-        let known = ["layers", "independence", "forbidden", "ignore"]
+        let known = ["layers", "independence", "forbidden", "ignore", "dependencyHints"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "unknown key; a contract has \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
@@ -207,8 +212,12 @@ public struct LayerContract: Sendable, Equatable {
         {
             ignore.append(try reader.ignore(entry, key: "ignore[\(index)]", index: index))
         }
+        let dependencyHints = try reader.list(root["dependencyHints"] ?? [Any](), key: "dependencyHints") {
+            value, key throws(LayeringCheckError) in try reader.dependencyHint(value, key: key)
+        }
         return LayerContract(
-            layers: layers, independence: independence, forbidden: forbidden, ignore: ignore, path: path)
+            layers: layers, independence: independence, forbidden: forbidden, ignore: ignore,
+            dependencyHints: dependencyHints, path: path)
     }
 
     /// Reads the parts of a contract, each naming its key on failure.
@@ -282,10 +291,10 @@ public struct LayerContract: Sendable, Equatable {
             guard let object = value as? [String: Any] else {
                 throw fail(
                     key,
-                    "a group must be an array of the targets kept apart, e.g. [[\"Shop\", \"Event\"]], or an object "
+                    "a group must be an array of the targets kept apart, e.g. [[\"Notes\", \"Tags\"]], or an object "
                         + "with \"targets\"")
             }
-            try onlyKeys(object, ["name", "targets", "includeTests", "hint"], key: key)
+            try onlyKeys(object, ["name", "targets", "includeTests", "hint", "components", "router"], key: key)
             guard let targets = object["targets"] else { throw fail("\(key).targets", "missing") }
             var name: String?
             if let value = object["name"] {
@@ -297,7 +306,23 @@ public struct LayerContract: Sendable, Equatable {
             return Group(
                 name: name, targets: try patterns(targets, key: "\(key).targets", allowEmpty: false),
                 includesTests: try flag(object["includeTests"], key: "\(key).includeTests") ?? true,
-                hint: try optionalText(object["hint"], key: "\(key).hint"))
+                hint: try optionalText(object["hint"], key: "\(key).hint"),
+                areComponents: try flag(object["components"], key: "\(key).components") ?? false,
+                router: try optionalText(object["router"], key: "\(key).router"))
+        }
+
+        func dependencyHint(_ value: Any, key: String) throws(LayeringCheckError) -> DependencyHint {
+            guard let object = value as? [String: Any] else {
+                throw fail(key, "must be an object: {\"from\": [...], \"to\": [...], \"hint\": \"...\"}")
+            }
+            try onlyKeys(object, ["from", "to", "hint"], key: key)
+            guard let hint = try optionalText(object["hint"], key: "\(key).hint") else {
+                throw fail("\(key).hint", "missing; say what to do instead of declaring the dependency")
+            }
+            return DependencyHint(
+                from: try patterns(object["from"] ?? [Any](), key: "\(key).from", allowEmpty: false),
+                to: try patterns(object["to"] ?? [Any](), key: "\(key).to", allowEmpty: false),
+                hint: hint)
         }
 
         func forbidden(_ value: Any, key: String) throws(LayeringCheckError) -> Forbidden {

@@ -5,7 +5,7 @@ import Foundation
 public struct LayeringChecker: Sendable {
     /// The package to check.
     public let graph: PackageGraph
-    /// The contract it keeps: its `layers.json`, or ``LayerContract/folders``.
+    /// The contract it keeps: its `layers.json`, or ``LayerContract/empty``.
     public let contract: LayerContract
 
     let targets: [PackageGraph.Target]
@@ -13,10 +13,9 @@ public struct LayeringChecker: Sendable {
     let targetsByModule: [String: PackageGraph.Target]
     /// What each target declares and reaches, other packages' modules included.
     let modules: ModuleReach
-    private let routerFolder: String?
 
     /// Creates a checker for a package.
-    public init(graph: PackageGraph, contract: LayerContract = .folders) {
+    public init(graph: PackageGraph, contract: LayerContract = .empty) {
         self.graph = graph
         self.contract = contract
         // A description may list a name twice; the first one counts, as in SwiftPM's own error message.
@@ -25,10 +24,6 @@ public struct LayeringChecker: Sendable {
         targetsByName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         targetsByModule = Dictionary(targets.map { ($0.moduleName, $0) }, uniquingKeysWith: { first, _ in first })
         modules = ModuleReach(graph: graph, targets: targetsByName)
-        // The app's own target under `Shell/` (an executable), where a package without a target per
-        // router keeps them in a `Routers` folder.
-        routerFolder = targets.first { $0.type == "executable" && $0.path.split(separator: "/").first == "Shell" }
-            .map { "\($0.path)/Routers" }
     }
 
     /// Checks every target, with `manifest` as the text of `Package.swift`.
@@ -285,20 +280,21 @@ public struct LayeringChecker: Sendable {
             }
         }
 
-        /// The hint for a router of the component middleware's layout (`Shell/Routers/<Owner>`, made
-        /// from the manifest's components list) importing another component (`Components/<Other>`) or
-        /// its routes (`Shell/Routes/<Other>`): its dependencies come from the owner's `wiresTo`, so that
-        /// is where the other component is named.
-        static func wiresToHint(for imported: PackageGraph.Target, in source: PackageGraph.Target) -> String? {
-            let from = source.path.split(separator: "/")
-            let to = imported.path.split(separator: "/")
-            guard from.count == 3, from[0] == "Shell", from[1] == "Routers",
-                to.count == 2 && to[0] == "Components" || to.count == 3 && to[0] == "Shell" && to[1] == "Routes"
+        /// The contract's own words for `source` importing `imported` without declaring it, if a
+        /// `dependencyHints` entry covers the two.
+        func dependencyHint(for imported: PackageGraph.Target, in source: PackageGraph.Target) -> String? {
+            guard
+                let entry = contract.contract.dependencyHints.first(where: { entry in
+                    entry.from.contains { $0.matches(source) } && entry.to.contains { $0.matches(imported) }
+                })
             else { return nil }
-            let owner = from[2]
-            let other = to[to.count - 1]
-            return "name \"\(other)\" in the wiresTo of \(owner)'s entry in the components list of Package.swift,"
-                + " which gives '\(source.name)' both '\(other)' and its routes"
+            func folder(_ target: PackageGraph.Target) -> String {
+                String(target.path.split(separator: "/").last ?? Substring(target.name))
+            }
+            return entry.hint.replacingOccurrences(of: "{target}", with: source.name)
+                .replacingOccurrences(of: "{other}", with: imported.name)
+                .replacingOccurrences(of: "{folder}", with: folder(source))
+                .replacingOccurrences(of: "{otherFolder}", with: folder(imported))
         }
 
         /// An import of a target of this package.
@@ -322,7 +318,7 @@ public struct LayeringChecker: Sendable {
                                 + "its dependencies"
                             : "'\(source.name)' imports '\(imported.moduleName)', a module of this package that "
                                 + "none of its dependencies brings in",
-                        hint: Self.wiresToHint(for: imported, in: source)
+                        hint: dependencyHint(for: imported, in: source)
                             ?? (reached
                                 ? "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in "
                                     + "Package.swift, so the import survives a change to those dependencies"
@@ -612,14 +608,17 @@ public struct LayeringChecker: Sendable {
             chain: [String]?, isImport: Bool
         ) -> (Rule, String, String) {
             let verb = isImport ? "imports" : chain == nil ? "depends on" : "reaches"
-            // The chain follows what it reaches: "'Event' reaches 'Shop' through Event → Bridge → Shop".
+            // The chain follows what it reaches: "'Tags' reaches 'Notes' through Tags → Bridge → Notes".
             let through = chain.map { " through \($0.joined(separator: " → "))" } ?? ""
             let owner = contract.component(of: source.name) ?? source.name
-            // The owner's router target (`Shell/Routers/<Owner>`, named `<Owner>Router`), else a file in
-            // the app's router folder.
+            // Where the owner's group says its routers are, else its router target (`<Owner>Router`).
             let router =
-                checker.targetsByName["\(owner)Router"].flatMap { $0.isTest ? nil : "\($0.path)/\(owner)Router.swift" }
-                ?? checker.routerFolder.map { "\($0)/\(owner)Router.swift" } ?? "the app's router for '\(owner)'"
+                contract.group(of: source.name).flatMap { contract.contract.independence[$0].router }
+                .map { $0.replacingOccurrences(of: "{owner}", with: owner) }
+                ?? checker.targetsByName["\(owner)Router"].flatMap {
+                    $0.isTest ? nil : "\($0.path)/\(owner)Router.swift"
+                }
+                ?? "the app's router for '\(owner)'"
             /// A contract's own hint with its placeholders filled in.
             func fill(_ hint: String) -> String {
                 hint.replacingOccurrences(of: "{target}", with: source.name)
@@ -632,9 +631,9 @@ public struct LayeringChecker: Sendable {
                 let group = contract.contract.independence[groupIndex]
                 let rule: Rule =
                     source.isTest ? .testIsolation : isImport ? .horizontalImport : .horizontalDependency
-                // The built-in contract is the middleware's own layout and speaks of its components;
-                // a package's own contract is described in its own terms.
-                guard contract.contract.path == nil else {
+                // A group of the app's components speaks of components; any other in the contract's
+                // own terms.
+                guard group.areComponents else {
                     let name = group.name.map { "independence group '\($0)'" } ?? "independence[\(groupIndex)]"
                     let whose = source.name == owner ? "" : " (of '\(owner)')"
                     let what = other.name == otherOwner ? "'\(other.name)'" : "'\(other.name)' (of '\(otherOwner)')"
@@ -676,7 +675,7 @@ public struct LayeringChecker: Sendable {
                 }
                 let hint =
                     isImport
-                    ? fill(group.hint ?? LayerContract.componentHint)
+                    ? fill(group.hint ?? "route it through a require wired in {router}")
                     : chain == nil
                         ? "remove '\(other.name)' from its dependencies and declare a require wired in \(router)"
                         : "cut the chain at '\(chain?[1] ?? "")' and declare a require wired in \(router)"

@@ -5,7 +5,7 @@
 public struct PackageGraph: Sendable, Codable {
     /// One target of the package.
     public struct Target: Sendable, Codable, Hashable {
-        /// The target's name, e.g. `Shop`.
+        /// The target's name, e.g. `Notes`.
         public var name: String
         /// The module name imports use: the name with characters a module name cannot hold replaced.
         public var moduleName: String

@@ -150,6 +150,11 @@ struct ResolvedContract {
         layerIndex[target].map { contract.layers[$0].name }
     }
 
+    /// The index of the first independence group `target` belongs to, if any.
+    func group(of target: String) -> Int? {
+        owners.firstIndex { $0[target] != nil }
+    }
+
     /// The component `target` belongs to in some independence group, if any.
     func component(of target: String) -> String? {
         owners.lazy.compactMap { $0[target] }.first

@@ -1,9 +1,9 @@
-/// A target name or glob in a layer contract, e.g. `Shop`, `*Tests` or `Components/*`.
+/// A target name or glob in a layer contract, e.g. `Notes`, `*Tests` or `Features/*`.
 ///
 /// A pattern without `/` matches a target's name; one with `/` matches the target's folder, relative to
 /// the package root. `*` matches any run of characters except `/`, `**` any run including `/`
-/// (`Components/**` matches `Components/Shop` and `Components/Shop/Preview`, and `Shell/**` also
-/// `Shell` itself), `?` one character.
+/// (`Features/**` matches `Features/Notes` and `Features/Notes/Preview`, and `App/**` also
+/// `App` itself), `?` one character.
 public struct TargetPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
     public let text: String

@@ -34,8 +34,7 @@ enum LayeringCheckCommand {
           -h, --help              Show this help.
 
         CONTRACT: layers.json at the package root, or --contract <file> (see the LayeringCheck reference); without
-        one, a target's layer is its top-level folder: Shell/ above Components/ (independent) above
-        Sources/.
+        one, there are no layers or groups to keep, and only the rules every package keeps are checked.
 
         RULES: horizontal-dependency, horizontal-import, upward-dependency, upward-import,
                forbidden-dependency, forbidden-import, test-isolation, undeclared-import,

@@ -16,7 +16,7 @@ import MiddlewareSupport
 /// A refused document is never kept, and a damaged kept file is moved aside with a warning.
 @MainActor
 public final class Records<Document: StoredState> {
-    /// The component's name, as warnings spell it, e.g. `Shop`.
+    /// The component's name, as warnings spell it, e.g. `Notes`.
     public let owner: String
     /// The document's name at the source, e.g. `shops`; the kept file is `<owner>.<name>.json`.
     public let name: String

@@ -13,7 +13,7 @@ public struct DeepLink: Sendable, Hashable {
     /// The most query parameters a URL may carry.
     public static let maximumParameterCount = 32
 
-    /// The scheme, lowercased, e.g. `mall`.
+    /// The scheme, lowercased, e.g. `notes`.
     public var scheme: String
     /// The host, lowercased, e.g. `shop`.
     public var host: String
@@ -22,7 +22,7 @@ public struct DeepLink: Sendable, Hashable {
     /// The query's name–value pairs in order, values decoded.
     public var query: [(name: String, value: String)]
 
-    /// The route key: scheme, host and path, as patterns are written (`mall://shop/detail`).
+    /// The route key: scheme, host and path, as patterns are written (`notes://note/detail`).
     public var pattern: String { "\(scheme)://\(host)\(path)" }
 
     public static func == (lhs: DeepLink, rhs: DeepLink) -> Bool {

@@ -10,7 +10,7 @@ public enum Exposure: String, Sendable, Hashable, CaseIterable {
 
 /// Where a request to open a route comes from.
 public enum Caller: Sendable, Hashable {
-    /// Outside the app: a link from another app, `mall open`, a typed `open`. Only external routes open.
+    /// Outside the app: a link from another app, an app's open command, a typed `open`. Only external routes open.
     case outside
     /// The app's own wiring: a require a router answers through the route. Every route opens.
     case inside

@@ -8,17 +8,17 @@ import MiddlewareSupport
 ///
 /// ```swift
 /// static let detail = Route(
-///     "mall://shop/detail", exposure: .external, opening: Shop.Provides.shopDetail,
-///     parameters: .identifier("shopId", ShopID.self), example: "s01")
+///     "notes://note/detail", exposure: .external, opening: Notes.Provides.note,
+///     parameters: .identifier("noteId", NoteID.self), example: "n1")
 /// ```
 @MainActor
 public struct Route<Destination, each Value> {
-    /// The scheme, host and path every URL of the route has, e.g. `mall://shop/detail`.
+    /// The scheme, host and path every URL of the route has, e.g. `notes://note/detail`.
     public let pattern: String
     /// Who may open the route; ``Exposure/internal`` unless declared otherwise.
     public let exposure: Exposure
-    /// What the route opens, as the audit and documents name it, e.g. `Shop.provide_shopDetail(shopId:)`;
-    /// a provide named without parameters, e.g. `Shell: WebPageScreen.make`, gets the route's own.
+    /// What the route opens, as the audit and documents name it, e.g. `Notes.provide_note(noteId:)`;
+    /// a provide named without parameters, e.g. `App: WebPage.make`, gets the route's own.
     public var provide: String {
         let name = opening.name
         return name.hasSuffix(")") ? name : name + "(" + parameterDescriptions.map { "\($0.name):" }.joined() + ")"
@@ -35,7 +35,7 @@ public struct Route<Destination, each Value> {
     ///   - pattern: `scheme://host/path`, lowercase, without a query.
     ///   - exposure: ``Exposure/external`` lets links from outside the app open it.
     ///   - provide: What the route opens, named after its declaration (``Provide/name``). A name
-    ///     without parameters, e.g. `Shell: WebPageScreen.make`, is completed with the route's own.
+    ///     without parameters, e.g. `App: WebPage.make`, is completed with the route's own.
     ///   - parameters: The query parameters, in the order URLs write them.
     ///   - example: A value for each parameter; the example URL must open.
     public init(
@@ -139,11 +139,11 @@ public struct Route<Destination, each Value> {
 /// A route whose value types are hidden: what a ``RouteTable`` stores and documents list.
 @MainActor
 public struct AnyRoute<Destination> {
-    /// The scheme, host and path, e.g. `mall://shop/detail`.
+    /// The scheme, host and path, e.g. `notes://note/detail`.
     public let pattern: String
     /// Who may open the route.
     public let exposure: Exposure
-    /// What the route opens, e.g. `Shop.provide_shopDetail(shopId:)`.
+    /// What the route opens, e.g. `Notes.provide_note(noteId:)`.
     public var provide: String { describeProvide() }
     /// Writes ``provide`` when it is asked for, as ``Route/provide`` does.
     private let describeProvide: @MainActor () -> String

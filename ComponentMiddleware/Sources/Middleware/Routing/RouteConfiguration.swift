@@ -85,7 +85,7 @@ public struct RouteConfiguration: Sendable, Hashable {
                 throw fail(key, "no such route; \(hint)")
             }
             guard let template = downgrade[pattern] as? String else {
-                throw fail(key, "the template must be a string, e.g. \"https://m.mall.example/…\"")
+                throw fail(key, "the template must be a string, e.g. \"https://app.example/…\"")
             }
             do {
                 downgrades[pattern] = try WebTemplate(template, parameters: route.parameters)
@@ -123,7 +123,7 @@ public struct RouteConfiguration: Sendable, Hashable {
 public struct RouteConfigurationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file, as the user named it.
     public let source: String
-    /// The key at fault, e.g. `downgrade['mall://shop/detail']`; `nil` for the file as a whole.
+    /// The key at fault, e.g. `downgrade['notes://note/detail']`; `nil` for the file as a whole.
     public let key: String?
     /// What is wrong.
     public let problem: String

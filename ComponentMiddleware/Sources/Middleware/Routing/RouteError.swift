@@ -137,9 +137,9 @@ public enum RouteError: Error, Hashable, Sendable {
 /// What an app tells about itself for the hints of a refused link or route: the trunk knows no app,
 /// so without it the hints name no command and give no link of the app's own.
 public struct RouteHelp: Sendable, Hashable {
-    /// A link the app opens, as an example, e.g. `mall://shop/detail?shopId=s01`.
+    /// A link the app opens, as an example, e.g. `notes://note/detail?noteId=n1`.
     public var exampleLink: String?
-    /// How the app's user lists its routes, as the start of a sentence, e.g. `run 'mall routes'`.
+    /// How the app's user lists its routes, as the start of a sentence, e.g. `run 'notes routes'`.
     public var listRoutes: String?
 
     /// Help with an example link and a way to list routes, either optional.

@@ -2,9 +2,9 @@ import MiddlewareSupport
 
 /// One parameter of a route, described for documents and error messages, whatever its type.
 public struct RouteParameter: Sendable, Hashable {
-    /// The name in the query, e.g. `shopId`.
+    /// The name in the query, e.g. `noteId`.
     public let name: String
-    /// The Swift type the value becomes, e.g. `ShopID`.
+    /// The Swift type the value becomes, e.g. `NoteID`.
     ///
     /// Written when a document or an error asks for it, not when the route is declared: naming a type
     /// at run time looks it up among every protocol conformance of the program, and the app declares

@@ -6,7 +6,7 @@ import MiddlewareSupport
 /// link that passed all of that can be opened, so a refusal changes nothing.
 @MainActor
 public struct RouteTable<Destination> {
-    /// The scheme every route uses, e.g. `mall`.
+    /// The scheme every route uses, e.g. `notes`.
     public let scheme: String
     /// The routes, in declaration order.
     public let routes: [AnyRoute<Destination>]
@@ -26,7 +26,7 @@ public struct RouteTable<Destination> {
         self.index = index
     }
 
-    /// The route with this pattern, e.g. `mall://shop/detail`.
+    /// The route with this pattern, e.g. `notes://note/detail`.
     public func route(_ pattern: String) -> AnyRoute<Destination>? {
         index[pattern].map { routes[$0] }
     }

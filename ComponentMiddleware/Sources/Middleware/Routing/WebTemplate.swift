@@ -1,7 +1,7 @@
 import MiddlewareSupport
 
 /// The web address a downgraded route opens instead of its native screen, e.g.
-/// `https://m.mall.example/shop/{shopId}`.
+/// `https://notes.example/note/{noteId}`.
 ///
 /// Each `{name}` is filled with the link's value for that parameter, percent-encoded so that no value
 /// can add a path segment, a query, a fragment or another host. The host itself is fixed text.

@@ -40,7 +40,7 @@ public struct StateFile: Sendable {
 
     /// The folder the file lives in.
     public let folder: String
-    /// The owner's name, e.g. `Shop`; the file is `<name>.json`.
+    /// The owner's name, e.g. `Notes`; the file is `<name>.json`.
     public let name: String
     /// The longest the lock is waited for while another process holds it.
     public var lockWaitLimit = Duration.seconds(10)
