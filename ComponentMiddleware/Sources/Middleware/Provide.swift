@@ -26,3 +26,28 @@ public struct Provide<Output, each Value>: Sendable {
         function(repeat each values)
     }
 }
+
+/// One `async` (or throwing) `provide_` function as a value, as ``Provide`` is for one that answers at
+/// once: an async require's wiring line names it, e.g. `Tags.Provides.tagCount` for
+/// `Tags.provide_tagCount(noteId:) async -> Int`.
+public struct AsyncProvide<Output, each Value>: Sendable {
+    /// The function as documents name it, e.g. `Tags.provide_tagCount(noteId:)`.
+    public var name: String { naming() }
+    private let naming: @Sendable () -> String
+    private let function: @MainActor @Sendable (repeat each Value) async throws -> Output
+
+    /// Declares a provide; `name` is written by the generator from the declaration `function` calls.
+    public init(
+        _ name: @autoclosure @escaping @Sendable () -> String,
+        _ function: @escaping @MainActor @Sendable (repeat each Value) async throws -> Output
+    ) {
+        self.naming = name
+        self.function = function
+    }
+
+    /// Calls the provide.
+    @MainActor
+    public func callAsFunction(_ values: repeat each Value) async throws -> Output {
+        try await function(repeat each values)
+    }
+}

@@ -141,6 +141,16 @@ public struct Wiring<Owner: Router> {
         hear(called.name)
         return called
     }
+
+    /// ``told(_:_:)`` for an async provide.
+    @inlinable
+    static func told<Output, each Value>(
+        _ hear: @MainActor (String) -> Void, _ provide: () -> AsyncProvide<Output, repeat each Value>
+    ) -> AsyncProvide<Output, repeat each Value> {
+        let called = provide()
+        hear(called.name)
+        return called
+    }
 }
 
 /// The places of the requires a component's wiring lines assigned, as bits: 64 places, since a component
@@ -431,6 +441,133 @@ extension Wiring {
         } else {
             answer(
                 require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
+                declaring: .provide(name: provide().name))
+        }
+    }
+}
+
+// MARK: - An async require answered by an async provide
+
+/// The same lines for an `async throws` require answered by a provide that itself waits or throws
+/// (an ``AsyncProvide``). A closure of a parameter pack's values cannot be stored where a require's
+/// closure type is generic ("cannot fully abstract a value of variadic function type"), so, as above,
+/// one function per number of parameters.
+extension Wiring {
+    /// Wires the async `require` to the async `provide`.
+    @inlinable
+    public func provide<Output>(
+        _ require: Require<Owner.Component, () async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> AsyncProvide<Output>
+    ) {
+        if let hear = beforeProviding {
+            answer(
+                require, with: { try await Self.told(hear, provide)() },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { try await provide()() },
+                declaring: .provide(name: provide().name))
+        }
+    }
+
+    /// Wires the async `require` to the async `provide`.
+    @inlinable
+    public func provide<A, Output>(
+        _ require: Require<Owner.Component, (A) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A>
+    ) {
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a in try await Self.told(hear, provide)(a) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a in try await provide()(a) },
+                declaring: .provide(name: provide().name))
+        }
+    }
+
+    /// Wires the async `require` to the async `provide`.
+    @inlinable
+    public func provide<A, B, Output>(
+        _ require: Require<Owner.Component, (A, B) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A, B>
+    ) {
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b in try await Self.told(hear, provide)(a, b) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b in try await provide()(a, b) },
+                declaring: .provide(name: provide().name))
+        }
+    }
+
+    /// Wires the async `require` to the async `provide`.
+    @inlinable
+    public func provide<A, B, C, Output>(
+        _ require: Require<Owner.Component, (A, B, C) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A, B, C>
+    ) {
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c in try await Self.told(hear, provide)(a, b, c) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c in try await provide()(a, b, c) },
+                declaring: .provide(name: provide().name))
+        }
+    }
+
+    /// Wires the async `require` to the async `provide`.
+    @inlinable
+    public func provide<A, B, C, D, Output>(
+        _ require: Require<Owner.Component, (A, B, C, D) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A, B, C, D>
+    ) {
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d in try await Self.told(hear, provide)(a, b, c, d) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d in try await provide()(a, b, c, d) },
+                declaring: .provide(name: provide().name))
+        }
+    }
+
+    /// Wires the async `require` to the async `provide`.
+    @inlinable
+    public func provide<A, B, C, D, E, Output>(
+        _ require: Require<Owner.Component, (A, B, C, D, E) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A, B, C, D, E>
+    ) {
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d, e in try await Self.told(hear, provide)(a, b, c, d, e) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d, e in try await provide()(a, b, c, d, e) },
+                declaring: .provide(name: provide().name))
+        }
+    }
+
+    /// Wires the async `require` to the async `provide`.
+    @inlinable
+    public func provide<A, B, C, D, E, F, Output>(
+        _ require: Require<Owner.Component, (A, B, C, D, E, F) async throws -> Output>,
+        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A, B, C, D, E, F>
+    ) {
+        if let hear = beforeProviding {
+            answer(
+                require, with: { a, b, c, d, e, f in try await Self.told(hear, provide)(a, b, c, d, e, f) },
+                declaring: .provide(name: provide().name))
+        } else {
+            answer(
+                require, with: { a, b, c, d, e, f in try await provide()(a, b, c, d, e, f) },
                 declaring: .provide(name: provide().name))
         }
     }

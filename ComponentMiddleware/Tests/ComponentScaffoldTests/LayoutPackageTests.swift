@@ -89,6 +89,41 @@ struct LayoutPackageTests {
         expectRefusal(app, "cannot write Features/Notes/Screens.swift: it is there and was not generated")
     }
 
+    /// A provide that waits or fails is a value too, an `AsyncProvide`, called with what it needs.
+    @Test func asyncAndThrowingProvidesAreValues() throws {
+        let app = try App(layout: Self.layout(generated: "Features/{Name}/{Name}+Generated.swift"), components: [])
+        defer { app.remove() }
+        try app.write(
+            "Features/Notes/Notes.swift",
+            """
+            import NotesKit
+
+            @MainActor
+            public final class Notes {
+                public static let shared = Notes()
+                public func provide_count(id: String) async throws -> Int { 0 }
+                public func provide_page(id: String) async -> Page { Page() }
+                public func provide_check(id: String) throws -> Bool { true }
+                public func provide_typed(id: String) throws(Failure) -> Bool { true }
+                public func provide_plain(id: String) -> Page { Page() }
+            }
+
+            """)
+        _ = try app.scaffolder.regenerate()
+        let generated = String(
+            decoding: app.files()["Features/Notes/Notes+Generated.swift"] ?? Data(), as: UTF8.self)
+        #expect(generated.contains(#"public static let count = AsyncProvide<Int, String>("Notes.provide_count(id:)")"#))
+        #expect(generated.contains("try await Notes.shared.provide_count(id: id)"))
+        #expect(generated.contains(#"public static let page = AsyncProvide<Page, String>("Notes.provide_page(id:)")"#))
+        #expect(generated.contains("    await Notes.shared.provide_page(id: id)"))
+        #expect(
+            generated.contains(#"public static let check = AsyncProvide<Bool, String>("Notes.provide_check(id:)")"#))
+        #expect(generated.contains("    try Notes.shared.provide_check(id: id)"))
+        #expect(generated.contains(#"public static let plain = Provide<Page, String>("Notes.provide_plain(id:)")"#))
+        // A typed throw is not one a value's closure type can take.
+        #expect(!generated.contains("provide_typed"))
+    }
+
     @Test func inAFlatLayoutTheDerivedFilesAreNoComponents() throws {
         let app = try App(
             layout: Self.layout(api: "Features/{Name}.swift", generated: "Features/{Name}Generated.swift"))

@@ -39,9 +39,20 @@ struct ComponentAPIFile: Sendable, Hashable {
         var parameters: [Parameter]
         /// What it returns, e.g. `Page`.
         var output: String
-        /// Whether a value can stand for it: an instance method, without generics, effects, defaults,
-        /// variadics, `inout`, ownership or autoclosure parameters, or an opaque result.
+        /// Whether a value can stand for it: an instance method, without generics, typed throws,
+        /// defaults, variadics, `inout`, ownership or autoclosure parameters, or an opaque result.
         var isCallableAsValue: Bool
+        /// Its effects as written before the arrow: ``Effects/none``, `async`, `throws` or both.
+        var effects = Effects()
+
+        /// Whether a provide waits (`async`) or fails (`throws`): its value is then an `AsyncProvide`.
+        struct Effects: Sendable, Hashable {
+            var isAsync = false
+            var throwsErrors = false
+
+            /// Neither.
+            var isNone: Bool { !isAsync && !throwsErrors }
+        }
         /// The 1-based line of the declaration.
         var line: Int
 
@@ -505,7 +516,20 @@ private struct Code {
         }
         var bodyStart = end
         while bodyStart < bytes.count, bytes[bodyStart] != UInt8(ascii: "{") { bodyStart += 1 }
-        let rest = Self.tidy(text(end..<bodyStart))
+        var rest = Self.tidy(text(end..<bodyStart))
+        // `async`, then `throws` (never a typed one, which a value's closure type cannot take).
+        /// Whether `rest` starts with the word `effect`, a space or the arrow after it.
+        func startsWith(_ effect: String) -> Bool {
+            rest.hasPrefix(effect) && [" ", "-"].contains(rest.dropFirst(effect.count).first)
+        }
+        if startsWith("async") {
+            provide.effects.isAsync = true
+            rest = Self.tidy(String(rest.dropFirst("async".count)))
+        }
+        if startsWith("throws") {
+            provide.effects.throwsErrors = true
+            rest = Self.tidy(String(rest.dropFirst("throws".count)))
+        }
         guard rest.hasPrefix("->"), !rest.contains(" where ") else { return provide }
         provide.output = Self.tidy(String(rest.dropFirst(2)))
         provide.isCallableAsValue = isCallable && !provide.output.hasPrefix("some ") && !provide.output.isEmpty

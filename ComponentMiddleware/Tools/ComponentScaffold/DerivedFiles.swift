@@ -264,11 +264,15 @@ struct DerivedFiles {
                 parameter.label.map { "\($0): \(name)" } ?? name
             }
             let opening = names.isEmpty ? "" : " \(names.joined(separator: ", ")) in"
+            // A provide that waits or fails is an `AsyncProvide`, called with what its effects need.
+            let effects = provide.effects
+            let kind = effects.isNone ? "Provide" : "AsyncProvide"
+            let marks = (effects.throwsErrors ? "try " : "") + (effects.isAsync ? "await " : "")
             values.append(
                 """
                         /// `\(component).\(provide.signature)`.
-                        public static let \(name) = Provide<\(types)>("\(component).\(provide.signature)") {\(opening)
-                            \(component).shared.provide_\(provide.name)(\(arguments.joined(separator: ", ")))
+                        public static let \(name) = \(kind)<\(types)>("\(component).\(provide.signature)") {\(opening)
+                            \(marks)\(component).shared.provide_\(provide.name)(\(arguments.joined(separator: ", ")))
                         }
                 """)
         }

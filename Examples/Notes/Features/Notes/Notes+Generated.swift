@@ -101,5 +101,10 @@ extension Notes {
         public static let noteTitle = Provide<String, String>("Notes.provide_noteTitle(noteId:)") { noteId in
             Notes.shared.provide_noteTitle(noteId: noteId)
         }
+
+        /// `Notes.provide_note(noteId:)`.
+        public static let note = AsyncProvide<Page, String>("Notes.provide_note(noteId:)") { noteId in
+            await Notes.shared.provide_note(noteId: noteId)
+        }
     }
 }

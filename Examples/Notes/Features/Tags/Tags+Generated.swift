@@ -82,8 +82,8 @@ extension Tags {
         }
 
         /// `Tags.provide_tagCount(noteId:)`.
-        public static let tagCount = Provide<Int, String>("Tags.provide_tagCount(noteId:)") { noteId in
-            Tags.shared.provide_tagCount(noteId: noteId)
+        public static let tagCount = AsyncProvide<Int, String>("Tags.provide_tagCount(noteId:)") { noteId in
+            await Tags.shared.provide_tagCount(noteId: noteId)
         }
     }
 }

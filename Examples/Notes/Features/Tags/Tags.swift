@@ -24,8 +24,8 @@ public final class Tags {
         Page(title: "Tags of \(noteTitle(noteId) ?? noteId)", lines: tags[noteId] ?? [])
     }
 
-    /// How many tags a note has.
-    public func provide_tagCount(noteId: String) -> Int {
+    /// How many tags a note has; async, as a count a service keeps would be.
+    public func provide_tagCount(noteId: String) async -> Int {
         tags[noteId]?.count ?? 0
     }
 }

@@ -9,11 +9,11 @@ import Testing
 @MainActor
 @Suite("Tags", .freshComponents { [Tags.shared] })
 struct TagsTests {
-    @Test func aNotesTagsAreTitledByItsIdWhileNothingAnswersItsTitle() {
+    @Test func aNotesTagsAreTitledByItsIdWhileNothingAnswersItsTitle() async {
         let page = Tags.shared.provide_tagPage(noteId: "n2")
         #expect(page.title == "Tags of n2")
         #expect(page.lines == ["home", "urgent"])
-        #expect(Tags.shared.provide_tagCount(noteId: "n2") == 2)
+        #expect(await Tags.shared.provide_tagCount(noteId: "n2") == 2)
     }
 
     @Test func aStubAnswersTheTitleWithTheCall() {
