@@ -67,7 +67,9 @@ struct ComponentNameTests {
             ),
             (
                 "Component",
-                "the component would declare 'ComponentPreview', a type this package already has; choose another name"
+                TestText(
+                    "'Component' is reserved: in every router, Component is the type of the router's component (the"
+                        + " Router protocol's); choose another name")
             ),
             (
                 "String",

@@ -271,15 +271,17 @@ struct ScaffolderTests {
         #expect(String(decoding: updated, as: UTF8.self).contains(entry))
     }
 
-    /// `ComponentPreview` is the navigator's, `ComponentRouter` the shell's: the first in order is named.
+    /// The templates declare `<Name>Store`; the shell has a `KioskStore` of its own.
     @Test func aNameWhoseTypesWouldShadowTheAppsTypesIsRefusedForThatReason() throws {
         let copy = try PackageCopy()
         defer { copy.remove() }
+        try "/// A type of the shell's.\nstruct KioskStore {}\n".write(
+            to: copy.root.appendingPathComponent("Shell/Launch/KioskStore.swift"), atomically: true, encoding: .utf8)
         #expect(
             throws: ScaffoldError(
-                "the component would declare 'ComponentPreview', a type this package already has; choose another name")
+                "the component would declare 'KioskStore', a type this package already has; choose another name")
         ) {
-            try Scaffolder(packageRoot: copy.root).plan(name: "Component", existingNames: PackageCopy.targetNames)
+            try Scaffolder(packageRoot: copy.root).plan(name: "Kiosk", existingNames: PackageCopy.targetNames)
         }
     }
 

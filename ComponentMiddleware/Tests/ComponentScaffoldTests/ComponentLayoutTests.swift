@@ -226,3 +226,23 @@ struct MiddlewareTargetNamesTests {
         }
     }
 }
+
+/// The names a component's types may not take because the middleware's libraries declare them.
+@Suite("The middleware's own type names")
+struct MiddlewareTypeNamesTests {
+    @Test func theListIsEveryPublicTopLevelTypeOfTheLibraries() throws {
+        let sources = MiddlewareTargetNamesTests.manifest.deletingLastPathComponent().appendingPathComponent("Sources")
+        var declared: Set<String> = []
+        for library in ["Middleware", "MiddlewareTesting", "MiddlewareSupport"] {
+            let folder = sources.appendingPathComponent(library)
+            let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                declared.formUnion(
+                    TopLevelTypes.declarations(in: text).filter { $0.header.contains("public ") }.map(\.name))
+            }
+        }
+        #expect(declared.count > 30)
+        #expect(declared == ComponentName.middlewareTypes)
+    }
+}

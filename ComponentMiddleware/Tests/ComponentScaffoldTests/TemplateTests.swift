@@ -274,4 +274,157 @@ struct AppTemplateTests {
                 == true
         }
     }
+
+    /// Plans `name` and expects a refusal starting with `message`, and every file as it was.
+    func expectRefusal(
+        _ app: LayoutPackageTests.App, name: String = "Reminders", _ message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let before = app.files()
+        do {
+            let plan = try app.scaffolder.plan(name: name, existingNames: [])
+            try app.scaffolder.apply(plan)
+            Issue.record("accepted", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.message.hasPrefix(message), "\(error.message)", sourceLocation: sourceLocation)
+        }
+        #expect(app.files() == before, "a refusal changed files", sourceLocation: sourceLocation)
+    }
+
+    @Test func twoTemplatesOfOneFileAreRefused() throws {
+        let app = try Self.app()
+        defer { app.remove() }
+        try app.write("Templates/Features/{Name}/{Name}.swift", "// another\n")
+        expectRefusal(
+            app,
+            "Templates/Features/{Name}/{Name}.swift and Templates/Features/{Name}/{Name}.swift.template both write"
+                + " Features/{Name}/{Name}.swift; keep one")
+    }
+
+    @Test func twoTemplatesThatNameOneFileForThisComponentAreRefused() throws {
+        let app = try Self.app()
+        defer { app.remove() }
+        try app.write("Templates/Docs/Ab{Name}.md", "first\n")
+        try app.write("Templates/Docs/{Name}Ab.md", "second\n")
+        expectRefusal(
+            app, name: "Ab", "Templates/Docs/Ab{Name}.md and Templates/Docs/{Name}Ab.md both write Docs/AbAb.md for Ab")
+    }
+
+    @Test func aDerivedFileOutsideTheTemplatesFoldersIsWritten() throws {
+        let app = try Self.app(
+            layout: Self.layout.replacingOccurrences(
+                of: "Features/{Name}/{Name}+Generated.swift", with: "Gen/{Name}+Generated.swift"))
+        defer { app.remove() }
+        try app.scaffolder.apply(try app.scaffolder.plan(name: "Reminders", existingNames: []))
+        #expect(app.files()["Gen/Reminders+Generated.swift"] != nil)
+    }
+
+    @Test func aTemplateThatRendersEmptyInAFolderOfItsOwnLeavesNothing() throws {
+        let app = try Self.app()
+        defer { app.remove() }
+        try app.write("Templates/Docs/Deep/{Name}.md", "{{#hasRequires}}\nrequires\n{{/hasRequires}}\n")
+        try app.scaffolder.apply(try app.scaffolder.plan(name: "Reminders", existingNames: []))
+        #expect(!FileManager.default.fileExists(atPath: app.root.appendingPathComponent("Docs").path))
+    }
+
+    @Test func aFailedReportLeavesNoFolderBehind() throws {
+        let app = try Self.app()
+        defer { app.remove() }
+        try app.write("Templates/Docs/Deep/{Name}/README.md", "{{Name}}\n")
+        let before = app.files()
+        let plan = try app.scaffolder.plan(name: "Reminders", existingNames: [])
+        #expect(throws: ScaffoldError.self) {
+            try app.scaffolder.apply(plan, report: { throw ScaffoldError("no room") })
+        }
+        #expect(app.files() == before)
+        #expect(!FileManager.default.fileExists(atPath: app.root.appendingPathComponent("Docs").path))
+    }
+
+    @Test func aListInsideItselfIsRefused() throws {
+        let app = try Self.app()
+        defer { app.remove() }
+        try app.write(
+            "Templates/App/{Name}B.txt",
+            String(repeating: "{{#requires}}", count: 2) + "x" + String(repeating: "{{/requires}}", count: 2))
+        expectRefusal(
+            app, "Templates/App/{Name}B.txt:1: {{#requires}} inside {{#requires}} of line 1 repeats every item")
+    }
+
+    @Test func aFolderThatIsASymbolicLinkIsNotWrittenThrough() throws {
+        let app = try Self.app()
+        defer { app.remove() }
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID())")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.removeItem(at: app.root.appendingPathComponent("App"))
+        try FileManager.default.createSymbolicLink(
+            at: app.root.appendingPathComponent("App"), withDestinationURL: outside)
+        expectRefusal(
+            app, "'App' is a symbolic link, and the new component's App/RemindersRouter.swift would go through it")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+    }
+
+    @Test func aListFileThatIsASymbolicLinkIsRefused() throws {
+        let app = try Self.app()
+        defer { app.remove() }
+        try app.write(
+            "Shared/Routers.swift", "import Middleware\nimport Notes\n\nlet routers: [any Router] = [NotesRouter()]\n")
+        try FileManager.default.removeItem(at: app.root.appendingPathComponent("App/Routers.swift"))
+        try FileManager.default.createSymbolicLink(
+            atPath: app.root.appendingPathComponent("App/Routers.swift").path,
+            withDestinationPath: "../Shared/Routers.swift")
+        expectRefusal(app, "components.json: scaffold.lists[1].file: 'App/Routers.swift' is a symbolic link")
+    }
+
+    @Test func aMissingListFileIsNamedByItsKey() throws {
+        let app = try Self.app(
+            layout: Self.layout.replacingOccurrences(of: "App/Routers.swift", with: "App/Nope.swift"))
+        defer { app.remove() }
+        expectRefusal(app, "components.json: scaffold.lists[1].file: there is no file 'App/Nope.swift' in the package")
+    }
+
+    @Test(arguments: [
+        ("Wiring", "the component would declare 'Wiring', which the middleware declares too"),
+        ("Router", "the component would declare 'Router', which the middleware declares too"),
+        ("ComponentAPI", "the component would declare 'ComponentAPI', which the middleware declares too"),
+        ("Component", "'Component' is reserved: in every router, Component is the type of the router's component"),
+    ])
+    func aNameTheMiddlewareUsesIsRefused(name: String, message: String) throws {
+        let app = try Self.app()
+        defer { app.remove() }
+        expectRefusal(app, name: name, message)
+    }
+
+    @Test(arguments: [#""{Name}" /* x"#, #""{Name}"]"#, #""{Name}", "X{Name}""#, #""{Name}"; let y = ["#])
+    func anEntryThatIsNotOneElementIsRefused(entry: String) throws {
+        let escaped = entry.replacingOccurrences(of: "\"", with: "\\\"")
+        let app = try Self.app(
+            layout: Self.layout.replacingOccurrences(of: #""entry": "\"{Name}\"""#, with: "\"entry\": \"\(escaped)\""))
+        defer { app.remove() }
+        expectRefusal(app, "the entry ")
+    }
+
+    @Test func hiddenFilesAreNoTemplates() throws {
+        let app = try Self.app()
+        defer { app.remove() }
+        try app.write("Templates/.DS_Store", "\u{0}\u{1}")
+        try app.write("Templates/Features/.hidden/{Name}.swift", "nothing\n")
+        let plan = try app.scaffolder.plan(name: "Reminders", existingNames: [])
+        #expect(!plan.paths.contains { $0.contains(".") && $0.split(separator: "/").contains { $0.hasPrefix(".") } })
+    }
+
+    @Test func aTemplatePathWithAQuoteIsRefused() throws {
+        let app = try Self.app()
+        defer { app.remove() }
+        try app.write("Templates/App/{Name}\"Evil.swift", "x\n")
+        expectRefusal(app, "Templates/App/{Name}\"Evil.swift: a control character, a quote or a backslash in the path")
+    }
+
+    @Test func aTypesFolderThatIsNotThereIsRefused() throws {
+        let app = try Self.app(
+            layout: Self.layout.replacingOccurrences(
+                of: #""targets": ["#, with: #""visibleTypes": ["Nowhere"], "targets": ["#))
+        defer { app.remove() }
+        expectRefusal(app, "components.json: scaffold.visibleTypes[0]: there is no folder 'Nowhere' in the package")
+    }
 }

@@ -47,7 +47,18 @@ struct ArrayLiteralEdit {
         for insertion in insertions {
             edited.replaceSubrange(insertion.offset..<insertion.offset, with: Array(insertion.text.utf8))
         }
-        return String(decoding: edited, as: UTF8.self)
+        let result = String(decoding: edited, as: UTF8.self)
+        // The entry must read back as one more entry of the list, naming the component: one with a
+        // bracket, a comma or a comment of its own would have broken the list instead.
+        guard let reread = try? List(self, in: result), reread.entries.count == list.entries.count + 1,
+            reread.entries.contains(element), newName != nil
+        else {
+            throw ScaffoldError(
+                "the entry \(ComponentName.printable(element)) does not read back as one entry of \(listName), which"
+                    + " an entry with a bracket, comma or comment of its own breaks; correct the entry in"
+                    + " \(ComponentLayout.fileName)'s scaffold.lists")
+        }
+        return result
     }
 
     /// The list found in a source: where its brackets and elements are.

@@ -142,11 +142,15 @@ extension ComponentLayout {
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: maximumSize + 1)) ?? Data()
         let layout = try parse(data)
-        for (index, folder) in layout.stubAnswers.enumerated() {
+        let folders =
+            layout.stubAnswers.enumerated().map { ("stubAnswers[\($0)]", $1) }
+            + (layout.scaffold?.baseTypes ?? []).enumerated().map { ("scaffold.baseTypes[\($0)]", $1) }
+            + (layout.scaffold?.visibleTypes ?? []).enumerated().map { ("scaffold.visibleTypes[\($0)]", $1) }
+        for (key, folder) in folders {
             guard stat(root.appendingPathComponent(folder).path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR
             else {
                 throw ScaffoldError(
-                    "\(fileName): stubAnswers[\(index)]: there is no folder '\(folder.visible)' in the package; name"
+                    "\(fileName): \(key): there is no folder '\(folder.visible)' in the package; name"
                         + " a folder that is there; nothing was written")
             }
         }

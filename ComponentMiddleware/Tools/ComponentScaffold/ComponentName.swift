@@ -26,6 +26,7 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
     static let reserved: [String: String] = [
         "Main": "SwiftPM would take a target's Main.swift for its main.swift, and it would not link",
         "LinuxMain": "SwiftPM reads a file named LinuxMain.swift as a test manifest",
+        "Component": "in every router, Component is the type of the router's component (the Router protocol's)",
         "Provides": "each component's derived file declares a nested 'Provides', which would hide the component",
         "Requires": "each component's derived file declares a nested 'Requires', which would hide the component",
     ]
@@ -37,6 +38,20 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         "Middleware", "MiddlewareTesting", "MiddlewareSupport", "MiddlewareSupportTests", "MiddlewareTests",
         "LayeringCheck", "layering-check", "CheckLayering", "LayeringCheckTests", "ComponentScaffold",
         "new-component", "NewComponent", "ComponentScaffoldTests",
+    ]
+
+    /// The public top-level types of the middleware's libraries, which the code of every component
+    /// sees: a component's own type of the same name would make the name ambiguous.
+    /// `MiddlewareTypeNamesTests` keeps the list equal to what the libraries declare.
+    public static let middlewareTypes: Set<String> = [
+        "AnyRoute", "ArgumentReader", "AsyncProvide", "Caller", "ComponentAPI", "ComponentWiring", "DeepLink",
+        "ExitCode", "Exposure", "Fetched", "FreshComponents", "GraphText", "Graphviz", "KeptState", "Output",
+        "Parameter", "Provide", "RecordSource", "Records", "Require", "RequireCall", "Requirement", "ResolvedLink",
+        "Route", "RouteConfiguration", "RouteConfigurationError", "RouteError", "RouteHelp", "RouteParameter",
+        "RouteTable", "Router", "SeededGenerator", "SourceAnswer", "SourceFailure", "StateCheck", "StateFile",
+        "StateFolder", "StoredState", "StubAnswer", "StubBehavior", "StubFailure", "Subprocess", "TemplateProblem",
+        "TestText", "UnwiredRequire", "UsageError", "WebTemplate", "Wire", "WireAnswer", "Wiring", "WiringAudit",
+        "WiringReport",
     ]
 
     /// Capitalised words Swift reserves.
@@ -127,6 +142,11 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         }
         for name in generated where existingNames.contains(name) {
             throw ScaffoldError("'\(name)' is already a target or module of this package; choose another name")
+        }
+        for name in generated where Self.middlewareTypes.contains(name) {
+            throw ScaffoldError(
+                "the component would declare '\(name)', which the middleware declares too, so every component"
+                    + " would see two; choose another name")
         }
         for name in generated where ToolchainNames.all.contains(name) {
             throw ScaffoldError(

@@ -11,7 +11,7 @@ struct ComponentTemplate {
     /// Where the derived files go and the screen type they name.
     let layout: ComponentLayout
     /// The app's templates, by the path pattern of the file each writes.
-    let templates: [(path: ComponentLayout.PathPattern, template: Template)]
+    let templates: [Source]
 
     private var component: String { name.value }
 
@@ -23,26 +23,34 @@ struct ComponentTemplate {
     static let templateExtension = ".template"
 
     /// Reads every template of `scaffold` in the package at `root`; throws, naming the file, if one
-    /// cannot be read or uses a name the schema has not.
-    static func templates(
-        of scaffold: ComponentLayout.Scaffold, in root: URL
-    ) throws(ScaffoldError) -> [(path: ComponentLayout.PathPattern, template: Template)] {
+    /// cannot be read or uses a name the schema has not. Hidden files and folders (a `.DS_Store`) are
+    /// no templates.
+    static func templates(of scaffold: ComponentLayout.Scaffold, in root: URL) throws(ScaffoldError) -> [Source] {
         let folder = root.appendingPathComponent(scaffold.templates)
         var status = stat()
-        guard stat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        guard lstat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            let problem =
+                lstat(folder.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+                ? "'\(scaffold.templates.visible)' is a symbolic link; name the folder itself"
+                : "there is no folder '\(scaffold.templates.visible)' in the package; make it, with a template for"
+                    + " each file of a new component"
             throw ScaffoldError(
-                "\(ComponentLayout.fileName): scaffold.templates: there is no folder '\(scaffold.templates.visible)'"
-                    + " in the package; make it, with a template for each file of a new component; nothing was written")
+                "\(ComponentLayout.fileName): scaffold.templates: \(problem); nothing was written")
         }
         let fileManager = FileManager.default
         guard let enumerator = fileManager.enumerator(atPath: folder.path) else {
             throw ScaffoldError("cannot read the templates in '\(scaffold.templates.visible)'; nothing was written")
         }
-        var templates: [(ComponentLayout.PathPattern, Template)] = []
+        var templates: [Source] = []
+        var seen: [String: String] = [:]
         while let relative = enumerator.nextObject() as? String {
             let file = "\(scaffold.templates)/\(relative)"
             let path = folder.appendingPathComponent(relative).path
             guard lstat(path, &status) == 0 else { continue }
+            if relative.split(separator: "/").last?.hasPrefix(".") == true {
+                if status.st_mode & S_IFMT == S_IFDIR { enumerator.skipDescendants() }
+                continue
+            }
             switch status.st_mode & S_IFMT {
             case S_IFDIR: continue
             case S_IFREG: break
@@ -53,17 +61,25 @@ struct ComponentTemplate {
                 throw ScaffoldError(
                     "\(scaffold.templates.visible) holds over \(maximumTemplateCount) templates; nothing was written")
             }
+            guard !relative.unicodeScalars.contains(where: { $0.isInvisible || $0 == "\"" || $0 == "\\" }) else {
+                throw ScaffoldError(
+                    "\(file.visible): a control character, a quote or a backslash in the path, which no file of a"
+                        + " component needs; rename it; nothing was written")
+            }
             let destination =
                 relative.hasSuffix(templateExtension) ? String(relative.dropLast(templateExtension.count)) : relative
-            guard destination.split(separator: "/").contains(where: { $0.contains("{Name}") }) else {
+            guard let name = destination.split(separator: "/").last, !name.isEmpty,
+                destination.split(separator: "/").contains(where: { $0.contains("{Name}") })
+            else {
                 throw ScaffoldError(
                     "\(file.visible): the path does not name the component, so a second component would write"
                         + " over the first one's file; put {Name} in the file's or a folder's name; nothing was written"
                 )
             }
-            guard !destination.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            if let other = seen.updateValue(file, forKey: destination) {
                 throw ScaffoldError(
-                    "\(file.visible): a hidden file or folder; a component's files are not hidden; nothing was written")
+                    "\(other.visible) and \(file.visible) both write \(destination.visible); keep one; nothing was"
+                        + " written")
             }
             guard status.st_size <= maximumTemplateSize, let data = fileManager.contents(atPath: path),
                 data.count <= maximumTemplateSize
@@ -74,18 +90,29 @@ struct ComponentTemplate {
             guard let text = String(validating: data, as: UTF8.self), !data.contains(0) else {
                 throw ScaffoldError("\(file.visible) is not UTF-8 text; save it as UTF-8; nothing was written")
             }
-            templates.append((.init(text: destination), try Template(text, file: file, schema: schema)))
+            templates.append(
+                Source(
+                    path: .init(text: destination), template: try Template(text, file: file, schema: schema), file: file
+                ))
         }
-        return templates.sorted { $0.0.text < $1.0.text }
+        return templates.sorted { $0.path.text < $1.path.text }
     }
 
-    /// The top-level items a new component's files are moved in by: for each file, its path up to the
-    /// first part that names the component (`Features/Reminders` for `Features/Reminders/Data/Item.swift`).
-    /// None may exist before the component is added.
-    func topLevelItems() -> [String] {
-        Set(
-            templates.map { template in
-                let parts = template.path.text.split(separator: "/")
+    /// One template: the path pattern of the file it writes, its text read, and its own path.
+    struct Source {
+        var path: ComponentLayout.PathPattern
+        var template: Template
+        var file: String
+    }
+
+    /// Where the component's own files and folders go, each path up to the first part that names the
+    /// component (`Features/Reminders` for `Features/Reminders/Data/Item.swift`), its derived files'
+    /// included: none may exist before the component is added.
+    func componentItems() -> [String] {
+        let patterns = templates.map(\.path) + [layout.generated] + (layout.preview.map { [$0.answers] } ?? [])
+        return Set(
+            patterns.map { pattern in
+                let parts = pattern.text.split(separator: "/")
                 let end = (parts.firstIndex { $0.contains("{Name}") } ?? parts.count - 1) + 1
                 return parts.prefix(end).joined(separator: "/").replacingOccurrences(of: "{Name}", with: component)
             }
@@ -97,10 +124,17 @@ struct ComponentTemplate {
     func files() throws(ScaffoldError) -> [(path: String, contents: String)] {
         let values = self.values
         var files: [(path: String, contents: String)] = []
-        for (path, template) in templates {
-            let text = template.render(values)
+        var writers: [String: String] = [:]
+        for source in templates {
+            let text = source.template.render(values)
             guard text.contains(where: { !$0.isWhitespace }) else { continue }
-            let path = path.path(for: component)
+            let path = source.path.path(for: component)
+            // `Ab{Name}` and `{Name}Ab` are one file for the component `Ab`.
+            if let other = writers.updateValue(source.file, forKey: path) {
+                throw ScaffoldError(
+                    "\(other.visible) and \(source.file.visible) both write \(path.visible) for \(component); rename"
+                        + " one, or choose another name; nothing was written")
+            }
             files.append((path, path.hasSuffix(".swift") ? Self.sortingImports(text) : text))
         }
         let apiPath = layout.api.path(for: component)

@@ -1,4 +1,5 @@
 import Foundation
+import MiddlewareSupport
 
 /// Adds a business component to an app's package, from the app's templates, all or nothing.
 ///
@@ -61,12 +62,12 @@ public struct Scaffolder: Sendable {
         }
         let templates = try ComponentTemplate.templates(of: scaffold, in: packageRoot)
         // A second run for the same name gets the plain answer before the finer name checks: none of the
-        // top-level items the plan moves in (`ComponentTemplate.topLevelItems()`) may exist.
+        // component's own files and folders (`ComponentTemplate.componentItems()`) may exist.
         let written = try ComponentName(name, existingNames: existingNames, reserved: scaffold.reserved)
-        let items = ComponentTemplate(
-            name: written, interface: InterfaceDocument(), layout: layout, templates: templates
-        ).topLevelItems()
-        try refuseExisting(items, of: written)
+        try refuseExisting(
+            ComponentTemplate(name: written, interface: InterfaceDocument(), layout: layout, templates: templates)
+                .componentItems(),
+            of: written)
         let interface = try InterfaceDocument(requires: requires, provides: provides, baseTypes: baseTypes())
         let template = ComponentTemplate(name: written, interface: interface, layout: layout, templates: templates)
         let files = try template.files()
@@ -74,12 +75,18 @@ public struct Scaffolder: Sendable {
         try written.refuseClashes(
             adding: added.union(template.declaredTypes(in: files)), existingNames: existingNames,
             visibleTypes: visibleTypes())
+        let items = try movedItems(files.map(\.path))
         var edits: [ScaffoldPlan.Edit] = []
-        for list in scaffold.lists {
+        for (number, list) in scaffold.lists.enumerated() {
             // Two lists in one file make one edit.
             let index = edits.firstIndex { $0.path == list.file }
             let source: String
-            if let index { source = edits[index].updated } else { source = try read(list.file) }
+            if let index {
+                source = edits[index].updated
+            } else {
+                try refuseOddFile(list.file, key: "scaffold.lists[\(number)].file")
+                source = try read(list.file)
+            }
             let updated = try Self.add(written, to: list, in: source)
             if let index {
                 edits[index].updated = updated
@@ -115,6 +122,50 @@ public struct Scaffolder: Sendable {
         let name = try ComponentName(component)
         return template.render(
             ComponentTemplate(name: name, interface: interface, layout: layout, templates: []).values)
+    }
+
+    /// The files and folders that place `paths` with one move each: for each path, its shortest part
+    /// that does not exist yet (a new folder moves whole). Refuses a path that leads through a symbolic
+    /// link or anything but a folder, which would put a file outside the package or where none fits.
+    func movedItems(_ paths: [String]) throws(ScaffoldError) -> [String] {
+        var items: Set<String> = []
+        var status = stat()
+        for path in paths {
+            let parts = path.split(separator: "/")
+            for end in 1...parts.count {
+                let prefix = parts.prefix(end).joined(separator: "/")
+                guard lstat(url(prefix).path, &status) == 0 else {
+                    items.insert(prefix)
+                    break
+                }
+                let kind = status.st_mode & S_IFMT
+                guard end < parts.count, kind == S_IFDIR else {
+                    let what =
+                        kind == S_IFLNK ? "a symbolic link" : end == parts.count ? "already there" : "not a folder"
+                    throw ScaffoldError(
+                        "'\(prefix.visible)' is \(what), and the new component's \(path.visible) would go"
+                            + " \(end == parts.count ? "in its place" : "through it"); make it a folder of the package"
+                            + " or choose another name; nothing was written")
+                }
+            }
+        }
+        return items.sorted()
+    }
+
+    /// Refuses a file the plan edits unless it is a regular file of the package, named by `key`.
+    private func refuseOddFile(_ path: String, key: String) throws(ScaffoldError) {
+        var status = stat()
+        guard lstat(url(path).path, &status) == 0 else {
+            throw ScaffoldError(
+                "\(ComponentLayout.fileName): \(key): there is no file '\(path.visible)' in the package; name the"
+                    + " file that lists the components; nothing was written")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            let what = status.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : "not a regular file"
+            throw ScaffoldError(
+                "\(ComponentLayout.fileName): \(key): '\(path.visible)' is \(what), which an edit would replace;"
+                    + " name the file itself; nothing was written")
+        }
     }
 
     private func refuseExisting(_ paths: [String], of component: ComponentName) throws(ScaffoldError) {
@@ -213,12 +264,11 @@ public struct Scaffolder: Sendable {
                 }
             }
         }
-        // 3. Move the staged top-level items in, each with one rename.
+        // 3. Move the staged top-level items in, each with one rename into a folder that was there when
+        // the plan was made (so a rollback leaves no folder behind).
         for item in plan.movedItems {
             try perform("move \(item) into place") {
                 let destination = url(item)
-                try fileManager.createDirectory(
-                    at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try fileManager.moveItem(at: staging.appendingPathComponent(item), to: destination)
                 undo.append { try? fileManager.removeItem(at: destination) }
             }

@@ -145,6 +145,12 @@ struct Template {
                     throw error(
                         line, "{{\(sigil ?? "#")\(name)}}: '\(name)' is text, not a list or a flag; write {{\(name)}}")
                 }
+                if case .list = kind, sigil == "#", let outer = stack.first(where: { $0.name == name }) {
+                    throw error(
+                        line,
+                        "{{#\(name)}} inside {{#\(name)}} of line \(outer.line) repeats every item for every item, so"
+                            + " the file would grow as the items multiply; close the outer one first")
+                }
                 guard stack.count <= Template.maximumDepth else {
                     throw error(line, "sections nest deeper than \(Template.maximumDepth); flatten the template")
                 }
