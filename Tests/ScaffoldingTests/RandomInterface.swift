@@ -18,6 +18,8 @@ struct RandomInterface {
         "ShopID", "EventType", "GroupbuySummary", "Screen", "Action", "Money", "CouponCategory",
     ]
     private static let keys = ["String", "Int", "ShopID", "EventType", "Screen"]
+    /// What a require may return besides a screen: what stubs answer, and one they cannot (refused).
+    private static let answers = ["String", "Int", "[String]", "Bool", "[BookingSummary]", "[Screen]", "Double?"]
 
     private mutating func pick(_ items: [String]) -> String {
         items.randomElement(using: &generator) ?? items[0]
@@ -62,10 +64,13 @@ struct RandomInterface {
     }
 
     /// A declaration such as `shopDetail(shopId: [ShopID]?)`, with zero to three parameters, and for
-    /// a require sometimes `async throws`.
+    /// a require sometimes `async throws` and sometimes a type it returns.
     mutating func declaration(isRequire: Bool = false) -> String {
         let count = Int.random(in: 0...3, using: &generator)
-        let effects = isRequire && chance(40) ? " async\(space()) throws" : ""
+        var effects = isRequire && chance(40) ? " async\(space()) throws" : ""
+        if isRequire && chance(30) {
+            effects += "\(space())->\(space())\(pick(Self.answers))"
+        }
         if count == 0 && chance(50) {
             return lowerName() + effects
         }

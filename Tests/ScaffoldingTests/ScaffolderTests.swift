@@ -154,9 +154,12 @@ struct ScaffolderTests {
         ("a(x: Int) async", "'a(x: Int) async' may end with 'async throws', both, in that order, and nothing else"),
         (
             "a(x: Int) async throws async",
-            "'a(x: Int) async throws async' has 'async' after the declaration; write only name(label: Type, …), then 'async throws' if it is async, without a return type"
+            "'a(x: Int) async throws async' has 'async' after the declaration; write only name(label: Type, …), then 'async throws' if it is async, then '-> Type' if it returns data"
         ),
-        ("a(x: Int) -> Screen", "'a(x: Int) -> Screen' has the character '-', which a declaration cannot hold"),
+        (
+            "a(x: Int) -> Nope",
+            "unknown type 'Nope' in 'a(x: Int) -> Nope'; use String, Int, Double, Bool, [T], [K: V], Set<T>, T? or a type of the base layer (Action, BookingSummary, CouponCategory, CouponID, EventID, EventType, GroupbuyID, GroupbuySummary, Screen, ScreenLoad, ShopID)"
+        ),
         (
             "a(x: Set<Screen>)",
             "'Screen' in 'a(x: Set<Screen>)' cannot be a set element: use String, Int, Bool or an id type of the base layer"

@@ -107,7 +107,7 @@ struct ManifestEditTests {
         ),
         (
             #"let components = [("Shop", wiresTo: []), "Ev\(ent)"]"#,
-            #"the list `let components` of Package.swift holds '"Ev\(ent)"', which is not a plain entry; add the component by hand"#
+            #"the list `let components` of Package.swift holds '"Ev\(ent)"', which is not an entry like ("{Name}", wiresTo: []); correct the entry in components.json's scaffold.lists, or add the component by hand"#
         ),
         (
             "let components = [(\"Shop\", wiresTo: [])]\nlet components = [(\"Event\", wiresTo: [])]",
@@ -127,7 +127,7 @@ struct ManifestEditTests {
         ),
         (
             #"let components = [("Shop", wiresTo: []), f(["x"])]"#,
-            #"the list `let components` of Package.swift holds 'f(["x"])', which is not a plain entry; add the component by hand"#
+            #"the list `let components` of Package.swift holds 'f(["x"])', which is not an entry like ("{Name}", wiresTo: []); correct the entry in components.json's scaffold.lists, or add the component by hand"#
         ),
         (
             // Lines a carriage return alone ends, in the list or after it, are named, not misread.

@@ -50,7 +50,7 @@ struct TemplateTests {
 
     /// A template and the end of the message that refuses it, after `template:LINE: `.
     static let refused: [(TestText, TestText)] = TestText.pairs([
-        ("{{Nmae}}", "template:1: 'Nmae' names nothing here; the names here are Name, hasProvides"),
+        ("{{Nmae}}", "template:1: 'Nmae' names nothing here; the names here are Name, hasDemonstrableRequires"),
         ("{{#requires}}\n{{member}}", "template:1: {{#requires}} is never closed; add {{/requires}}"),
         (
             "{{#requires}}{{/provides}}",
@@ -395,13 +395,21 @@ struct AppTemplateTests {
         expectRefusal(app, name: name, message)
     }
 
-    @Test(arguments: [#""{Name}" /* x"#, #""{Name}"]"#, #""{Name}", "X{Name}""#, #""{Name}"; let y = ["#])
-    func anEntryThatIsNotOneElementIsRefused(entry: String) throws {
-        let escaped = entry.replacingOccurrences(of: "\"", with: "\\\"")
+    @Test(arguments: [
+        (#""{Name}" /* x"#, "the entry "), (#""{Name}"]"#, "the entry "), (#""{Name}"; let y = ["#, "the entry "),
+        (
+            #""{Name}", "X{Name}""#,
+            "components.json: scaffold.lists[0].entry: '\"{Name}\", \"X{Name}\"' has a string literal"
+        ),
+        (#""{Name}\\""#, "components.json: scaffold.lists[0].entry: '\"{Name}\\\\\"' has a string literal"),
+        (#""{Name}" + ")""#, "components.json: scaffold.lists[0].entry: '\"{Name}\" + \")\"' has a string literal"),
+    ])
+    func anEntryThatIsNotOneElementIsRefused(entry: String, message: String) throws {
+        let escaped = entry.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         let app = try Self.app(
             layout: Self.layout.replacingOccurrences(of: #""entry": "\"{Name}\"""#, with: "\"entry\": \"\(escaped)\""))
         defer { app.remove() }
-        expectRefusal(app, "the entry ")
+        expectRefusal(app, message)
     }
 
     @Test func hiddenFilesAreNoTemplates() throws {
@@ -426,5 +434,55 @@ struct AppTemplateTests {
                 of: #""targets": ["#, with: #""visibleTypes": ["Nowhere"], "targets": ["#))
         defer { app.remove() }
         expectRefusal(app, "components.json: scaffold.visibleTypes[0]: there is no folder 'Nowhere' in the package")
+    }
+}
+
+/// A require that returns data, not a screen: `--require 'tags(noteId: String) async throws -> [String]'`.
+@Suite("Requires that return data")
+struct ReturnedDataTests {
+    static let none = BaseTypes(concrete: ["NoteID"], hashable: ["NoteID"])
+
+    @Test(arguments: [
+        ("tags(noteId: String) async throws -> [String]", "tags(noteId: String) async throws -> [String]", "[String]"),
+        ("count(n:Int)->Int", "count(n: Int) -> Int", "Int"),
+        ("ids() -> Array<NoteID>", "ids() -> [NoteID]", "[NoteID]"),
+        ("flag -> Bool?", "flag() -> Bool?", "Bool?"),
+    ])
+    func aReturnTypeIsReadLikeAParameterType(text: String, written: String, type: String) throws {
+        let signature = try Signature(parsing: text, baseTypes: Self.none, isRequire: true)
+        #expect(signature.written == written)
+        #expect(signature.returnType == type)
+        #expect(signature.closureType(returning: "Page").hasSuffix("-> \(type)"))
+    }
+
+    @Test(arguments: [
+        ("a() -> Nope", "unknown type 'Nope' in 'a() -> Nope'"),
+        ("a() - Int", "'a() - Int' needs '>' after '-', not 'Int'"),
+        ("a() ->", "'a() ->' has the end where a type should be"),
+        ("a() -> Int async throws", "'a() -> Int async throws' has 'async' after the declaration"),
+        ("a() -> Int -> Int", "'a() -> Int -> Int' has '-' after the declaration"),
+    ])
+    func aBadReturnTypeIsRefused(text: String, message: String) {
+        #expect {
+            try Signature(parsing: text, baseTypes: Self.none, isRequire: true)
+        } throws: { error in
+            (error as? ScaffoldError)?.message.hasPrefix(message) == true
+        }
+    }
+
+    @Test func aProvideReturnsNoType() {
+        #expect {
+            try Signature(parsing: "page(id: String) -> Int", baseTypes: Self.none)
+        } throws: { error in
+            (error as? ScaffoldError)?.message.contains("is a provide, which returns a screen") == true
+        }
+    }
+
+    @Test func theTemplateKnowsWhatARequireReturns() throws {
+        let text =
+            "{{#requires}}{{member}}: {{returnType}}{{#returnsScreen}} screen{{/returnsScreen}}{{#demonstrable}} shown{{/demonstrable}}\n{{/requires}}{{#hasDemonstrableRequires}}some shown{{/hasDemonstrableRequires}}"
+        let output = try TemplateTests.render(
+            text, requires: ["a(id: String) -> [String]", "b(id: String)", "c(x: [Int])"])
+        #expect(output == "a: [String]\nb: Page screen shown\nc: Page screen\nsome shown")
     }
 }

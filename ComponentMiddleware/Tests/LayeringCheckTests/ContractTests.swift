@@ -201,6 +201,27 @@ struct ContractTests {
             "forbidden[0].reason"
         ),
         ("{\"layers\": [{\"name\": \"\\u001b[31mRed\", \"targets\": [\"Mall\"]}]}", "layers[0].name"),
+        (
+            "{\"layers\": [[\"Mall\"]], \"dependencyHints\": [{\"from\": [\"Mal\"], \"to\": [\"Shop\"], \"hint\": \"x\"}]}",
+            "dependencyHints[0].from"
+        ),
+        (
+            "{\"layers\": [[\"Mall\"]], \"dependencyHints\": [{\"from\": [\"Mall\"], \"to\": [\"Shop\"]}]}",
+            "dependencyHints[0].hint"
+        ),
+        (
+            "{\"layers\": [[\"Mall\"]], \"dependencyHints\": [{\"from\": [\"Mall\"], \"to\": [\"Shop\"], \"hint\": \"ask {router}\"}]}",
+            "dependencyHints[0].hint"
+        ),
+        ("{\"layers\": [{\"name\": \"A\", \"targets\": [\"Mall\"], \"hint\": \"{folder}\"}]}", "layers[0].hint"),
+        (
+            "{\"layers\": [[\"Mall\"]], \"independence\": [{\"targets\": [\"Shop\", \"Event\"], \"router\": \"{router}.swift\"}]}",
+            "independence[0].router"
+        ),
+        (
+            "{\"layers\": [[\"Mall\"]], \"independence\": [{\"targets\": [\"Shop\", \"Event\"], \"components\": \"yes\"}]}",
+            "independence[0].components"
+        ),
     ])
     func aMalformedContractIsRefusedNamingTheKey(_ contract: String, _ key: String) throws {
         #expect {
@@ -270,5 +291,50 @@ struct ContractTests {
         #expect(TargetPattern("a//b") == nil)
         let many = String(repeating: "*a", count: 100)
         #expect(TargetPattern(many)?.matches(String(repeating: "a", count: 2_000) + "b") == false)
+    }
+
+    /// A group of components speaks of components and names the router its `router` says.
+    @Test func aGroupOfComponentsSpeaksOfComponentsAndTheirRouter() throws {
+        let contract = """
+            {"layers": [["Mall"], ["Shop", "Event"], ["MallBase"], ["Middleware"]],
+             "independence": [{"targets": ["Shop", "Event"], "components": true, "router": "App/{owner}Router.swift"}]}
+            """
+        let lines = try Self.package(["Sources/Event/Event.swift": "import MallBase\nimport Shop"]).lines(contract)
+        #expect(
+            lines == [
+                "Sources/Event/Event.swift:2:1: error: component 'Event' imports sibling component 'Shop'; route it"
+                    + " through a require wired in App/EventRouter.swift [horizontal-import]"
+            ])
+    }
+
+    /// An app's own words for an undeclared import, with the folders filled in.
+    @Test func aDependencyHintGivesTheAppsWords() throws {
+        let contract = """
+            {"layers": [["Mall"], ["Shop", "Event"], ["MallBase"], ["Middleware"]],
+             "dependencyHints": [{"from": ["Mall"], "to": ["Middleware"], "hint": "{target} in {folder} gets {other} of {otherFolder} through its list"}]}
+            """
+        let lines = try Self.package(["Sources/Mall/main.swift": "import Shop\nimport Event\nimport Middleware"])
+            .lines(contract)
+        #expect(
+            lines == [
+                "Sources/Mall/main.swift:3:1: warning: 'Mall' imports 'Middleware', which it reaches only through its"
+                    + " dependencies; Mall in Mall gets Middleware of Middleware through its list [transitive-import]"
+            ])
+    }
+
+    /// Without a contract, an import the imported target could not be declared for (it depends on the
+    /// importer) is told so, not told to declare a dependency that would make a cycle.
+    @Test func anImportBackAlongTheDependenciesIsNotToldToMakeACycle() throws {
+        let package = Self.package(["Sources/MallBase/Screen.swift": "import Middleware\nimport Shop"])
+        let lines = try LayeringChecker(graph: package.graph, contract: .empty).check(manifest: nil) { path in
+            Array((package.files[path] ?? "").utf8)
+        }.diagnostics.map(\.formatted)
+        #expect(
+            lines == [
+                "Sources/MallBase/Screen.swift:2:1: error: 'MallBase' imports 'Shop', a module of this package that"
+                    + " none of its dependencies brings in; 'Shop' depends on 'MallBase', so declaring it would make a"
+                    + " cycle; move what 'MallBase' needs of it into 'MallBase' or a target both depend on"
+                    + " [undeclared-import]"
+            ])
     }
 }

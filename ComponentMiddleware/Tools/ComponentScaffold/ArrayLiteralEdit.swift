@@ -1,4 +1,5 @@
 import LayeringCheck
+import MiddlewareSupport
 
 /// Appends an element to an array literal in Swift source, keeping the list's own layout.
 ///
@@ -17,6 +18,8 @@ struct ArrayLiteralEdit {
     /// The component an element, trimmed, names; `nil` for an element the list may not hold. The list
     /// holds one entry per name, however spelled.
     var name: (Substring) -> Substring?
+    /// The entry the list is known to hold, as `components.json` writes it, for messages.
+    var shape: String
 
     /// The list's entries as written, each trimmed.
     func entries(in source: String) throws(ScaffoldError) -> [String] {
@@ -101,8 +104,9 @@ struct ArrayLiteralEdit {
             entries = elements.map { String(decoding: text[$0], as: UTF8.self) }
             if let odd = entries.first(where: { edit.name(Substring($0)) == nil }) {
                 throw ScaffoldError(
-                    "\(listName) holds '\(ComponentName.printable(odd))', which is not a plain entry;"
-                        + " add the component by hand"
+                    "\(listName) holds '\(ComponentName.printable(odd))', which is not an entry like"
+                        + " \(edit.shape.visible); correct the entry in \(ComponentLayout.fileName)'s"
+                        + " scaffold.lists, or add the component by hand"
                 )
             }
         }

@@ -52,6 +52,9 @@ struct ComponentAPIFile: Sendable, Hashable {
 
             /// Neither.
             var isNone: Bool { !isAsync && !throwsErrors }
+
+            /// The effects as a message shows them after a signature: ` async throws`, or nothing.
+            var shown: String { (isAsync ? " async" : "") + (throwsErrors ? " throws" : "") }
         }
         /// The 1-based line of the declaration.
         var line: Int
@@ -507,7 +510,9 @@ private struct Code {
             let names = (parts.first ?? "").split(separator: " ").map(String.init)
             guard parts.count == 2, (1...2).contains(names.count) else { return provide }
             let type = parts[1]
-            let unsupported = ["=", "...", "inout ", "some ", "borrowing ", "consuming ", "@autoclosure", "isolated "]
+            let unsupported = [
+                "=", "...", "inout ", "some ", "borrowing ", "consuming ", "@autoclosure", "isolated ", "sending ",
+            ]
             if unsupported.contains(where: { type.contains($0) }) || names.last == "_" {
                 isCallable = false
             }

@@ -337,6 +337,14 @@ extension ComponentLayout {
             guard !entry.contains("\n"), !entry.contains("\r") else {
                 throw fail("\(key).entry", "holds a line break; an entry is one line")
             }
+            // A string literal in an entry is the name alone, so the string the app reads is the name.
+            let outsideName = entry.replacingOccurrences(of: "\"{Name}\"", with: "")
+            guard !outsideName.contains("\""), !outsideName.contains("\\") else {
+                throw fail(
+                    "\(key).entry",
+                    "'\(entry.visible)' has a string literal other than \"{Name}\" or a backslash; an entry's"
+                        + " only string is the component's name, as \"{Name}\"")
+            }
             let module = try object["import"].map { value throws(ScaffoldError) in
                 PathPattern(text: try identifier(value, key: "\(key).import", pattern: true))
             }

@@ -12,6 +12,8 @@ struct ComponentTemplate {
     let layout: ComponentLayout
     /// The app's templates, by the path pattern of the file each writes.
     let templates: [Source]
+    /// The app's types a stub can answer with besides the screen type and the standard library's.
+    var answerable: Set<String> = []
 
     private var component: String { name.value }
 
@@ -151,7 +153,7 @@ struct ComponentTemplate {
         }
         let derived = try DerivedFiles(
             component: component, api: api, router: router, layout: layout, components: [component]
-        ).files(answerable: [])
+        ).files(answerable: answerable)
         let written = Set(files.map(\.path))
         if let clash = derived.first(where: { written.contains($0.path) }) {
             throw ScaffoldError(
@@ -204,7 +206,7 @@ struct ComponentTemplate {
     /// What a template may name: the component, the screen type, and its requires and provides.
     static let schema: Template.Schema = [
         "Name": .text, "name": .text, "host": .text, "screenType": .text, "screenModule": .text,
-        "hasRequires": .flag, "hasProvides": .flag, "hasSampledRequires": .flag,
+        "hasRequires": .flag, "hasProvides": .flag, "hasSampledRequires": .flag, "hasDemonstrableRequires": .flag,
         "requires": .list(signature), "provides": .list(signature),
     ]
 
@@ -213,6 +215,7 @@ struct ComponentTemplate {
         "member": .text, "Member": .text, "written": .text, "closureType": .text, "parameterList": .text,
         "async": .flag, "hasSamples": .flag, "sampleArguments": .text, "sampleCall": .text,
         "sampleCallInString": .text, "parameters": .list(parameter), "first": .flag, "last": .flag,
+        "returnType": .text, "returnsScreen": .flag, "demonstrable": .flag,
     ]
 
     /// A parameter's names; its sample is empty where the signature has no samples (`hasSamples`).
@@ -227,13 +230,20 @@ struct ComponentTemplate {
             "screenType": .text(layout.screenType), "screenModule": .text(layout.screenModule),
             "hasRequires": .flag(!interface.requires.isEmpty), "hasProvides": .flag(!interface.provides.isEmpty),
             "hasSampledRequires": .flag(interface.requires.contains { $0.sampleArguments != nil }),
+            "hasDemonstrableRequires": .flag(
+                interface.requires.contains {
+                    $0.sampleArguments != nil && ($0.returnType == nil || $0.returnType == layout.screenType)
+                }),
             "requires": .list(Self.items(interface.requires, screenType: layout.screenType)),
             "provides": .list(Self.items(interface.provides, screenType: layout.screenType)),
         ]
     }
 
     private static func items(_ signatures: [Signature], screenType: String) -> [[String: Template.Value]] {
-        signatures.enumerated().map { index, signature in
+        signatures.enumerated().map { index, written in
+            // The screen type written out (`-> Page`) is a screen as much as no return type.
+            var signature = written
+            if signature.returnType == screenType { signature.returnType = nil }
             let samples = signature.sampleArguments
             let arguments = samples ?? signature.parameters.map { _ in "" }
             let labelled = zip(signature.parameters, arguments).map { "\($0.label): \($1)" }
@@ -260,6 +270,10 @@ struct ComponentTemplate {
                     }),
                 "first": .flag(index == 0),
                 "last": .flag(index == signatures.count - 1),
+                "returnType": .text(signature.returnType ?? screenType),
+                "returnsScreen": .flag(signature.returnType == nil),
+                // A require a screen can call with samples and show what it answers.
+                "demonstrable": .flag(samples != nil && signature.returnType == nil),
             ]
         }
     }

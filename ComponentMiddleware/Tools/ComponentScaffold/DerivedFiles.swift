@@ -254,8 +254,9 @@ struct DerivedFiles {
             }
             if let other = named.updateValue(provide, forKey: name) {
                 throw ScaffoldError(
-                    "\(apiPath):\(provide.line): \(provide.signature) and \(other.signature) would"
-                        + " both be \(component).Provides.\(name); rename one")
+                    "\(apiPath):\(provide.line): \(provide.signature)\(provide.effects.shown) and"
+                        + " \(other.signature)\(other.effects.shown) would both be \(component).Provides.\(name);"
+                        + " rename one")
             }
             let types = ([provide.output] + provide.parameters.map { Self.valueType($0.type) })
                 .joined(separator: ", ")
@@ -271,7 +272,7 @@ struct DerivedFiles {
             values.append(
                 """
                         /// `\(component).\(provide.signature)`.
-                        public static let \(name) = \(kind)<\(types)>("\(component).\(provide.signature)") {\(opening)
+                        public static let \(Self.plain(name)) = \(kind)<\(types)>("\(component).\(provide.signature)") {\(opening)
                             \(marks)\(component).shared.provide_\(provide.name)(\(arguments.joined(separator: ", ")))
                         }
                 """)

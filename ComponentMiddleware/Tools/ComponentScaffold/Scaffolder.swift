@@ -17,7 +17,8 @@ public struct Scaffolder: Sendable {
             listName: "the list `\(list.declaration)` of \(list.file)",
             file: list.file,
             declaration: list.declaration,
-            name: pattern.name(in:)
+            name: pattern.name(in:),
+            shape: list.entry.text
         )
     }
 
@@ -69,7 +70,9 @@ public struct Scaffolder: Sendable {
                 .componentItems(),
             of: written)
         let interface = try InterfaceDocument(requires: requires, provides: provides, baseTypes: baseTypes())
-        let template = ComponentTemplate(name: written, interface: interface, layout: layout, templates: templates)
+        let template = ComponentTemplate(
+            name: written, interface: interface, layout: layout, templates: templates,
+            answerable: answerableTypes(in: layout))
         let files = try template.files()
         let added = Set(scaffold.targets.map { $0.path(for: written.value) })
         try written.refuseClashes(

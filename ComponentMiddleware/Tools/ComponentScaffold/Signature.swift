@@ -4,7 +4,7 @@
 /// use, so every declaration it accepts builds:
 ///
 /// ```
-/// declaration := name [ "(" [ parameter { "," parameter } ] ")" ] [ "async" "throws" ]
+/// declaration := name [ "(" [ parameter { "," parameter } ] ")" ] [ "async" "throws" ] [ "->" type ]
 /// parameter   := label ":" type
 /// type        := primary { "?" }
 /// primary     := "[" type "]" | "[" key ":" type "]" | named [ "<" type { "," type } ">" ]
@@ -12,7 +12,8 @@
 ///
 /// A `named` type is a standard scalar (`String`, `Int`, `Bool`…), `Array`, `Optional`, `Set` or
 /// `Dictionary` with their number of arguments, or a concrete public type of the base layer. Set
-/// elements and dictionary keys must be hashable named types. Only a require may be `async throws`.
+/// elements and dictionary keys must be hashable named types. Only a require may be `async throws`, and
+/// only a require may return a type (`-> [String]`): without one, it returns the app's screen.
 public struct Signature: Sendable, Hashable {
     /// One labelled parameter.
     public struct Parameter: Sendable, Hashable {
@@ -28,6 +29,8 @@ public struct Signature: Sendable, Hashable {
     public var parameters: [Parameter]
     /// Whether it is `async throws` (a require whose answer may take time or fail).
     public var isAsync = false
+    /// What a require returns when it is not a screen, e.g. `[String]`; `nil` for a screen.
+    public var returnType: String?
 
     /// Scalar types of the standard library every module sees without an import; all are hashable.
     static let standardScalars: Set<String> = [
@@ -45,13 +48,13 @@ public struct Signature: Sendable, Hashable {
     ///   - isRequire: Whether it declares a require, which may end with `async throws`.
     public init(parsing text: String, baseTypes: BaseTypes, isRequire: Bool = false) throws(ScaffoldError) {
         var parser = Parser(text: text, baseTypes: baseTypes, allowsEffects: isRequire)
-        (name, parameters, isAsync) = try parser.declaration()
+        (name, parameters, isAsync, returnType) = try parser.declaration()
     }
 
-    /// The closure type of a require answering with `answer`: `(_ noteId: String) -> Page`, or with
-    /// `async throws`.
-    public func closureType(returning answer: String) -> String {
-        "(\(unlabelledParameterList))" + (isAsync ? " async throws" : "") + " -> \(answer)"
+    /// The closure type of a require: `(_ noteId: String) -> Page`, or with `async throws`; it returns
+    /// its ``returnType``, else `screen`.
+    public func closureType(returning screen: String) -> String {
+        "(\(unlabelledParameterList))" + (isAsync ? " async throws" : "") + " -> \(returnType ?? screen)"
     }
 
     /// The parameter list of a provide: `noteId: String`.
@@ -66,7 +69,9 @@ public struct Signature: Sendable, Hashable {
 
     /// The signature as the user wrote it, normalised: `tagPage(noteId: String)`, and
     /// ` async throws` after it for an async require.
-    public var written: String { "\(name)(\(parameterList))" + (isAsync ? " async throws" : "") }
+    public var written: String {
+        "\(name)(\(parameterList))" + (isAsync ? " async throws" : "") + (returnType.map { " -> \($0)" } ?? "")
+    }
 
     /// Sample arguments a generated screen or test can pass, or `nil` if a type has no obvious sample.
     var sampleArguments: [String]? {
@@ -166,7 +171,9 @@ private struct Parser {
         self.allowsEffects = allowsEffects
     }
 
-    mutating func declaration() throws(ScaffoldError) -> (String, [Signature.Parameter], isAsync: Bool) {
+    mutating func declaration() throws(ScaffoldError) -> (
+        String, [Signature.Parameter], isAsync: Bool, returnType: String?
+    ) {
         tokens = try tokenize()
         guard case .name(let name) = next(), Signature.isLowerCamelName(name) else {
             throw ScaffoldError(
@@ -189,13 +196,24 @@ private struct Parser {
             try expect(")", after: "the parameters")
         }
         let isAsync = try effects()
+        var returnType: String?
+        if peek() == .symbol("-") {
+            position += 1
+            try expect(">", after: "'-'")
+            guard allowsEffects else {
+                throw ScaffoldError(
+                    "\(quoted) is a provide, which returns a screen as the app's templates write it; declare it"
+                        + " without a return type")
+            }
+            returnType = try type(depth: 0)
+        }
         guard peek() == .end else {
             throw ScaffoldError(
-                "\(quoted) has \(peek().shown) after the declaration; write only name(label: Type, …),"
-                    + (allowsEffects ? " then 'async throws' if it is async," : "") + " without a return type"
+                "\(quoted) has \(peek().shown) after the declaration; write only name(label: Type, …)"
+                    + (allowsEffects ? ", then 'async throws' if it is async, then '-> Type' if it returns data" : "")
             )
         }
-        return (name, parameters, isAsync)
+        return (name, parameters, isAsync, returnType)
     }
 
     /// Reads `async throws` after the parameters, where a require's declaration may have it.
@@ -317,7 +335,7 @@ private struct Parser {
                 }
                 tokens.append(.name(String(String.UnicodeScalarView(word))))
                 scalars.removeFirst(word.count)
-            } else if "()[]<>:,?".unicodeScalars.contains(scalar) {
+            } else if "()[]<>:,?-".unicodeScalars.contains(scalar) {
                 tokens.append(.symbol(Character(scalar)))
                 scalars.removeFirst()
             } else {

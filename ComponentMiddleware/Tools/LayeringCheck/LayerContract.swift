@@ -247,7 +247,7 @@ public struct LayerContract: Sendable, Equatable {
                     guard let targets = object["targets"] else { throw fail("\(key).targets", "missing") }
                     return Layer(
                         name: name, targets: try patterns(targets, key: "\(key).targets", allowEmpty: false),
-                        hint: try optionalText(object["hint"], key: "\(key).hint"))
+                        hint: try hint(object["hint"], key: "\(key).hint", placeholders: Self.findingPlaceholders))
                 }
                 let targets = try patterns(item, key: key, allowEmpty: false)
                 return Layer(name: targets.map(\.text).joined(separator: ", "), targets: targets)
@@ -306,9 +306,9 @@ public struct LayerContract: Sendable, Equatable {
             return Group(
                 name: name, targets: try patterns(targets, key: "\(key).targets", allowEmpty: false),
                 includesTests: try flag(object["includeTests"], key: "\(key).includeTests") ?? true,
-                hint: try optionalText(object["hint"], key: "\(key).hint"),
+                hint: try hint(object["hint"], key: "\(key).hint", placeholders: Self.findingPlaceholders),
                 areComponents: try flag(object["components"], key: "\(key).components") ?? false,
-                router: try optionalText(object["router"], key: "\(key).router"))
+                router: try hint(object["router"], key: "\(key).router", placeholders: ["owner"]))
         }
 
         func dependencyHint(_ value: Any, key: String) throws(LayeringCheckError) -> DependencyHint {
@@ -316,7 +316,10 @@ public struct LayerContract: Sendable, Equatable {
                 throw fail(key, "must be an object: {\"from\": [...], \"to\": [...], \"hint\": \"...\"}")
             }
             try onlyKeys(object, ["from", "to", "hint"], key: key)
-            guard let hint = try optionalText(object["hint"], key: "\(key).hint") else {
+            guard
+                let hint = try hint(
+                    object["hint"], key: "\(key).hint", placeholders: ["target", "other", "folder", "otherFolder"])
+            else {
                 throw fail("\(key).hint", "missing; say what to do instead of declaring the dependency")
             }
             return DependencyHint(
@@ -333,7 +336,7 @@ public struct LayerContract: Sendable, Equatable {
             return Forbidden(
                 from: try patterns(object["from"] ?? [Any](), key: "\(key).from", allowEmpty: false),
                 to: try patterns(object["to"] ?? [Any](), key: "\(key).to", allowEmpty: false),
-                reason: try optionalText(object["reason"], key: "\(key).reason"),
+                reason: try hint(object["reason"], key: "\(key).reason", placeholders: Self.findingPlaceholders),
                 allowsDependency: try flag(object["allowDependency"], key: "\(key).allowDependency") ?? false
             )
         }
@@ -372,6 +375,21 @@ public struct LayerContract: Sendable, Equatable {
                 reason: reason,
                 line: ignoreLines.indices.contains(index) ? ignoreLines[index] : 1
             )
+        }
+
+        /// What a layer's or group's hint, or a forbidden entry's reason, may name.
+        static let findingPlaceholders = ["target", "other", "owner", "router"]
+
+        /// ``optionalText(_:key:)`` whose `{name}` placeholders are each one of `placeholders`: any other
+        /// would be printed as it is written.
+        func hint(_ value: Any?, key: String, placeholders: [String]) throws(LayeringCheckError) -> String? {
+            guard let text = try optionalText(value, key: key) else { return nil }
+            for match in text.matches(of: #/\{([A-Za-z_][A-Za-z0-9_]*)\}/#)
+            where !placeholders.contains(String(match.output.1)) {
+                let known = placeholders.map { "{\($0)}" }.joined(separator: ", ")
+                throw fail(key, "'{\(match.output.1)}' is no placeholder here; the placeholders here are \(known)")
+            }
+            return text
         }
 
         func optionalText(_ value: Any?, key: String) throws(LayeringCheckError) -> String? {

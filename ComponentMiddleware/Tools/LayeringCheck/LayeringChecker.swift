@@ -308,6 +308,8 @@ public struct LayeringChecker: Sendable {
                 report(breach, from: source, to: imported, chain: nil, more: [], isImport: true, at: location)
             } else if checksDeclaration, !source.dependencies.contains(imported.name) {
                 let reached = reach(of: source.name).contains(imported.name)
+                // Where the imported target already reaches this one, declaring it would close a cycle.
+                let cycles = !reached && reach(of: imported.name).contains(source.name)
                 append(
                     Diagnostic(
                         path: path, line: declaration.line, column: declaration.column,
@@ -318,12 +320,15 @@ public struct LayeringChecker: Sendable {
                                 + "its dependencies"
                             : "'\(source.name)' imports '\(imported.moduleName)', a module of this package that "
                                 + "none of its dependencies brings in",
-                        hint: dependencyHint(for: imported, in: source)
-                            ?? (reached
-                                ? "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in "
-                                    + "Package.swift, so the import survives a change to those dependencies"
-                                : "add \"\(imported.name)\" to the dependencies of '\(source.name)' in Package.swift "
-                                    + "(today it builds only when '\(imported.name)' happens to be built first)"),
+                        hint: cycles
+                            ? "'\(imported.name)' depends on '\(source.name)', so declaring it would make a cycle; move"
+                                + " what '\(source.name)' needs of it into '\(source.name)' or a target both depend on"
+                            : dependencyHint(for: imported, in: source)
+                                ?? (reached
+                                    ? "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in "
+                                        + "Package.swift, so the import survives a change to those dependencies"
+                                    : "add \"\(imported.name)\" to the dependencies of '\(source.name)' in Package.swift "
+                                        + "(today it builds only when '\(imported.name)' happens to be built first)"),
                         target: source.name, module: imported.moduleName))
             }
         }

@@ -85,6 +85,10 @@ struct ResolvedContract {
             _ = try resolve(entry.from, key: "ignore[\(index)].from")
             _ = try resolve(entry.to, key: "ignore[\(index)].to")
         }
+        for (index, entry) in contract.dependencyHints.enumerated() {
+            _ = try resolve(entry.from, key: "dependencyHints[\(index)].from")
+            _ = try resolve(entry.to, key: "dependencyHints[\(index)].to")
+        }
     }
 
     /// Maps every target that belongs to a member to that member: the member itself, any target whose

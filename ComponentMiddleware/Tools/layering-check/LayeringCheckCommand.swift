@@ -18,7 +18,7 @@ enum LayeringCheckCommand {
                                   plugin, give it to SwiftPM instead, before the command:
                                   swift package --package-path <path> check-layering.
           --contract <file>       The layer contract to keep (default: layers.json at the package
-                                  root, else the folder layout below).
+                                  root, else none: see CONTRACT below).
           --format <format>       text (default): compiler-style lines; json: the same facts;
                                   github: workflow annotations; sarif: SARIF 2.1.0 for code scanning.
           --graph <format>        Draw the targets by layer instead of listing findings: declared

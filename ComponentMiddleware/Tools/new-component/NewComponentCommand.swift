@@ -24,7 +24,9 @@ enum NewComponentCommand {
           --require <declaration> Something the component needs, e.g. 'itemDetail(itemId: String)'.
                                   It becomes a require_ closure a router must wire; until then the
                                   wiring audit names it. End it with 'async throws' for a require
-                                  answered later: 'ticket(note: String) async throws'.
+                                  answered later: 'ticket(note: String) async throws', and with
+                                  '-> Type' for one that returns data, not a screen:
+                                  'tags(noteId: String) async throws -> [String]'.
           --provide <declaration> Something the component offers, e.g. 'couponDetail(couponId: String)'.
                                   It becomes a provide_ function, as the app's templates write one.
           --interface <file>      Read declarations from JSON: {"requires": [...], "provides": [...]}.
