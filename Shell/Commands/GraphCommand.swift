@@ -21,11 +21,7 @@ struct GraphCommand: Equatable {
 
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) async throws(LaunchFailure) -> ExitCode {
-        try await app.links.prepare(routesConfigPath: routesConfigPath)
-        // Printed once, what was fetched must be there: an address that gives nothing fails as a file would.
-        if let warning = app.links.feed?.takeWarnings().first {
-            throw LaunchFailure("Error: \(warning.subject)", status: .usage)
-        }
+        try await app.links.prepareToPrint(routesConfigPath: routesConfigPath)
         terminal.write(try app.graph.drawn(format, path: app.links.environment["PATH"] ?? ""))
         return .success
     }

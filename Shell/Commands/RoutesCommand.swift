@@ -19,11 +19,7 @@ struct RoutesCommand: Equatable {
 
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) async throws(LaunchFailure) -> ExitCode {
-        try await app.links.prepare(routesConfigPath: routesConfigPath)
-        // Printed once, what was fetched must be there: an address that gives nothing fails as a file would.
-        if let warning = app.links.feed?.takeWarnings().first {
-            throw LaunchFailure("Error: \(warning.subject)", status: .usage)
-        }
+        try await app.links.prepareToPrint(routesConfigPath: routesConfigPath)
         terminal.write(app.links.document(format))
         return .success
     }

@@ -119,8 +119,19 @@ final class Links: AppLinks, RouteOpening {
         }
     }
 
-    /// Checks the table, then applies the routes configuration: the `--routes-config` file or
-    /// address, else the one `MALL_ROUTES_CONFIG` names. A file that fails a check stops the launch
+    /// ``prepare(routesConfigPath:readsEnvironment:refresh:)`` for a command that prints the routes
+    /// once (`mall routes`, `mall graph`): what was fetched must be there, so an address that gives
+    /// nothing fails as a file would.
+    func prepareToPrint(routesConfigPath: String?) async throws(LaunchFailure) {
+        try await prepare(routesConfigPath: routesConfigPath)
+        if let warning = feed?.takeWarnings().first {
+            throw LaunchFailure("Error: \(warning.subject)", status: .usage)
+        }
+    }
+
+    /// Applies the routes configuration: the `--routes-config` file or address, else the one
+    /// `MALL_ROUTES_CONFIG` names. The table itself is fixed when the app is built, and `RouteTests`
+    /// checks it there (``RouteTable/problems``), so no launch spends its time on that. A file that fails a check stops the launch
     /// before anything is shown; an address is fetched once, waiting at most its timeout, and a
     /// failure there is a warning (the app starts with every route native, and the feed tries again).
     ///
@@ -130,15 +141,6 @@ final class Links: AppLinks, RouteOpening {
     func prepare(routesConfigPath: String?, readsEnvironment: Bool = true, refresh: Duration? = nil)
         async throws(LaunchFailure)
     {
-        #if DEBUG
-            // The table is fixed when the app is built, and RouteTests checks it there; a debug
-            // launch checks it again so a developer sees a bad route at once, and a release launch
-            // does not spend its time opening every example.
-            let problems = table.problems
-            guard problems.isEmpty else {
-                throw LaunchFailure(problems.map { "error: route \($0)" }.joined(separator: "\n"), status: .findings)
-            }
-        #endif
         let fromEnvironment =
             readsEnvironment ? environment[Self.configurationVariable].flatMap { $0.isEmpty ? nil : $0 } : nil
         guard let given = routesConfigPath ?? fromEnvironment else {

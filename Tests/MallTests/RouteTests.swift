@@ -166,7 +166,9 @@ struct RouteTests {
                 "  open URL   open a link as another app would, e.g. open mall://shop/detail?shopId=s01\n"))
     }
 
-    @Test func anUnsoundTableStopsTheLaunch() async {
+    /// The table's checks are this test's work, not a launch's: a route declared twice is a problem of
+    /// the table, and the app still launches, the first declaration opening the links.
+    @Test func anUnsoundTableIsFoundHereAndTheLaunchGoesOn() async {
         /// Shop's router, declaring its detail route a second time.
         struct DoublingShopRouter: ComponentRouter {
             let base: ShopRouter
@@ -176,12 +178,13 @@ struct RouteTests {
             func wire(_ wiring: Wiring<Self>) { wiring.include(base) }
             var links: any RouteOpening { base.links }
         }
-        let run = await runShell(input: ["q"]) { links in
+        let routers: @MainActor (Links) -> [any ComponentRouter] = { links in
             [DoublingShopRouter(base: ShopRouter(links: links))] + Array(fourComponentRouters(links: links).dropFirst())
         }
-        #expect(run.status == .findings)
-        #expect(run.output == "")
-        #expect(run.errors == "error: route 'mall://shop/detail' is declared twice\n")
+        #expect(MallApp(routers: routers).links.table.problems == ["'mall://shop/detail' is declared twice"])
+        let run = await runShell(input: ["q"], routers: routers)
+        #expect(run.status == .success)
+        #expect(run.errors == "")
     }
 
     // MARK: Downgrade
