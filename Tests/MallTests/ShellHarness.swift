@@ -81,12 +81,13 @@ func childEnvironment(_ variables: [String: String]) -> [String: String] {
     return environment
 }
 
-/// The documents whose examples and pictures tests keep true: the README and the articles of both
-/// references.
+/// The documents whose examples and pictures tests keep true: the README, the mall's documents
+/// (`Docs/`) and the articles of both references.
 let documents: [URL] = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     let catalogs = [
+        "Docs",
         "ComponentMiddleware/Sources/Middleware/Middleware.docc",
         "ComponentMiddleware/Tools/LayeringCheck/LayeringCheck.docc",
     ]
