@@ -22,10 +22,8 @@ struct PackageCopy {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("mall-copy-\(UUID())")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         for item in [
-            "Package.swift", ".swift-format", "layers.json", "components.json", "README.md", "Sources", "Components",
-            "Templates",
-            "Shell", "Tests",
-            "Fuzz", "Service",
+            "Package.swift", ".swift-format", "layers.json", "components.json", "README.md", "Docs", "Sources",
+            "Components", "Templates", "Shell", "Tests", "Fuzz", "Service",
         ] {
             try FileManager.default.copyItem(
                 at: Self.sourceRoot.appendingPathComponent(item),
