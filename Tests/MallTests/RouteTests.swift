@@ -44,6 +44,14 @@ struct RouteTests {
         #expect(routes.filter { $0.exposure == .internal }.map(\.pattern).sorted() == Self.internalPatterns)
     }
 
+    /// The table of the app as built: every component `Routers.entries` lists, also one `new-component`
+    /// added, whose routes no launch checks.
+    @Test func theTableOfTheAppAsBuiltIsSound() {
+        let app = MallApp()
+        #expect(app.links.table.routes.count >= appRoutes().count)
+        #expect(app.links.table.problems == [])
+    }
+
     @Test func everyRouteRoundTripsAndOpensAScreenOfTheProvideItNames() throws {
         let table = MallApp(routers: fourComponentRouters(links:)).links.table
         for route in table.routes {

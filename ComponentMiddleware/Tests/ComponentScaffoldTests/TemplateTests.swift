@@ -485,4 +485,45 @@ struct ReturnedDataTests {
             text, requires: ["a(id: String) -> [String]", "b(id: String)", "c(x: [Int])"])
         #expect(output == "a: [String]\nb: Page screen shown\nc: Page screen\nsome shown")
     }
+
+    /// A return type no stub answers is refused by its declaration, before any file is written.
+    @Test(arguments: ["a -> String?", "a -> Set<String>", "a -> [String: Int]", "a(x: Int) async throws -> Float"])
+    func aReturnTypeNoStubAnswersIsRefusedByItsDeclaration(declaration: String) throws {
+        let app = try AppTemplateTests.app()
+        defer { app.remove() }
+        let before = app.files()
+        #expect {
+            try app.scaffolder.plan(name: "Reminders", requires: [declaration], existingNames: [])
+        } throws: { error in
+            let message = (error as? ScaffoldError)?.message ?? ""
+            return message.contains("which no stub can answer") && message.hasSuffix("nothing was written")
+                && !message.contains(".swift:")
+        }
+        #expect(app.files() == before)
+    }
+
+    /// Only a conformance the compiler sees makes a type answerable: not one inside `#if`, not a nested
+    /// type's of the same name.
+    @Test func aConformanceTheCompilerMaySkipDoesNotCount() throws {
+        let app = try AppTemplateTests.app(
+            layout: AppTemplateTests.layout.replacingOccurrences(
+                of: #""scaffold": {"#, with: #""stubAnswers": ["Sources/NotesKit"], "scaffold": {"#))
+        defer { app.remove() }
+        try app.write(
+            "Sources/NotesKit/Kinds.swift",
+            """
+            public struct Ghost: Sendable {}
+            #if NEVER_DEFINED
+            extension Ghost: StubAnswer {}
+            #endif
+            public struct Label: Sendable {}
+            public enum Space {
+                public struct Label: StubAnswer {}
+            }
+            public struct Row: Sendable {}
+            extension Row: StubAnswer {}
+
+            """)
+        #expect(app.scaffolder.answerableTypes(in: try app.scaffolder.layout()) == ["Row"])
+    }
 }

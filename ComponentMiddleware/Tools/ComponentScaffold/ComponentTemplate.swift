@@ -146,6 +146,7 @@ struct ComponentTemplate {
                     + " add a template for \(layout.api) to \(templates.isEmpty ? "the templates' folder" : "them");"
                     + " nothing was written")
         }
+        try refuseUnanswerable()
         let api = try ComponentAPIFile(source: apiFile, file: apiPath)
         try refuseTwice(api)
         let router = layout.preview.flatMap { preview in
@@ -161,6 +162,21 @@ struct ComponentTemplate {
                     + " nothing was written")
         }
         return files + derived
+    }
+
+    /// Refuses a require whose return type no stub can answer, by its declaration: the API file it
+    /// would be read from is not written yet.
+    private func refuseUnanswerable() throws(ScaffoldError) {
+        let types = answerable.union(DerivedFiles.standardAnswers)
+        for require in interface.requires {
+            guard let type = require.returnType,
+                !DerivedFiles.isAnswerable(type, screenType: layout.screenType, by: types)
+            else { continue }
+            let known = ([layout.screenType] + types.subtracting([layout.screenType]).sorted()).joined(separator: ", ")
+            throw ScaffoldError(
+                "'\(require.written)' returns '\(type)', which no stub can answer (a preview and the tests answer"
+                    + " every require with one); return one of \(known) or an array of one; nothing was written")
+        }
     }
 
     /// Refuses a declaration the templates write as well, which the API file would then declare twice.

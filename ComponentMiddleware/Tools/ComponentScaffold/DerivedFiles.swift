@@ -57,10 +57,16 @@ struct DerivedFiles {
 
     /// Whether a stub can answer `type`: the screen type, an answerable type, or an array of either.
     func isAnswerable(_ type: String, by answerable: Set<String>) -> Bool {
+        Self.isAnswerable(type, screenType: layout.screenType, by: answerable)
+    }
+
+    /// Whether a stub can answer `type`: `screenType`, an answerable type, or an array of either.
+    static func isAnswerable(_ type: String, screenType: String, by answerable: Set<String>) -> Bool {
         if type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":") {
-            return isAnswerable(String(type.dropFirst().dropLast()).trimmingSpaces, by: answerable)
+            return isAnswerable(
+                String(type.dropFirst().dropLast()).trimmingSpaces, screenType: screenType, by: answerable)
         }
-        return type == layout.screenType || answerable.contains(type)
+        return type == screenType || answerable.contains(type)
     }
 
     private func header(from source: String) -> String {

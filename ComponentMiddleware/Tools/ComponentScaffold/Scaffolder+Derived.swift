@@ -95,9 +95,12 @@ extension Scaffolder {
     }
 
     /// The app's types that conform to `StubAnswer` (in the layout's `stubAnswers` folders), so a
-    /// require may answer with them.
+    /// require may answer with them: a top-level declaration or extension that names the protocol, at
+    /// the start of its line (a nested type of the same name is another type), outside `#if` blocks
+    /// (whose conformance may not be compiled).
     func answerableTypes(in layout: ComponentLayout) -> Set<String> {
-        let conformance = #/(?:extension|struct|enum|class)\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^{]*\bStubAnswer\b/#
+        let conformance =
+            #/(?m)^(?:public\s+|final\s+)*(?:extension|struct|enum|class)\s+([A-Za-z_][A-Za-z0-9_]*)\s*:[^{]*\bStubAnswer\b/#
         var types: Set<String> = []
         for folder in layout.stubAnswers {
             guard let files = FileManager.default.enumerator(at: url(folder), includingPropertiesForKeys: nil) else {
@@ -106,10 +109,28 @@ extension Scaffolder {
             for case let file as URL in files where file.pathExtension == "swift" {
                 guard let data = FileManager.default.contents(atPath: file.path) else { continue }
                 let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(data)), as: UTF8.self)
-                types.formUnion(code.matches(of: conformance).map { String($0.output.1) })
+                types.formUnion(
+                    Self.outsideConditionalBlocks(code).matches(of: conformance).map { String($0.output.1) })
             }
         }
         return types
+    }
+
+    /// The lines of `code` outside `#if` … `#endif` blocks, the others blank.
+    static func outsideConditionalBlocks(_ code: String) -> String {
+        var depth = 0
+        return code.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let directive = line.drop { $0 == " " || $0 == "\t" }
+            if directive.hasPrefix("#if") {
+                depth += 1
+                return ""
+            }
+            if directive.hasPrefix("#endif") {
+                depth = max(0, depth - 1)
+                return ""
+            }
+            return depth > 0 ? "" : line
+        }.joined(separator: "\n")
     }
 
     /// The derived files that are missing or differ from what their sources give.
