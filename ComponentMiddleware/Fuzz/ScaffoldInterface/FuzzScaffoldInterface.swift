@@ -36,7 +36,7 @@ public func fuzzScaffoldInterface(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
             reparsed == signature
         else { fatalError("'\(signature.written)' does not parse back to the declaration it prints") }
         let api =
-            "public final class Zeta {\n    public var require_\(signature.name): (\(signature.closureType))?\n}\n"
+            "public final class Zeta {\n    public var require_\(signature.name): (\(signature.closureType(returning: "Screen")))?\n}\n"
         guard (try? Scaffolder.requires(inAPIFile: api, named: "Zeta.swift")) == ["require_\(signature.name)"] else {
             fatalError("the generator does not read back the require '\(signature.written)' declares")
         }
