@@ -76,7 +76,7 @@ enum ImportEdit {
 
     /// The start and end (before any line break) of each line of code outside `#if` blocks, a line that
     /// holds a directive left out too.
-    private static func linesOutsideConditionalBlocks(of code: [UInt8]) -> [(start: Int, end: Int)] {
+    static func linesOutsideConditionalBlocks(of code: [UInt8]) -> [(start: Int, end: Int)] {
         var lines: [(start: Int, end: Int)] = []
         var depth = 0
         var start = 0

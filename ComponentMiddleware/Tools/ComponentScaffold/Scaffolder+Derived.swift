@@ -108,29 +108,15 @@ extension Scaffolder {
             }
             for case let file as URL in files where file.pathExtension == "swift" {
                 guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-                let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(data)), as: UTF8.self)
+                let code = ArrayLiteralEdit.blankingCommentsAndStrings(Array(data))
+                let lines = ImportEdit.linesOutsideConditionalBlocks(of: code).map {
+                    String(decoding: code[$0.start..<$0.end], as: UTF8.self)
+                }
                 types.formUnion(
-                    Self.outsideConditionalBlocks(code).matches(of: conformance).map { String($0.output.1) })
+                    lines.joined(separator: "\n").matches(of: conformance).map { String($0.output.1) })
             }
         }
         return types
-    }
-
-    /// The lines of `code` outside `#if` … `#endif` blocks, the others blank.
-    static func outsideConditionalBlocks(_ code: String) -> String {
-        var depth = 0
-        return code.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            let directive = line.drop { $0 == " " || $0 == "\t" }
-            if directive.hasPrefix("#if") {
-                depth += 1
-                return ""
-            }
-            if directive.hasPrefix("#endif") {
-                depth = max(0, depth - 1)
-                return ""
-            }
-            return depth > 0 ? "" : line
-        }.joined(separator: "\n")
     }
 
     /// The derived files that are missing or differ from what their sources give.

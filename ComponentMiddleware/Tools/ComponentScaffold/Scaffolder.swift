@@ -69,7 +69,7 @@ public struct Scaffolder: Sendable {
             ComponentTemplate(name: written, interface: InterfaceDocument(), layout: layout, templates: templates)
                 .componentItems(),
             of: written)
-        let interface = try InterfaceDocument(requires: requires, provides: provides, baseTypes: baseTypes())
+        let interface = try InterfaceDocument(requires: requires, provides: provides, baseTypes: baseTypes(in: layout))
         let template = ComponentTemplate(
             name: written, interface: interface, layout: layout, templates: templates,
             answerable: answerableTypes(in: layout))
@@ -77,7 +77,7 @@ public struct Scaffolder: Sendable {
         let added = Set(scaffold.targets.map { $0.path(for: written.value) })
         try written.refuseClashes(
             adding: added.union(template.declaredTypes(in: files)), existingNames: existingNames,
-            visibleTypes: visibleTypes())
+            visibleTypes: visibleTypes(in: layout))
         let items = try movedItems(files.map(\.path))
         var edits: [ScaffoldPlan.Edit] = []
         for (number, list) in scaffold.lists.enumerated() {
@@ -191,7 +191,12 @@ public struct Scaffolder: Sendable {
     /// The base layer's concrete types, which requires and provides may take as parameters; a generic
     /// one (`Loadable<Model>`) is not a type without its arguments, which a declaration cannot give.
     public func baseTypes() throws(ScaffoldError) -> BaseTypes {
-        let folders = try layout().scaffold?.baseTypes ?? []
+        baseTypes(in: try layout())
+    }
+
+    /// ``baseTypes()`` from the folders `layout` names, read once by the caller.
+    func baseTypes(in layout: ComponentLayout) -> BaseTypes {
+        let folders = layout.scaffold?.baseTypes ?? []
         let declarations = folders.flatMap { TopLevelTypes(folder: url($0)).declarations }.filter {
             ["struct", "enum", "class"].contains($0.kind) && $0.header.contains("public ")
                 && !$0.header.contains("\($0.name)<")
@@ -209,8 +214,13 @@ public struct Scaffolder: Sendable {
     /// The names are kept beside the build (`.build/new-component/visible-types.txt`), file by
     /// file, so each addition reads only the files that changed since the last one.
     public func visibleTypes() throws(ScaffoldError) -> Set<String> {
+        visibleTypes(in: try layout())
+    }
+
+    /// ``visibleTypes()`` from the folders `layout` names, read once by the caller.
+    func visibleTypes(in layout: ComponentLayout) -> Set<String> {
         TopLevelTypes.names(
-            under: (try layout().scaffold?.visibleTypes ?? []).map(url),
+            under: (layout.scaffold?.visibleTypes ?? []).map(url),
             keptIn: url(".build/new-component/visible-types.txt"))
     }
 
