@@ -3,8 +3,7 @@ import PackageDescription
 
 // The component middleware: the runtime an app's components and routers use, what the app's tests
 // need, the layering check and the component scaffolder, with their commands and plugins. It depends
-// on no app: an app depends on it by path or URL, as the mall in the folder above does. (Adding a
-// component with new-component, and some examples in messages and docs, still speak of the mall.)
+// on no app: an app depends on it by path or URL, as the apps in the repository it is developed in do.
 //
 // Every target name here is taken in the package graph of every app that depends on this package
 // (SwiftPM requires names unique across the graph), so each one says it belongs to the middleware.

@@ -9,9 +9,9 @@
 # repository if it does not exist. Name it ComponentMiddleware.git: SwiftPM names a package reached by
 # URL after the URL's last part, and apps name this one "ComponentMiddleware".
 #
-# Inside a larger repository (this folder in the mall's), the package's history is split out of it as
-# `git subtree split` does, every commit that touched the folder kept; a repository that is the package
-# publishes its HEAD. Only what is committed is published. The destination's main branch gets the
+# Inside a larger repository (this folder in the one it is developed in), the package's history is
+# split out of it as `git subtree split` does, every commit that touched the folder kept; a repository
+# that is the package publishes its HEAD. Only what is committed is published. The destination's main branch gets the
 # commit, and the tag points at it.
 #
 # Refused, with nothing pushed and nothing made (exit 2): a version that is not MAJOR.MINOR.PATCH, one

@@ -10,7 +10,10 @@ let middleware: Target.Dependency = .product(name: "Middleware", package: "Compo
 let middlewareTesting: Target.Dependency = .product(name: "MiddlewareTesting", package: "ComponentMiddleware")
 
 /// The features, each a target of its own under `Features/<Name>` that imports no other.
-let features = ["Notes", "Tags"]
+let features = [
+    "Notes",
+    "Tags",
+]
 
 let package = Package(
     name: "NotesExample",
@@ -25,6 +28,9 @@ let package = Package(
         .testTarget(
             name: "AppTests",
             dependencies: ["NotesApp", "NotesKit", middleware, middlewareTesting] + features.map { .target(name: $0) }),
+        // The layering check as a test: the features keep the layers of layers.json.
+        .testTarget(
+            name: "LayeringTests", dependencies: [.product(name: "LayeringCheck", package: "ComponentMiddleware")]),
     ]
         + features.flatMap { feature -> [Target] in
             [

@@ -8,10 +8,6 @@ enum MallPackage {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The layering check's reference, in the middleware's folder: its articles show this package's
-    /// contract, output and picture.
-    static let checkCatalog = root.appendingPathComponent("ComponentMiddleware/Tools/LayeringCheck/LayeringCheck.docc")
-
     /// Describes the mall in a scratch folder of its own, so it never waits for the lock of the
     /// `swift test` running in the same package.
     static func describe() throws -> PackageGraph {

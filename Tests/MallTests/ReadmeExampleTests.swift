@@ -5,8 +5,8 @@ import Testing
 
 @testable import Mall
 
-/// The README and the references never lie: every command they show with its output is run, as built,
-/// and its output compared with what they show.
+/// The README and the mall's documents never lie: every command they show with its output is run, as
+/// built, and its output compared with what they show.
 ///
 /// Two shapes count as an example:
 /// - a `text` block whose first line is `$ command`, followed by the output, where a line `…` stands
@@ -33,7 +33,7 @@ struct ReadmeExampleTests {
         var testDescription: String { "\(file):\(line): \(command)" }
     }
 
-    /// Every example in the README and the articles of both references, in order.
+    /// Every example in the README and the mall's documents, in order.
     static let examples: [Example] = {
         documents.flatMap { document -> [Example] in
             guard let text = try? String(contentsOf: document, encoding: .utf8) else { return [] }

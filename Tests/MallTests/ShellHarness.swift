@@ -81,22 +81,16 @@ func childEnvironment(_ variables: [String: String]) -> [String: String] {
     return environment
 }
 
-/// The documents whose examples and pictures tests keep true: the README, the mall's documents
-/// (`Docs/`) and the articles of both references.
+/// The documents whose examples and pictures tests keep true: the README and the mall's documents
+/// (`Docs/`). The middleware's references show the notes app in `Examples/Notes`, whose tests keep
+/// them true.
 let documents: [URL] = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    let catalogs = [
-        "Docs",
-        "ComponentMiddleware/Sources/Middleware/Middleware.docc",
-        "ComponentMiddleware/Tools/LayeringCheck/LayeringCheck.docc",
-    ]
+    let docs = root.appendingPathComponent("Docs")
+    let articles = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
     return [root.appendingPathComponent("README.md")]
-        + catalogs.flatMap { path in
-            let catalog = root.appendingPathComponent(path)
-            let articles = (try? FileManager.default.contentsOfDirectory(atPath: catalog.path)) ?? []
-            return articles.filter { $0.hasSuffix(".md") }.sorted().map { catalog.appendingPathComponent($0) }
-        }
+        + articles.filter { $0.hasSuffix(".md") }.sorted().map { docs.appendingPathComponent($0) }
 }()
 
 /// The text between the line(s) `begin` and `end` in the one document that has them: a block a test

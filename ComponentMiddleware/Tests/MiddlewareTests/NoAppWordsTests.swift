@@ -18,16 +18,15 @@ struct NoAppWordsTests {
         /#
     }
 
-    /// Every Swift file of the package's code, and the runtime's reference articles, by path from the
-    /// root. (The layering check's reference still shows the mall's contract, which a test of the mall
-    /// keeps equal to its `layers.json`.)
+    /// Every Swift file of the package's code, every article of its references, its manifest and its
+    /// scripts, by path from the root.
     static func codeFiles() -> [String] {
-        ["Sources", "Tools", "Plugins"].flatMap { folder -> [String] in
+        ["Sources", "Tools", "Plugins", "Scripts"].flatMap { folder -> [String] in
             let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
             return (enumerator?.allObjects as? [String] ?? []).filter {
-                $0.hasSuffix(".swift") || (folder == "Sources" && $0.hasSuffix(".md"))
+                $0.hasSuffix(".swift") || $0.hasSuffix(".md") || $0.hasSuffix(".sh")
             }.map { "\(folder)/\($0)" }
-        }
+        } + ["Package.swift"]
     }
 
     @Test func theCodeNamesNone() throws {
