@@ -17,7 +17,7 @@ let usage = """
     """
 
 enum Section: String, CaseIterable {
-    case require, async, loading, routes, lexer, audit, launch, render, memory, fetch, service, scaffold
+    case require, async, loading, routes, lexer, audit, launch, render, memory, fetch, service, scaffold, adopter
 }
 
 struct Options {
@@ -120,6 +120,7 @@ func runBenchmarks() async -> Int32 {
                 figures += try FetchBench(mall: bench.mall, scratch: scratch, quick: options.quick).figures()
             case .service: figures += try ServiceBench(bench: try mallBench(), root: root).figures()
             case .scaffold: figures += try ScaffoldBench(scratch: scratch, quick: options.quick).figures()
+            case .adopter: figures += try AdopterBench(scratch: scratch, quick: options.quick).figures()
             }
         }
     } catch {
