@@ -9,13 +9,17 @@ enum JSONShape {
     /// A single pass without recursion over UTF-8 text; on text that is not JSON it gives up and
     /// returns `nil`, leaving the error to the parser.
     static func firstProblem(in data: Data) -> (problem: String, path: String?)? {
+        firstProblem(in: [UInt8](data))
+    }
+
+    /// The first such problem in `bytes`, with the key of the object it is in (`nil` at the top level).
+    static func firstProblem(in bytes: [UInt8]) -> (problem: String, path: String?)? {
         struct Container {
             var isObject: Bool
             var name: String?
             var keys: Set<String> = []
             var expectsKey: Bool
         }
-        let bytes = [UInt8](data)
         var stack: [Container] = []
         var lastKey: String?
         var afterComma = false
@@ -40,11 +44,9 @@ enum JSONShape {
                     stack[top].expectsKey = true
                 }
             case UInt8(ascii: "\""):
-                guard let end = endOfString(in: bytes, from: position) else { return nil }
+                guard let end = JSONWalk.endOfString(in: bytes, from: position) else { return nil }
                 if let top = stack.indices.last, stack[top].isObject, stack[top].expectsKey {
-                    let raw = Data(bytes[position...end])
-                    guard let key = try? JSONSerialization.jsonObject(with: raw, options: .fragmentsAllowed) as? String
-                    else { return nil }
+                    guard let key = JSONWalk.string(bytes[(position + 1)..<end]) else { return nil }
                     guard stack[top].keys.insert(key).inserted else {
                         return ("the key \(quoted(key)) is given twice; give it once", stack[top].name)
                     }
@@ -62,19 +64,6 @@ enum JSONShape {
                 break
             }
             position += 1
-        }
-        return nil
-    }
-
-    /// The index of the quote that closes the string opening at `start`, skipping escapes.
-    private static func endOfString(in bytes: [UInt8], from start: Int) -> Int? {
-        var position = start + 1
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\\"): position += 2
-            case UInt8(ascii: "\""): return position
-            default: position += 1
-            }
         }
         return nil
     }

@@ -15,17 +15,21 @@ package enum StrictJSON {
             return .failure(damage("is not UTF-8 text"))
         }
         let data = Data(bytes)
-        if let shape = JSONShape.firstProblem(in: data) {
+        if let shape = JSONShape.firstProblem(in: bytes) {
             let place = shape.path.map { ", in '\($0.visible)'" } ?? ""
             return .failure(damage("is not strict JSON (\(shape.problem)\(place))"))
         }
-        guard let tree = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) else {
+        // The format first, so that a file of another format says so rather than what its values hold.
+        let found: Int?
+        do {
+            found = try JSONDecoder().decode(FormatOnly.self, from: data).format
+        } catch DecodingError.dataCorrupted {
             return .failure(damage("is not valid JSON"))
-        }
-        guard let top = tree as? [String: Any] else {
+        } catch {
+            // Anything but an object (an array, a string, `null`) has no keys to read.
             return .failure(damage("is not a JSON object"))
         }
-        guard let found = top["format"] as? Int else {
+        guard let found else {
             return .failure(damage("has no whole-number 'format'"))
         }
         guard found == format else {
@@ -39,38 +43,35 @@ package enum StrictJSON {
         } catch {
             return .failure(damage("cannot be read: \(error)"))
         }
-        // What the value would not write back is not dropped silently: a key it does not know.
-        if let written = try? JSONSerialization.jsonObject(with: JSONEncoder().encode(value)),
-            let unknown = unknownKey(in: tree, besides: written)
-        {
-            return .failure(damage("has a key it does not know, '\(unknown.visible)'"))
+        // What the value would not write back is not dropped silently: a key it does not know. Only the
+        // keys are compared, read from both texts, not trees of every value.
+        guard let written = try? JSONEncoder().encode(value), let known = JSONKeys([UInt8](written)) else {
+            return .failure(damage("holds a value the app cannot write back"))
         }
-        return .success(value)
+        switch known.compare(bytes) {
+        case .allKnown: return .success(value)
+        case .unknown(let place): return .failure(damage("has a key it does not know, '\(place.visible)'"))
+        case .unreadable: return .failure(damage("is not valid JSON"))
+        }
+    }
+
+    /// A JSON object's `format`, if it has one that is a whole number, read without the rest.
+    private struct FormatOnly: Decodable {
+        var format: Int?
+
+        private enum CodingKeys: String, CodingKey {
+            case format
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            format = try? container.decode(Int.self, forKey: .format)
+        }
     }
 
     /// A failure that says the bytes are damaged: `description` follows the file's name.
     package static func damage(_ description: String) -> StateFile.Failure {
         StateFile.Failure(description: description, kind: .damage)
-    }
-
-    /// The path of the first key of `original` that `known`, the same value written back, lacks.
-    private static func unknownKey(in original: Any, besides known: Any, at path: String = "") -> String? {
-        if let original = original as? [String: Any], let known = known as? [String: Any] {
-            for key in original.keys.sorted() {
-                let place = path.isEmpty ? key : path + "." + key
-                guard let counterpart = known[key] else { return place }
-                if let found = unknownKey(in: original[key] as Any, besides: counterpart, at: place) {
-                    return found
-                }
-            }
-        } else if let original = original as? [Any], let known = known as? [Any] {
-            for (index, (element, counterpart)) in zip(original, known).enumerated() {
-                if let found = unknownKey(in: element, besides: counterpart, at: path + "[\(index)]") {
-                    return found
-                }
-            }
-        }
-        return nil
     }
 
     /// A decoding error in a few words, naming where in the file it is.
