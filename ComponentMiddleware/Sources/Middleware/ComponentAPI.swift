@@ -29,7 +29,7 @@ public protocol ComponentAPI: AnyObject {
     /// Reads the component's records (its documents) from `source` from now on, keeping the last
     /// good answer in the state folder ``keepState(in:)`` gave; `nil` reads the embedded ones.
     func readRecords(from source: (any RecordSource)?)
-    /// The names of the documents the component reads from its source (`shops`), whose last good
+    /// The names of the documents the component reads from its source (`notes`), whose last good
     /// answers are kept as `<Name>.<document>.json` in the state folder.
     var recordDocuments: [String] { get }
 }

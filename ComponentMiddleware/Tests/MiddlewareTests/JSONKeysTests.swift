@@ -101,4 +101,48 @@ struct JSONKeysTests {
         // Both verdicts are tried many times.
         #expect((50...450).contains(unknown))
     }
+
+    @Test(
+        arguments: [
+            #"{"a": [1, -0.5, 2e3, true, false, null, "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"]}"#, "[]", " 1 ",
+            "\u{FEFF}{}",
+        ] as [TestText])
+    func jsonIsValid(text: TestText) {
+        #expect(JSONSyntax.isValid(Array(text.text.utf8)))
+    }
+
+    @Test(
+        arguments: [
+            "", " ", "01", "1.", ".5", "-", "+1", "1e", "1e+", "0x1", "tru", "nul", "[1,]", "{,}", #"{"a"}"#,
+            #"{"a":}"#,
+            #"{"a":1,}"#, #"{1:2}"#, "[1 2]", "[1] [2]", #""\x""#, #""\u12""#, #""\ud800""#, #""\udc00""#,
+            #""\ud800\u0041""#, #""\u+123""#, "\"a\u{9}b\"", #""abc"#, "[", "]", "{", "}", "1 1",
+            TestText(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)),
+            TestText(String(repeating: "[", count: 513)),
+        ] as [TestText])
+    func textThatIsNotJSONIsNotValid(text: TestText) {
+        #expect(!JSONSyntax.isValid(Array(text.text.utf8)))
+    }
+
+    /// The same verdict as `JSONSerialization` on texts made of JSON's pieces put together at random.
+    /// (No exponent among them: `JSONSerialization` also refuses a number past `Double`'s range, such
+    /// as `1e5011`, which is JSON; ``StrictJSON`` refuses every exponent before either reads it.)
+    @Test func theVerdictIsJSONSerializations() {
+        var generator = SeededGenerator(seed: 8259)
+        let pieces = [
+            "{", "}", "[", "]", ",", ":", " ", "\"a\"", "\"\\u00e9\"", "\"\\ud800\"", "1", "-0", "0.5", "01",
+            "true", "nul", "\"", "\\", "x",
+        ]
+        var valid = 0
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            let bytes = Array(text.utf8)
+            let expected = (try? JSONSerialization.jsonObject(with: Data(bytes), options: .fragmentsAllowed)) != nil
+            #expect(JSONSyntax.isValid(bytes) == expected, "\(text)")
+            valid += expected ? 1 : 0
+        }
+        #expect(valid > 200)
+    }
 }

@@ -143,6 +143,14 @@ struct KeptStateTests {
             "is not strict JSON (a number written with an exponent"
         ),
         (TestText(String(repeating: "[", count: 100_000)), "is not valid JSON"),
+        // Foundation's JSONDecoder trapped on these, nested to its limit at the text's last byte.
+        (TestText(String(repeating: "[", count: 513)), "is not valid JSON"),
+        (TestText(#"{"format":1,"state":"# + String(repeating: "[", count: 512)), "is not valid JSON"),
+        // Text the value never reads is JSON too: JSONDecoder checks only what it reads.
+        (#"{"format": 1, "state": {"names": [], "count": 1, "junk": 01}}"#, "is not valid JSON"),
+        (#"{"format": 1, "state": {"names": [], "count": 1, "junk": "\ud800"}}"#, "is not valid JSON"),
+        ("{\"format\": 1, \"state\": {\"names\": [\"a\u{9}b\"], \"count\": 1}}", "is not valid JSON"),
+        (#"{"format": 01, "state": {}}"#, "is not valid JSON"),
         ("[1, 2]", "is not a JSON object"),
         ("null", "is not a JSON object"),
         (#"{"format": 1.5, "state": {}}"#, "has no whole-number 'format'"),

@@ -33,7 +33,7 @@ struct ComponentAPIFile: Sendable, Hashable {
 
     /// A `public func provide_` of the component's class.
     struct Provide: Sendable, Hashable {
-        /// The name after `provide_`, e.g. `shopDetail`.
+        /// The name after `provide_`, e.g. `tagPage`.
         var name: String
         /// Each parameter's argument label (`nil` for `_`), its name inside the function and its type.
         var parameters: [Parameter]

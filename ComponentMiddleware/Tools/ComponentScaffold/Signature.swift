@@ -23,7 +23,7 @@ public struct Signature: Sendable, Hashable {
         public var type: String
     }
 
-    /// The name after the `require_` / `provide_` prefix, e.g. `shopDetail`.
+    /// The name after the `require_` / `provide_` prefix, e.g. `tagPage`.
     public var name: String
     /// The parameters, in order.
     public var parameters: [Parameter]

@@ -7,10 +7,10 @@
 /// not changed. Whatever goes wrong (no answer, an HTTP error, a body too large or of another type)
 /// is thrown as an error whose description is one line a screen can show.
 public protocol RecordSource: Sendable {
-    /// Where the document named `name` comes from, e.g. `http://127.0.0.1:3001/api/shops.json`: a
+    /// Where the document named `name` comes from, e.g. `http://127.0.0.1:8080/api/notes.json`: a
     /// kept answer is used only for the address it was fetched from, and faults name it.
     func address(of name: String) -> String
-    /// The document named `name` (e.g. `shops`), unless `validators` show the kept one is current.
+    /// The document named `name` (e.g. `notes`), unless `validators` show the kept one is current.
     func fetch(_ name: String, validators: [String: String]) async throws -> SourceAnswer
 }
 
@@ -24,7 +24,7 @@ public enum SourceAnswer: Sendable, Equatable {
 
 /// A fault of a ``RecordSource``, in one line a screen shows as it is.
 public struct SourceFailure: Error, Sendable, CustomStringConvertible {
-    /// What went wrong, e.g. `the service at 'http://127.0.0.1:3001/api/shops.json': nothing answers`.
+    /// What went wrong, e.g. `the service at 'http://127.0.0.1:8080/api/notes.json': nothing answers`.
     public var description: String
 
     /// A fault described by `description`.

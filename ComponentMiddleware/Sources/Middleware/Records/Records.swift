@@ -18,7 +18,7 @@ import MiddlewareSupport
 public final class Records<Document: StoredState> {
     /// The component's name, as warnings spell it, e.g. `Notes`.
     public let owner: String
-    /// The document's name at the source, e.g. `shops`; the kept file is `<owner>.<name>.json`.
+    /// The document's name at the source, e.g. `notes`; the kept file is `<owner>.<name>.json`.
     public let name: String
     private let embedded: Document
     private var source: (any RecordSource)?

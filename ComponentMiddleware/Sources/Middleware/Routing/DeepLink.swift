@@ -15,7 +15,7 @@ public struct DeepLink: Sendable, Hashable {
 
     /// The scheme, lowercased, e.g. `notes`.
     public var scheme: String
-    /// The host, lowercased, e.g. `shop`.
+    /// The host, lowercased, e.g. `notes`.
     public var host: String
     /// The path, from its first `/`, e.g. `/detail`; empty when the URL has none.
     public var path: String

@@ -102,7 +102,7 @@ public struct Parameter<Value> {
 let identifierLimit = 64
 
 extension Parameter {
-    /// An identifier such as a shop id: 1 to 64 ASCII letters, digits, `-` or `_`.
+    /// An identifier such as a note's id: 1 to 64 ASCII letters, digits, `-` or `_`.
     public static func identifier(_ name: String, _ type: Value.Type) -> Parameter
     where Value: RawRepresentable & Sendable, Value.RawValue == String {
         Parameter(

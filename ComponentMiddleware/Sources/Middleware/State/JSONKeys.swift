@@ -65,7 +65,7 @@ indirect enum JSONKeys: Equatable {
     enum Comparison: Equatable {
         /// Every key of the document is one of these.
         case allKnown
-        /// The first key that is not, in the text's order, by its place (`shops[3].note`).
+        /// The first key that is not, in the text's order, by its place (`notes[3].title`).
         case unknown(String)
         /// The document is not JSON this reader follows, so its keys are not known.
         case unreadable
@@ -227,5 +227,168 @@ struct JSONWalk {
         }
         let quoted = Data([UInt8(ascii: "\"")] + contents + [UInt8(ascii: "\"")])
         return try? JSONSerialization.jsonObject(with: quoted, options: .fragmentsAllowed) as? String
+    }
+}
+
+/// Whether text is JSON as RFC 8259 writes it, checked in one pass without building anything:
+/// `JSONDecoder` checks a string or a number only when it reads it, and `JSONSerialization` builds a
+/// tree of every value, many times the text's size.
+enum JSONSyntax {
+    /// Whether `bytes`, UTF-8 text, is one JSON value with only whitespace around it (and a byte-order
+    /// mark before it), nested at most ``JSONKeys/depthLimit`` deep.
+    static func isValid(_ bytes: [UInt8]) -> Bool {
+        /// What may come next.
+        enum Expected {
+            case value, valueOrClose, key, keyOrClose, colon, commaOrClose, end
+        }
+        var isObject: [Bool] = []
+        var expected = Expected.value
+        var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        func afterValue() -> Expected { isObject.isEmpty ? .end : .commaOrClose }
+        while true {
+            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) {
+                position += 1
+            }
+            guard position < bytes.count else { return expected == .end }
+            let byte = bytes[position]
+            switch expected {
+            case .value, .valueOrClose:
+                if expected == .valueOrClose, byte == UInt8(ascii: "]") {
+                    isObject.removeLast()
+                    position += 1
+                    expected = afterValue()
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    guard isObject.count < JSONKeys.depthLimit else { return false }
+                    isObject.append(byte == UInt8(ascii: "{"))
+                    position += 1
+                    expected = byte == UInt8(ascii: "{") ? .keyOrClose : .valueOrClose
+                    continue
+                case UInt8(ascii: "\""):
+                    guard let end = endOfString(bytes, from: position) else { return false }
+                    position = end
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    guard let end = endOfNumber(bytes, from: position) else { return false }
+                    position = end
+                default:
+                    guard
+                        let literal = [Array("true".utf8), Array("false".utf8), Array("null".utf8)].first(where: {
+                            bytes[position...].starts(with: $0)
+                        })
+                    else { return false }
+                    position += literal.count
+                }
+                expected = afterValue()
+            case .key, .keyOrClose:
+                if expected == .keyOrClose, byte == UInt8(ascii: "}") {
+                    isObject.removeLast()
+                    position += 1
+                    expected = afterValue()
+                    continue
+                }
+                guard byte == UInt8(ascii: "\""), let end = endOfString(bytes, from: position) else { return false }
+                position = end
+                expected = .colon
+            case .colon:
+                guard byte == UInt8(ascii: ":") else { return false }
+                position += 1
+                expected = .value
+            case .commaOrClose:
+                let inObject = isObject[isObject.count - 1]
+                if byte == UInt8(ascii: ",") {
+                    expected = inObject ? .key : .value
+                } else if byte == UInt8(ascii: inObject ? "}" : "]") {
+                    isObject.removeLast()
+                    expected = afterValue()
+                } else {
+                    return false
+                }
+                position += 1
+            case .end:
+                return false
+            }
+        }
+    }
+
+    /// The index after the string opening at `start`, or `nil` when it is not a JSON string: no
+    /// control character, only the escapes JSON has, and `\u` surrogates only in pairs.
+    private static func endOfString(_ bytes: [UInt8], from start: Int) -> Int? {
+        var position = start + 1
+        /// The four hex digits at `index` as a number, or `nil`.
+        func hex(at index: Int) -> UInt32? {
+            guard index + 4 <= bytes.count else { return nil }
+            return UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16)
+        }
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case UInt8(ascii: "\""):
+                return position + 1
+            case 0..<0x20:
+                return nil
+            case UInt8(ascii: "\\"):
+                guard position + 1 < bytes.count else { return nil }
+                let escaped = bytes[position + 1]
+                if Array(#""\/bfnrt"#.utf8).contains(escaped) {
+                    position += 2
+                    continue
+                }
+                guard escaped == UInt8(ascii: "u"), let unit = hex(at: position + 2),
+                    bytes[(position + 2)..<(position + 6)].allSatisfy({
+                        UInt8(ascii: "+") != $0 && UInt8(ascii: "-") != $0
+                    })
+                else { return nil }
+                position += 6
+                switch unit {
+                case 0xD800...0xDBFF:
+                    // A high surrogate stands only before a low one.
+                    guard bytes[position...].starts(with: Array(#"\u"#.utf8)), let low = hex(at: position + 2),
+                        (0xDC00...0xDFFF).contains(low)
+                    else { return nil }
+                    position += 6
+                case 0xDC00...0xDFFF:
+                    return nil
+                default:
+                    break
+                }
+            default:
+                position += 1
+            }
+        }
+        return nil
+    }
+
+    /// The index after the number starting at `start`, or `nil` when it is not a JSON number:
+    /// `-`, then `0` or digits not starting with `0`, then `.` and digits, then an exponent.
+    private static func endOfNumber(_ bytes: [UInt8], from start: Int) -> Int? {
+        var position = start
+        func digits() -> Int {
+            let first = position
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+                position += 1
+            }
+            return position - first
+        }
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < bytes.count else { return nil }
+        if bytes[position] == UInt8(ascii: "0") {
+            position += 1
+        } else if digits() == 0 {
+            return nil
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { return nil }
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard digits() > 0 else { return nil }
+        }
+        return position
     }
 }

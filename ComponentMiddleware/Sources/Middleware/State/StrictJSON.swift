@@ -19,14 +19,18 @@ package enum StrictJSON {
             let place = shape.path.map { ", in '\($0.visible)'" } ?? ""
             return .failure(damage("is not strict JSON (\(shape.problem)\(place))"))
         }
+        // The whole text is checked before anything is decoded: `JSONDecoder` checks a string or a
+        // number only when it reads it, so text it never reads would pass unchecked, and Foundation's
+        // decoder traps on some text nested past its limit.
+        guard JSONSyntax.isValid(bytes) else {
+            return .failure(damage("is not valid JSON"))
+        }
         // The format first, so that a file of another format says so rather than what its values hold.
         let found: Int?
         do {
             found = try JSONDecoder().decode(FormatOnly.self, from: data).format
-        } catch DecodingError.dataCorrupted {
-            return .failure(damage("is not valid JSON"))
         } catch {
-            // Anything but an object (an array, a string, `null`) has no keys to read.
+            // Valid JSON that is not an object (an array, a string, `null`) has no keys to read.
             return .failure(damage("is not a JSON object"))
         }
         guard let found else {
@@ -50,7 +54,8 @@ package enum StrictJSON {
         }
         switch known.compare(bytes) {
         case .allKnown: return .success(value)
-        case .unknown(let place): return .failure(damage("has a key it does not know, '\(place.visible)'"))
+        case .unknown(let place):
+            return .failure(damage("has a key it does not know, '\(place.visible(atMost: 200))'"))
         case .unreadable: return .failure(damage("is not valid JSON"))
         }
     }
@@ -76,7 +81,7 @@ package enum StrictJSON {
 
     /// A decoding error in a few words, naming where in the file it is.
     private static func describe(_ error: DecodingError) -> String {
-        /// `state.bookings[0].status`: the keys joined by dots, indexes in brackets.
+        /// `state.items[0].status`: the keys joined by dots, indexes in brackets.
         func place(_ path: [any CodingKey]) -> String {
             String(path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." })
                 .visible

@@ -46,13 +46,26 @@ struct GuideTests {
         return blocks
     }
 
-    /// The first line of `excerpt` that does not follow the lines before it in `file`, or `nil` when
-    /// every line does; an elision line (`// …`, `…`) matches any run of lines, none included.
+    /// The first line of `excerpt` that is not where the lines before it put it in `file`, or `nil`
+    /// when every one is: the first line anywhere, each next one on the file's next line, and after
+    /// an elision line (`// …`, `…`) anywhere further on.
     static func firstStrayLine(of excerpt: [Substring], in file: [Substring]) -> Substring? {
+        var next: Int?  // The file's line the excerpt's next line must be, if it must be one.
         var position = file.startIndex
-        for line in excerpt where !["// …", "…"].contains(line.trimmingCharacters(in: .whitespaces)) {
-            guard let found = file[position...].firstIndex(of: line) else { return line }
-            position = found + 1
+        for line in excerpt {
+            if ["// …", "…"].contains(line.trimmingCharacters(in: .whitespaces)) {
+                next = nil
+                continue
+            }
+            if let next {
+                guard next < file.endIndex, file[next] == line else { return line }
+                position = next
+            } else {
+                guard let found = file[position...].firstIndex(of: line) else { return line }
+                position = found
+            }
+            position += 1
+            next = position
         }
         return nil
     }
@@ -81,12 +94,17 @@ struct GuideTests {
         #expect(excerpts >= 5)
     }
 
-    /// The comparison finds a changed line, a line out of order and a missing one, so a pass means something.
+    /// The comparison finds a changed line, a line out of order, a missing one and one left out
+    /// silently, so a pass means something.
     @Test func theComparisonFindsWhatDiffers() {
         let file: [Substring] = ["import A", "", "struct B {", "    let c = 1", "}"]
         #expect(Self.firstStrayLine(of: ["import A", "// …", "}"], in: file) == nil)
+        #expect(Self.firstStrayLine(of: ["", "struct B {", "    let c = 1"], in: file) == nil)
         #expect(Self.firstStrayLine(of: ["struct B {", "    let c = 2"], in: file) == "    let c = 2")
         #expect(Self.firstStrayLine(of: ["}", "struct B {"], in: file) == "struct B {")
         #expect(Self.firstStrayLine(of: ["import Z"], in: file) == "import Z")
+        // A line left out without an elision line: the next one is not where the excerpt puts it.
+        #expect(Self.firstStrayLine(of: ["import A", "struct B {"], in: file) == "struct B {")
+        #expect(Self.firstStrayLine(of: ["struct B {", "}"], in: file) == "}")
     }
 }
