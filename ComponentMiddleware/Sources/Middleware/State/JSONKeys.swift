@@ -198,12 +198,11 @@ struct JSONWalk {
         return nil
     }
 
+    /// The bytes a number or literal ends at.
+    private static let scalarEnds = Set(" \t\n\r,:{}[]\"".utf8)
+
     private static func endsScalar(_ byte: UInt8) -> Bool {
-        [
-            UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","),
-            UInt8(ascii: ":"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"),
-            UInt8(ascii: "\""),
-        ].contains(byte)
+        scalarEnds.contains(byte)
     }
 
     /// The index of the quote that closes the string opening at `start`, skipping escapes.
@@ -234,6 +233,14 @@ struct JSONWalk {
 /// `JSONDecoder` checks a string or a number only when it reads it, and `JSONSerialization` builds a
 /// tree of every value, many times the text's size.
 enum JSONSyntax {
+    private static let literals = [Array("true".utf8), Array("false".utf8), Array("null".utf8)]
+    private static let simpleEscapes = Set(#""\/bfnrt"#.utf8)
+    private static let unicodeEscape = Array(#"\u"#.utf8)
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     /// Whether `bytes`, UTF-8 text, is one JSON value with only whitespace around it (and a byte-order
     /// mark before it), nested at most ``JSONKeys/depthLimit`` deep.
     static func isValid(_ bytes: [UInt8]) -> Bool {
@@ -246,7 +253,7 @@ enum JSONSyntax {
         var position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         func afterValue() -> Expected { isObject.isEmpty ? .end : .commaOrClose }
         while true {
-            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) {
+            while position < bytes.count, isWhitespace(bytes[position]) {
                 position += 1
             }
             guard position < bytes.count else { return expected == .end }
@@ -274,7 +281,7 @@ enum JSONSyntax {
                     position = end
                 default:
                     guard
-                        let literal = [Array("true".utf8), Array("false".utf8), Array("null".utf8)].first(where: {
+                        let literal = literals.first(where: {
                             bytes[position...].starts(with: $0)
                         })
                     else { return false }
@@ -331,7 +338,7 @@ enum JSONSyntax {
             case UInt8(ascii: "\\"):
                 guard position + 1 < bytes.count else { return nil }
                 let escaped = bytes[position + 1]
-                if Array(#""\/bfnrt"#.utf8).contains(escaped) {
+                if simpleEscapes.contains(escaped) {
                     position += 2
                     continue
                 }
@@ -344,7 +351,7 @@ enum JSONSyntax {
                 switch unit {
                 case 0xD800...0xDBFF:
                     // A high surrogate stands only before a low one.
-                    guard bytes[position...].starts(with: Array(#"\u"#.utf8)), let low = hex(at: position + 2),
+                    guard bytes[position...].starts(with: unicodeEscape), let low = hex(at: position + 2),
                         (0xDC00...0xDFFF).contains(low)
                     else { return nil }
                     position += 6
