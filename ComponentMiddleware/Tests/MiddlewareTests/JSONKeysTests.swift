@@ -111,13 +111,21 @@ struct JSONKeysTests {
         #expect(JSONSyntax.isValid(Array(text.text.utf8)))
     }
 
+    /// Nested as deep as the decoder reads, and no deeper.
+    @Test func textNestedToTheLimitIsValid() throws {
+        let deepest = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+        #expect(JSONSyntax.isValid(Array(deepest.utf8)))
+        #expect(JSONKeys(Array(deepest.utf8)) != nil)
+        _ = try JSONDecoder().decode(JSONDepthProbe.self, from: Data(deepest.utf8))
+    }
+
     @Test(
         arguments: [
             "", " ", "01", "1.", ".5", "-", "+1", "1e", "1e+", "0x1", "tru", "nul", "[1,]", "{,}", #"{"a"}"#,
             #"{"a":}"#,
             #"{"a":1,}"#, #"{1:2}"#, "[1 2]", "[1] [2]", #""\x""#, #""\u12""#, #""\ud800""#, #""\udc00""#,
             #""\ud800\u0041""#, #""\u+123""#, "\"a\u{9}b\"", #""abc"#, "[", "]", "{", "}", "1 1",
-            TestText(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)),
+            TestText(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)),
             TestText(String(repeating: "[", count: 513)),
         ] as [TestText])
     func textThatIsNotJSONIsNotValid(text: TestText) {
@@ -144,5 +152,15 @@ struct JSONKeysTests {
             valid += expected ? 1 : 0
         }
         #expect(valid > 200)
+    }
+}
+
+/// Any JSON array nested in arrays, decoded all the way down.
+private struct JSONDepthProbe: Decodable {
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        while !container.isAtEnd {
+            _ = try container.decode(JSONDepthProbe.self)
+        }
     }
 }

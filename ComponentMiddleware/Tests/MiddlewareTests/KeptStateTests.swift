@@ -146,6 +146,12 @@ struct KeptStateTests {
         // Foundation's JSONDecoder trapped on these, nested to its limit at the text's last byte.
         (TestText(String(repeating: "[", count: 513)), "is not valid JSON"),
         (TestText(#"{"format":1,"state":"# + String(repeating: "[", count: 512)), "is not valid JSON"),
+        (
+            TestText(
+                #"{"format":1,"state":"# + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + "}"
+            ),
+            "is not valid JSON"
+        ),
         // Text the value never reads is JSON too: JSONDecoder checks only what it reads.
         (#"{"format": 1, "state": {"names": [], "count": 1, "junk": 01}}"#, "is not valid JSON"),
         (#"{"format": 1, "state": {"names": [], "count": 1, "junk": "\ud800"}}"#, "is not valid JSON"),

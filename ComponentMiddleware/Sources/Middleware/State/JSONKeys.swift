@@ -11,8 +11,9 @@ indirect enum JSONKeys: Equatable {
     case array([JSONKeys])
     case leaf
 
-    /// The deepest nesting read, as deep as `JSONDecoder` and `JSONSerialization` read.
-    static let depthLimit = 512
+    /// The deepest nesting read: 511, one less than `JSONDecoder` reads (it refuses 512 deep), so that
+    /// text this accepts the decoder reads.
+    static let depthLimit = 511
 
     /// The keys of `bytes`, text a JSON parser has accepted; `nil` for text that is not JSON.
     init?(_ bytes: [UInt8]) {
