@@ -23,13 +23,7 @@ struct AdopterBench {
         let byHand = copy.appendingPathComponent("Benchmarks/Fixtures/NotesByHand")
         try completeByHand(byHand, from: withMiddleware)
 
-        FileHandle.standardError.write(Data("building both notes apps (release)…\n".utf8))
-        let launched = try [withMiddleware, byHand].map { package in
-            let common = ["build", "-c", "release", "--package-path", package.path, "--product", "notes"]
-            try Shell.run("swift", common)
-            return URL(fileURLWithPath: try Shell.run("swift", common + ["--show-bin-path"]))
-                .appendingPathComponent("notes").path
-        }
+        let launched = try [withMiddleware, byHand].map { try buildRelease("notes", in: $0) }
         let printed = try launched.map { try Shell.run($0, ["show", "n2"]) }
         guard printed[0] == printed[1], printed[0].hasSuffix("2 tags\nSee its tags: Tags of Call the plumber") else {
             throw ChildRun.Failure(

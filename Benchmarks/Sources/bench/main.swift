@@ -145,10 +145,11 @@ func runBenchmarks() async -> Int32 {
     return missed.isEmpty ? 0 : 1
 }
 
-/// Builds the main package's `product` in release mode and returns its path.
-func buildRelease(_ product: String) throws -> String {
+/// Builds `product` of `package` (the main package unless another is named) in release mode and
+/// returns its path.
+func buildRelease(_ product: String, in package: URL = root) throws -> String {
     FileHandle.standardError.write(Data("building \(product) (release)…\n".utf8))
-    let common = ["build", "-c", "release", "--package-path", root.path, "--product", product]
+    let common = ["build", "-c", "release", "--package-path", package.path, "--product", product]
     try Shell.run("swift", common)
     let binPath = try Shell.run("swift", common + ["--show-bin-path"])
     return URL(fileURLWithPath: binPath).appendingPathComponent(product).path
