@@ -27,8 +27,9 @@ enum JSONShape {
         while position < bytes.count {
             let byte = bytes[position]
             let wasAfterComma = afterComma
-            if ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(byte) {
-                afterComma = false
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): break
+            default: afterComma = false
             }
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -40,12 +41,13 @@ enum JSONShape {
                 if wasAfterComma { return ("a trailing comma before '\(Unicode.Scalar(byte))'", closed.name) }
             case UInt8(ascii: ","):
                 afterComma = true
-                if let top = stack.indices.last, stack[top].isObject {
-                    stack[top].expectsKey = true
+                if stack.last?.isObject == true {
+                    stack[stack.count - 1].expectsKey = true
                 }
             case UInt8(ascii: "\""):
                 guard let end = JSONWalk.endOfString(in: bytes, from: position) else { return nil }
-                if let top = stack.indices.last, stack[top].isObject, stack[top].expectsKey {
+                let top = stack.count - 1
+                if top >= 0, stack[top].isObject, stack[top].expectsKey {
                     guard let key = JSONWalk.string(bytes[(position + 1)..<end]) else { return nil }
                     guard stack[top].keys.insert(key).inserted else {
                         return ("the key \(quoted(key)) is given twice; give it once", stack[top].name)

@@ -28,11 +28,12 @@ indirect enum JSONKeys: Equatable {
         var stack: [Partial] = []
         var result: JSONKeys?
         func add(_ node: JSONKeys) -> Bool {
-            guard let top = stack.indices.last else {
+            guard !stack.isEmpty else {
                 guard result == nil else { return false }
                 result = node
                 return true
             }
+            let top = stack.count - 1
             if stack[top].isObject {
                 guard let key = stack[top].key else { return false }
                 stack[top].keys[key] = node
@@ -49,8 +50,8 @@ indirect enum JSONKeys: Equatable {
                 guard stack.count < JSONKeys.depthLimit else { return nil }
                 stack.append(Partial(isObject: isObject))
             case .key(let key):
-                guard let top = stack.indices.last, stack[top].isObject else { return nil }
-                stack[top].key = key
+                guard stack.last?.isObject == true else { return nil }
+                stack[stack.count - 1].key = key
             case .value:
                 guard add(.leaf) else { return nil }
             case .close:
@@ -81,38 +82,43 @@ indirect enum JSONKeys: Equatable {
             var place: String
             var isObject: Bool
             var index = 0
+
+            /// The place of this object's `key`, or of this array's element at `index`.
+            func place(of key: String?) -> String {
+                guard let key else { return place + "[\(index)]" }
+                return place.isEmpty ? key : place + "." + key
+            }
         }
         var walk = JSONWalk(original)
         var stack: [Frame] = []
-        // What the value about to be read is compared with, and its place.
-        var next: (known: JSONKeys?, place: String) = (self, "")
+        // What the value about to be read is compared with, and the key it is under (`nil` in an array).
+        // Its place is spelled out only for an object or array, not for each of many leaves.
+        var next: (known: JSONKeys?, key: String?) = (self, nil)
 
         /// Moves past a value that ended inside an array: the next element is compared with the next one.
         func advance() {
-            guard let top = stack.indices.last, !stack[top].isObject else { return }
-            stack[top].index += 1
-            next = element(stack[top].index, of: stack[top])
+            guard stack.last?.isObject == false else { return }
+            stack[stack.count - 1].index += 1
+            next = element(of: stack[stack.count - 1])
         }
-        func element(_ index: Int, of frame: Frame) -> (known: JSONKeys?, place: String) {
-            guard case .array(let elements)? = frame.known, index < elements.count else {
-                return (nil, frame.place + "[\(index)]")
-            }
-            return (elements[index], frame.place + "[\(index)]")
+        func element(of frame: Frame) -> (known: JSONKeys?, key: String?) {
+            guard case .array(let elements)? = frame.known, frame.index < elements.count else { return (nil, nil) }
+            return (elements[frame.index], nil)
         }
         while let step = walk.next() {
             switch step {
             case .open(let isObject):
-                let frame = Frame(known: next.known, place: next.place, isObject: isObject)
+                let place = stack.last?.place(of: next.key) ?? ""
+                let frame = Frame(known: next.known, place: place, isObject: isObject)
                 stack.append(frame)
-                if !isObject { next = element(0, of: frame) }
+                if !isObject { next = element(of: frame) }
             case .key(let key):
                 guard let frame = stack.last else { return .unreadable }
-                let place = frame.place.isEmpty ? key : frame.place + "." + key
                 if case .object(let keys)? = frame.known {
-                    guard let counterpart = keys[key] else { return .unknown(place) }
-                    next = (counterpart, place)
+                    guard let counterpart = keys[key] else { return .unknown(frame.place(of: key)) }
+                    next = (counterpart, key)
                 } else {
-                    next = (nil, place)
+                    next = (nil, key)
                 }
             case .value:
                 advance()
@@ -159,8 +165,8 @@ struct JSONWalk {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ":"):
                 position += 1
             case UInt8(ascii: ","):
-                if let top = isObject.indices.last, isObject[top] {
-                    expectsKey[top] = true
+                if isObject.last == true {
+                    expectsKey[expectsKey.count - 1] = true
                 }
                 position += 1
             case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -176,8 +182,8 @@ struct JSONWalk {
             case UInt8(ascii: "\""):
                 guard let end = JSONWalk.endOfString(in: bytes, from: position) else { return stop() }
                 defer { position = end + 1 }
-                guard let top = expectsKey.indices.last, expectsKey[top] else { return .value }
-                expectsKey[top] = false
+                guard expectsKey.last == true else { return .value }
+                expectsKey[expectsKey.count - 1] = false
                 guard let key = JSONWalk.string(bytes[(position + 1)..<end]) else { return stop() }
                 return .key(key)
             default:

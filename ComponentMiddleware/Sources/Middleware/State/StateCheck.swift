@@ -13,10 +13,12 @@ public enum StateCheck {
     public static func text(_ texts: some Sequence<String>, as noun: String) -> String? {
         for text in texts {
             if text.isEmpty { return "an empty \(noun)" }
+            // Printable ASCII, the usual case, needs no look-up of each character's category.
+            if text.utf8.count <= textLimit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { continue }
             if text.unicodeScalars.count > textLimit {
                 return "\(a(noun)) longer than \(textLimit) characters"
             }
-            if text.unicodeScalars.contains(where: \.isInvisible) {
+            if text.unicodeScalars.contains(where: { $0.isInvisible }) {
                 return "\(a(noun)) with control characters, '\(text.visible)'"
             }
         }
@@ -46,7 +48,7 @@ public enum StateCheck {
     public static func duplicate<Value: Hashable & CustomStringConvertible>(
         in values: some Sequence<Value>, as noun: String
     ) -> String? {
-        var seen = Set<Value>()
+        var seen = Set<Value>(minimumCapacity: values.underestimatedCount)
         return values.first { !seen.insert($0).inserted }.map { "the \(noun) '\($0.description.visible)' twice" }
     }
 }

@@ -11,10 +11,12 @@ package enum StrictJSON {
     package static func decode<Value: Codable>(
         _ type: Value.Type, from bytes: [UInt8], format: Int
     ) -> Result<Value, StateFile.Failure> {
-        guard String(validating: bytes, as: UTF8.self) != nil, !bytes.contains(0) else {
+        let hasNull = bytes.withUnsafeBytes { text in
+            text.baseAddress.map { memchr($0, 0, text.count) != nil } ?? false
+        }
+        guard !hasNull, String(validating: bytes, as: UTF8.self) != nil else {
             return .failure(damage("is not UTF-8 text"))
         }
-        let data = Data(bytes)
         if let shape = JSONShape.firstProblem(in: bytes) {
             let place = shape.path.map { ", in '\($0.visible)'" } ?? ""
             return .failure(damage("is not strict JSON (\(shape.problem)\(place))"))
@@ -25,23 +27,16 @@ package enum StrictJSON {
         guard JSONSyntax.isValid(bytes) else {
             return .failure(damage("is not valid JSON"))
         }
-        // The format first, so that a file of another format says so rather than what its values hold.
-        let found: Int?
-        do {
-            found = try JSONDecoder().decode(FormatOnly.self, from: data).format
-        } catch {
-            // Valid JSON that is not an object (an array, a string, `null`) has no keys to read.
-            return .failure(damage("is not a JSON object"))
-        }
-        guard let found else {
-            return .failure(damage("has no whole-number 'format'"))
-        }
-        guard found == format else {
-            return .failure(damage("is in format \(found); this app reads format \(format)"))
-        }
         let value: Value
         do {
-            value = try JSONDecoder().decode(Value.self, from: data)
+            let decoder = JSONDecoder()
+            decoder.userInfo[expectedFormat] = format
+            switch try decoder.decode(Formatted<Value>.self, from: Data(bytes)) {
+            case .value(let decoded): value = decoded
+            case .notAnObject: return .failure(damage("is not a JSON object"))
+            case .noFormat: return .failure(damage("has no whole-number 'format'"))
+            case .format(let found): return .failure(damage("is in format \(found); this app reads format \(format)"))
+            }
         } catch let error as DecodingError {
             return .failure(damage(describe(error)))
         } catch {
@@ -60,17 +55,38 @@ package enum StrictJSON {
         }
     }
 
-    /// A JSON object's `format`, if it has one that is a whole number, read without the rest.
-    private struct FormatOnly: Decodable {
-        var format: Int?
+    /// Where ``Formatted`` finds the format it expects.
+    private static let expectedFormat = CodingUserInfoKey(rawValue: "format")!
+
+    /// A JSON object read in one pass: its `format` first, so that a file of another format says so
+    /// rather than what its values hold, then, when the format is the one expected, the value itself
+    /// from the same decoder.
+    private enum Formatted<Wrapped: Decodable>: Decodable {
+        case value(Wrapped)
+        /// Valid JSON that is not an object (an array, a string, `null`) has no keys to read.
+        case notAnObject
+        case noFormat
+        /// A whole-number format other than the one expected.
+        case format(Int)
 
         private enum CodingKeys: String, CodingKey {
             case format
         }
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            format = try? container.decode(Int.self, forKey: .format)
+            guard let container = try? decoder.container(keyedBy: CodingKeys.self) else {
+                self = .notAnObject
+                return
+            }
+            guard let found = try? container.decode(Int.self, forKey: .format) else {
+                self = .noFormat
+                return
+            }
+            guard found == decoder.userInfo[expectedFormat] as? Int else {
+                self = .format(found)
+                return
+            }
+            self = .value(try Wrapped(from: decoder))
         }
     }
 
