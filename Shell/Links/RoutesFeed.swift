@@ -40,9 +40,9 @@ final class RoutesFeed: @unchecked Sendable {
     private var hasConfiguration = false
     /// Whether the last fetch was cut short: no answer in time, or a body past the limit.
     private var lastWasCut = false
-    /// Ends when URLSession has let go of the last fetch's transfer, which may go on after its
-    /// answer is known (a body past the limit): the next fetch starts only then, so transfers never
-    /// overlap.
+    /// Ends when the last fetch's transfer has ended, which over `https://` may be after its answer
+    /// is known (URLSession may still be receiving a body past the limit): the next fetch starts only
+    /// then, so transfers never overlap.
     private var lastTransfer: AsyncStream<Void>?
 
     /// What a fetch that changed nothing has to say.
@@ -67,9 +67,9 @@ final class RoutesFeed: @unchecked Sendable {
         var notice: Notice { Notice(kind: kind.rawValue, detail: message) }
     }
 
-    /// The least time between fetches after one that was cut short: while a request waits, or
-    /// while a body past the limit is still arriving, FoundationNetworking on Linux keeps a thread
-    /// busy, so a server that does not answer, or sends without end, is asked again at most this often.
+    /// The least time between fetches after one that was cut short: a server that does not answer,
+    /// or sends without end, is asked again at most this often (over `https://`, FoundationNetworking
+    /// on Linux keeps a thread busy while a request waits or a refused body still arrives).
     static let pauseAfterCut = Duration.seconds(30)
 
     /// The default time between fetches.

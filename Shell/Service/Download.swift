@@ -5,13 +5,15 @@ import MiddlewareSupport
     import FoundationNetworking
 #endif
 
-/// One HTTP fetch through `URLSession`, held to a size limit, a total time and the address rule
-/// for redirects.
+/// One HTTP fetch, held to a size limit, a total time and the address rule for redirects: over
+/// `http://` (this machine only) read by the app itself (``PlainHTTP``), over `https://` through
+/// `URLSession`.
 ///
 /// The fetch ends as soon as its outcome is known: a body past the limit, a compressed answer or
-/// the deadline end it at once, without waiting for FoundationNetworking to wind the transfer down
-/// (libcurl may still be inflating bytes it already holds); whatever arrives after that is dropped
-/// unread, so memory stays within the limit whatever the server sends.
+/// the deadline end it at once. Over `http://` the transfer ends with it. Over `https://` the app
+/// does not wait for FoundationNetworking to wind the transfer down (libcurl may go on receiving,
+/// and inflating, bytes for a while); whatever arrives after that is dropped unread, and the
+/// transfer's end is reported separately, so the next fetch can wait for it.
 ///
 /// It is `@unchecked Sendable` because every stored property that changes is read and written
 /// holding `lock`: the delegate callbacks run on the session's queue, the deadline on another.
@@ -40,9 +42,10 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Whether the answer was given; nothing is kept after it.
     private var isFinished = false
 
-    private init(limit: Int, noun: String, transferEnded: AsyncStream<Void>.Continuation) {
+    private init(limit: Int, noun: String, redirectedTo: URL?, transferEnded: AsyncStream<Void>.Continuation) {
         self.limit = limit
         self.noun = noun
+        self.redirectedTo = redirectedTo
         self.transferEnded = transferEnded
     }
 
@@ -54,7 +57,23 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         _ request: URLRequest, limit: Int, timeout: Duration, naming noun: String
     ) async -> (answer: Answer, transfer: AsyncStream<Void>) {
         let (transfer, transferEnded) = AsyncStream.makeStream(of: Void.self)
-        let download = Download(limit: limit, noun: noun, transferEnded: transferEnded)
+        var request = request
+        var redirectedTo: URL?
+        var timeout = timeout
+        #if canImport(Glibc)
+            if request.url?.scheme?.lowercased() == "http" {
+                let deadline = ContinuousClock.now + timeout
+                switch await PlainHTTP.fetch(request, limit: limit, until: deadline, naming: noun) {
+                case .answer(let answer):
+                    // Nothing of the transfer goes on once the fetch has returned.
+                    transferEnded.finish()
+                    return (answer, transfer)
+                case .secure(let next, let url):
+                    (request, redirectedTo, timeout) = (next, url, deadline - ContinuousClock.now)
+                }
+            }
+        #endif
+        let download = Download(limit: limit, noun: noun, redirectedTo: redirectedTo, transferEnded: transferEnded)
         let configuration = URLSessionConfiguration.ephemeral
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         configuration.timeoutIntervalForRequest = seconds
@@ -62,7 +81,6 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         configuration.urlCache = nil
         let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
-        var request = request
         // FoundationNetworking inflates what a server compresses before the delegate sees a byte, so
         // a small compressed body can expand without bound: only an uncompressed one is asked for.
         request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
@@ -206,7 +224,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// a scheme other than `http` or `https`, or one with a user or password (FoundationNetworking
     /// drops them from a scheme-relative `//user:password@host/`). A relative one is resolved against
     /// the request and checked like any other address. The address is named without its user or password.
-    private static func problem(withLocation location: String) -> String? {
+    static func problem(withLocation location: String) -> String? {
         let scheme = location.prefix { $0.isLetter || $0.isNumber || "+-.".contains($0) }
         let hasScheme =
             location.dropFirst(scheme.count).first == ":" && !scheme.isEmpty && scheme.first?.isLetter == true
@@ -243,7 +261,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     /// Why a redirect to `url` is not followed, naming where it leads without any user or password.
-    private static func refusal(of url: URL?) -> String {
+    static func refusal(of url: URL?) -> String {
         guard let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
             return "the server redirects to an address that cannot be read, which is not fetched"
         }

@@ -55,9 +55,9 @@ struct Service: RecordSource {
         for (header, value) in validators {
             request.setValue(value, forHTTPHeaderField: header)
         }
-        // One transfer at a time: a fetch cut short (a body past the limit, a screen left) may go on
-        // arriving inside FoundationNetworking for a while, and fetches that overlapped it would each
-        // hold as much again.
+        // One transfer at a time: over https://, a fetch cut short (a body past the limit, a screen left)
+        // may go on arriving inside FoundationNetworking for a while, and fetches that overlapped it would
+        // each hold as much again. Over http://, read by the app itself, a transfer ends with its fetch.
         let deadline = ContinuousClock.now + timeout
         let (mine, ended) = AsyncStream.makeStream(of: Void.self)
         guard let previous = transfers.enqueue(mine) else {

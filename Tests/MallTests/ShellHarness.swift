@@ -81,6 +81,11 @@ func childEnvironment(_ variables: [String: String]) -> [String: String] {
     return environment
 }
 
+/// Whether the run is under a sanitizer (`.ci/sanitize.sh` sets its options): its shadow memory
+/// and the address sanitizer's quarantine of freed memory (256 MB) make a peak a plain build
+/// keeps low meaningless, so memory is measured by the plain runs.
+let isSanitized = ["ASAN_OPTIONS", "TSAN_OPTIONS"].contains { ProcessInfo.processInfo.environment[$0] != nil }
+
 /// The documents whose examples and pictures tests keep true: the README and the mall's documents
 /// (`Docs/`). The middleware's references show the notes app in `Examples/Notes`, whose tests keep
 /// them true.

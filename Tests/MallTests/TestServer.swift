@@ -26,6 +26,43 @@ final class TestServer {
             packer = zlib.compressobj(9, zlib.DEFLATED, 31)
             spaces = b" " * (1 << 20)
             return b"".join([packer.compress(spaces) for _ in range(64)] + [packer.flush()])
+        def raw(kind, name):
+            # The document `name` of the folder, and the answer of each kind around it.
+            document = open(os.path.join(sys.argv[1], name), "rb").read()
+            ok = b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\n"
+            if kind == "chunked":
+                # In chunks of 1 to 997 bytes, one chunk size with an extension, then a trailer.
+                chunks, at, size = [], 0, 1
+                while at < len(document):
+                    piece = document[at:at + size]
+                    chunks.append(b"%x;name=value\\r\\n" % len(piece) + piece + b"\\r\\n")
+                    at, size = at + len(piece), size * 3 % 997 + 1
+                return ok + b"Transfer-Encoding: chunked\\r\\n\\r\\n" + b"".join(chunks) + b"0\\r\\nTrailer: x\\r\\n\\r\\n"
+            if kind == "continue":
+                return b"HTTP/1.1 100 Continue\\r\\n\\r\\n" + ok + b"Content-Length: %d\\r\\n\\r\\n" % len(document) + document
+            if kind == "until-close":
+                return ok + b"\\r\\n" + document
+            if kind == "short":
+                return ok + b"Content-Length: %d\\r\\n\\r\\n" % (len(document) + 10) + document
+            if kind == "two-lengths":
+                return ok + b"Content-Length: 5\\r\\nContent-Length: 6\\r\\n\\r\\n{}    "
+            if kind == "not-http":
+                return b"SSH-2.0-OpenSSH_9.6\\r\\n\\r\\n"
+            if kind == "bad-status":
+                return b"HTTP/1.1 2000 OK\\r\\nContent-Length: 2\\r\\n\\r\\n{}"
+            if kind == "huge-head":
+                return ok + b"X-Filler: " + b"a" * (70 << 10) + b"\\r\\n\\r\\n{}"
+            if kind == "chunk-overflow":
+                return ok + b"Transfer-Encoding: chunked\\r\\n\\r\\nffffffffffffffff\\r\\n{}"
+            if kind == "chunks-past-limit":
+                return ok + b"Transfer-Encoding: chunked\\r\\n\\r\\n" + b"fffff\\r\\n" + b" " * 0xfffff + b"\\r\\n" + b"2\\r\\n  \\r\\n0\\r\\n\\r\\n"
+            if kind == "gzip-in-transfer":
+                return ok + b"Transfer-Encoding: gzip, chunked\\r\\n\\r\\n0\\r\\n\\r\\n"
+            if kind == "loop":
+                return b"HTTP/1.1 302 Found\\r\\nLocation: /fault/raw-loop/" + name.encode() + b"\\r\\nContent-Length: 0\\r\\n\\r\\n"
+            if kind == "header-injection":
+                return b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\n folded: header\\r\\n\\r\\n{}"
+            return b""
         class Quiet(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args):
                 pass
@@ -50,6 +87,11 @@ final class TestServer {
                         self.send_header("Content-Length", "0")
                         self.end_headers()
                         return
+                    elif kind.startswith("raw-"):
+                        # An answer written byte for byte, for what a plain HTTP reader must withstand.
+                        self.wfile.write(raw(kind[len("raw-"):], rest))
+                        self.close_connection = True
+                        return
                     elif kind == "html":
                         self.send_response(200)
                         self.send_header("Content-Type", "text/html")
@@ -67,6 +109,15 @@ final class TestServer {
                     spaces = b" " * 65536
                     for _ in range(16384):
                         self.wfile.write(spaces)
+                elif self.path == "/declared":
+                    # Declares 100 MB and sends spaces until the client stops reading.
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(100 << 20))
+                    self.end_headers()
+                    spaces = b" " * 65536
+                    for _ in range(1600):
+                        self.wfile.write(spaces)
                 elif self.path == "/gzip-bomb":
                     body = bomb()
                     self.send_response(200)
@@ -76,7 +127,8 @@ final class TestServer {
                     self.end_headers()
                     self.wfile.write(body)
                 elif self.path == "/shouted-gzip":
-                    # An encoding named in capitals between spaces: shown as sent, refused all the same.
+                    # An encoding named in capitals between spaces: shown as sent (without the spaces around
+                    # it, which are not part of a value in HTTP), refused all the same.
                     body = zlib.compress(b"{}", wbits=31)
                     self.send_response(200)
                     self.send_header("Content-Type", "application/json")

@@ -1,0 +1,454 @@
+#if canImport(Glibc)
+    import FoundationNetworking
+    import Foundation
+    import Glibc
+    import MiddlewareSupport
+
+    /// A GET over plain HTTP/1.1 to this machine, the only place the app fetches `http://` from
+    /// (``Address``), read by the app itself from its own socket.
+    ///
+    /// FoundationNetworking hands a transfer to libcurl, which goes on receiving, and inflating, a body
+    /// after the app has cancelled the transfer: a refused answer went on costing memory and CPU for
+    /// seconds. Read here, a transfer ends the moment the app gives up on it (a body past the limit, a
+    /// compressed answer, the deadline, a screen left): the socket is shut and nothing more is read.
+    /// `https://`, which needs libcurl's TLS, stays with ``Download``. This reader is built where the
+    /// URLSession is FoundationNetworking's (Linux); Darwin's is Apple's own, without libcurl.
+    enum PlainHTTP {
+        /// How a fetch ended: with an answer or a failure, or at a redirect to an `https://` address,
+        /// which ``Download`` fetches through URLSession.
+        enum Outcome {
+            case answer(Download.Answer)
+            case secure(URLRequest, redirectedTo: URL)
+        }
+
+        /// The most redirects followed; one more, and the server is said to redirect in a loop.
+        static let redirectLimit = 16
+        /// The longest head of an answer read: its status line and headers.
+        static let headLimit = 64 << 10
+
+        /// Fetches `request`, an `http://` address on this machine, following redirects the address rule
+        /// allows, until `deadline`; cancelling the task ends it at once.
+        ///
+        /// - Parameter noun: What is fetched, as a failure names it: `the configuration`.
+        static func fetch(
+            _ request: URLRequest, limit: Int, until deadline: ContinuousClock.Instant, naming noun: String
+        ) async -> Outcome {
+            let socket = Socket()
+            return await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    // Blocking reads, each bounded by the deadline, on a thread of their own rather than
+                    // one of the few the concurrency pool has.
+                    Thread.detachNewThread {
+                        var exchange = Exchange(socket: socket, limit: limit, deadline: deadline, noun: noun)
+                        continuation.resume(returning: exchange.run(request))
+                    }
+                }
+            } onCancel: {
+                socket.shut()
+            }
+        }
+    }
+
+    extension PlainHTTP {
+        /// The socket of the connection open, which another thread may shut to end the fetch: a read or
+        /// a wait on it then returns at once.
+        ///
+        /// `@unchecked Sendable`: `descriptor` and `isShut` are read and written holding `lock`, so a
+        /// descriptor is never shut after it was closed (its number may have been given to another file).
+        final class Socket: @unchecked Sendable {
+            private let lock = NSLock()
+            private var descriptor: Int32 = -1
+            private var isShut = false
+
+            /// A new TCP socket, replacing any before it; `nil` once the fetch was given up.
+            fileprivate func open() -> Int32? {
+                lock.withLock {
+                    guard !isShut else { return nil }
+                    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+                    return descriptor
+                }
+            }
+
+            /// Ends the fetch: the socket's reads and waits return at once, and none starts again.
+            func shut() {
+                lock.withLock {
+                    isShut = true
+                    if descriptor >= 0 { shutdown(descriptor, Int32(SHUT_RDWR)) }
+                }
+            }
+
+            /// Whether the fetch was given up.
+            fileprivate var wasShut: Bool { lock.withLock { isShut } }
+
+            /// The socket open, or `nil` once the fetch was given up.
+            fileprivate var current: Int32? { lock.withLock { isShut ? nil : descriptor } }
+
+            /// Closes the socket of the connection open, if one is.
+            fileprivate func close() {
+                lock.withLock {
+                    if descriptor >= 0 { _ = Glibc.close(descriptor) }
+                    descriptor = -1
+                }
+            }
+        }
+
+        /// The head of an answer: its status and headers, a header sent twice joined with `, `.
+        private struct Head {
+            var status: Int
+            var headers: [String: String]
+
+            func value(_ name: String) -> String? {
+                headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+            }
+        }
+
+        /// One fetch: a request and its answer on each connection, one per redirect.
+        private struct Exchange {
+            let socket: Socket
+            let limit: Int
+            let deadline: ContinuousClock.Instant
+            let noun: String
+            /// Where the server redirected the request, if it did: failures there name it.
+            private var redirectedTo: URL?
+            /// Bytes read from the connection; those before `taken` have been read out.
+            private var buffer: [UInt8] = []
+            private var taken = 0
+            private var isAtEnd = false
+
+            init(socket: Socket, limit: Int, deadline: ContinuousClock.Instant, noun: String) {
+                self.socket = socket
+                self.limit = limit
+                self.deadline = deadline
+                self.noun = noun
+            }
+
+            mutating func run(_ request: URLRequest) -> Outcome {
+                defer { socket.close() }
+                var request = request
+                for _ in 0...PlainHTTP.redirectLimit {
+                    guard let url = request.url else { return failure("the address cannot be read") }
+                    do {
+                        let (head, body) = try exchange(request, at: url)
+                        guard let location = redirect(head) else {
+                            let response = HTTPURLResponse(
+                                url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers)
+                            guard let response else { return failure("the server sent no answer that could be read") }
+                            return .answer(.success((response, Data(body))))
+                        }
+                        let next = try follow(location, from: url)
+                        redirectedTo = next
+                        request.url = next
+                        if next.scheme?.lowercased() == "https" {
+                            return .secure(request, redirectedTo: next)
+                        }
+                    } catch let problem {
+                        return .answer(.failure(problem))
+                    }
+                }
+                return failure("the server redirects in a loop")
+            }
+
+            private func failure(_ problem: String, isCut: Bool = false) -> Outcome {
+                .answer(.failure(Download.Failure(description: problem, isCut: isCut)))
+            }
+
+            /// `problem`, naming where the server redirected the request when it did.
+            private func failing(_ problem: String, isCut: Bool = false) -> Download.Failure {
+                let place =
+                    redirectedTo.map { " (at '\($0.absoluteString.visible)', where the server redirected)" } ?? ""
+                return Download.Failure(description: problem + place, isCut: isCut)
+            }
+
+            /// The answer's `Location` when it is a redirect FoundationNetworking would follow.
+            private func redirect(_ head: Head) -> String? {
+                [301, 302, 303, 307, 308].contains(head.status) ? head.value("Location") : nil
+            }
+
+            /// Where a redirect to `location` leads, or why it is not followed.
+            private func follow(_ location: String, from url: URL) throws(Download.Failure) -> URL {
+                if let problem = Download.problem(withLocation: location) {
+                    throw Download.Failure(description: problem)
+                }
+                let next = URL(string: location, relativeTo: url)?.absoluteURL
+                guard let next, Address.allows(next) else {
+                    throw Download.Failure(description: Download.refusal(of: next))
+                }
+                return next
+            }
+
+            // MARK: One request and its answer
+
+            /// Sends `request` on a new connection and reads the head and body of its answer.
+            private mutating func exchange(
+                _ request: URLRequest, at url: URL
+            ) throws(Download.Failure) -> (Head, [UInt8]) {
+                socket.close()
+                (buffer, taken, isAtEnd) = ([], 0, false)
+                try connect(to: url)
+                try write(Self.requestText(request, url: url))
+                var head = try readHead()
+                // An interim answer (`100 Continue`) comes before the one that counts.
+                while (100..<200).contains(head.status) {
+                    head = try readHead()
+                }
+                if redirect(head) != nil { return (head, []) }
+                if head.status == 401, head.value("WWW-Authenticate") != nil {
+                    throw failing("the server answered 401 (it asks for a sign-in, which the app does not give)")
+                }
+                if head.status == 204 || head.status == 304 { return (head, []) }
+                let coding = head.value("Content-Encoding") ?? "identity"
+                guard coding.trimmingCharacters(in: .whitespaces).lowercased() == "identity" else {
+                    throw failing(
+                        "the server sent a compressed answer ('\(coding.visible(atMost: 40))'), which the app does not ask for"
+                    )
+                }
+                if let transfer = head.value("Transfer-Encoding") {
+                    guard transfer.trimmingCharacters(in: .whitespaces).lowercased() == "chunked" else {
+                        throw failing(
+                            "the server sent a compressed answer ('\(transfer.visible(atMost: 40))'),"
+                                + " which the app does not ask for")
+                    }
+                    return (head, try readChunks())
+                }
+                if let length = head.value("Content-Length") {
+                    let lengths = Set(length.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                    guard lengths.count == 1, let only = lengths.first, !only.isEmpty, only.utf8.count <= 18,
+                        only.utf8.allSatisfy({ (48...57).contains($0) }), let count = Int(only)
+                    else { throw unreadable }
+                    guard count <= limit else { throw failing("\(noun) is larger than \(limit) bytes") }
+                    return (head, try read(count))
+                }
+                return (head, try readToEnd())
+            }
+
+            /// The request as it goes on the wire: its path and query, the host, and the headers it carries.
+            private static func requestText(_ request: URLRequest, url: URL) -> [UInt8] {
+                let parts = URLComponents(url: url, resolvingAgainstBaseURL: true)
+                var target = parts?.percentEncodedPath ?? ""
+                if target.isEmpty { target = "/" }
+                if let query = parts?.percentEncodedQuery { target += "?" + query }
+                let host = (url.host ?? "") + (url.port.map { ":\($0)" } ?? "")
+                var lines = [
+                    "GET \(target) HTTP/1.1", "Host: \(host)", "Accept-Encoding: identity", "Connection: close",
+                ]
+                for (name, value) in request.allHTTPHeaderFields ?? [:]
+                where !["host", "accept-encoding", "connection"].contains(name.lowercased()) {
+                    // A value with a line break would start a header of its own.
+                    guard !(name + value).contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else { continue }
+                    lines.append("\(name): \(value)")
+                }
+                return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+            }
+
+            private var unreadable: Download.Failure {
+                failing("the server's answer could not be read (not HTTP, or cut short)")
+            }
+
+            private var lateness: Download.Failure {
+                failing("no answer in time", isCut: true)
+            }
+
+            // MARK: The socket
+
+            private func connect(to url: URL) throws(Download.Failure) {
+                var address = sockaddr_in()
+                address.sin_family = sa_family_t(AF_INET)
+                address.sin_port = in_port_t(UInt16(url.port ?? 80).bigEndian)
+                let host = url.host?.lowercased() ?? ""
+                guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
+                    throw failing("the host is not found")
+                }
+                guard let descriptor = socket.open() else { throw lateness }
+                guard descriptor >= 0 else { throw failing("the request failed (no socket: errno \(errno))") }
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+                let started = withUnsafePointer(to: &address) { pointer in
+                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    }
+                }
+                if started != 0 {
+                    guard errno == EINPROGRESS else { throw failing("nothing answers at that address") }
+                    try wait(for: Int16(POLLOUT), on: descriptor)
+                    var problem: Int32 = 0
+                    var size = socklen_t(MemoryLayout<Int32>.size)
+                    getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &problem, &size)
+                    guard problem == 0 else { throw failing("nothing answers at that address") }
+                }
+            }
+
+            /// Waits until `descriptor` is ready for `events`, the fetch was given up, or the deadline.
+            private func wait(for events: Int16, on descriptor: Int32) throws(Download.Failure) {
+                while true {
+                    guard !socket.wasShut else { throw lateness }
+                    let left = deadline - ContinuousClock.now
+                    guard left > .zero else { throw lateness }
+                    var entry = pollfd(fd: descriptor, events: events, revents: 0)
+                    // At most a second at a time, so a shut socket that wakes no wait is seen soon.
+                    let milliseconds = Int32(min(1000, (left / .milliseconds(1)).rounded(.up)))
+                    let ready = poll(&entry, 1, milliseconds)
+                    if ready > 0 { return }
+                    if ready < 0, errno != EINTR { throw failing("the connection failed or ended early") }
+                }
+            }
+
+            private func write(_ bytes: [UInt8]) throws(Download.Failure) {
+                var sent = 0
+                while sent < bytes.count {
+                    let descriptor = try currentDescriptor()
+                    try wait(for: Int16(POLLOUT), on: descriptor)
+                    let count = bytes[sent...].withUnsafeBytes {
+                        send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    }
+                    if count < 0 {
+                        guard errno == EAGAIN || errno == EINTR else {
+                            throw failing("the connection failed or ended early")
+                        }
+                        continue
+                    }
+                    sent += count
+                }
+            }
+
+            private func currentDescriptor() throws(Download.Failure) -> Int32 {
+                guard let descriptor = socket.current else { throw lateness }
+                return descriptor
+            }
+
+            /// The bytes read and not yet read out.
+            private var unread: Int { buffer.count - taken }
+
+            /// Reads what has arrived into `buffer`, after letting go of what was read out; `false` once the
+            /// server has closed the connection.
+            private mutating func fill() throws(Download.Failure) -> Bool {
+                guard !isAtEnd else { return false }
+                let descriptor = try currentDescriptor()
+                buffer.removeFirst(taken)
+                taken = 0
+                while true {
+                    try wait(for: Int16(POLLIN), on: descriptor)
+                    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+                    let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                    if count > 0 {
+                        buffer.append(contentsOf: chunk[..<count])
+                        return true
+                    }
+                    if count == 0 {
+                        guard !socket.wasShut else { throw lateness }
+                        isAtEnd = true
+                        return false
+                    }
+                    guard errno == EAGAIN || errno == EINTR else {
+                        throw failing("the connection failed or ended early")
+                    }
+                }
+            }
+
+            // MARK: Reading the answer
+
+            /// The status line and headers, up to the blank line after them.
+            private mutating func readHead() throws(Download.Failure) -> Head {
+                var end: Int?
+                var searched = 0
+                while true {
+                    end = find([13, 10, 13, 10], skipping: searched)
+                    if end != nil || unread > PlainHTTP.headLimit { break }
+                    searched = unread
+                    guard try fill() else { break }
+                }
+                guard let end, end - taken <= PlainHTTP.headLimit else { throw unreadable }
+                let text = String(decoding: buffer[taken..<end], as: UTF8.self)
+                taken = end + 4
+                var lines = text.components(separatedBy: "\r\n")
+                let status = lines.removeFirst().split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+                guard status.count >= 2, status[0] == "HTTP/1.1" || status[0] == "HTTP/1.0", status[1].utf8.count == 3,
+                    let code = Int(status[1]), (100...599).contains(code)
+                else { throw unreadable }
+                var headers: [String: String] = [:]
+                for line in lines {
+                    guard let colon = line.firstIndex(of: ":"), !line.hasPrefix(" "), !line.hasPrefix("\t") else {
+                        throw unreadable
+                    }
+                    let name = String(line[..<colon])
+                    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else { throw unreadable }
+                    // A header sent twice is read as one, its values joined, as URLSession reads it.
+                    let key = headers.keys.first { $0.caseInsensitiveCompare(name) == .orderedSame } ?? name
+                    headers[key] = headers[key].map { $0 + ", " + value } ?? value
+                }
+                return Head(status: code, headers: headers)
+            }
+
+            /// Exactly `count` bytes of body.
+            private mutating func read(_ count: Int) throws(Download.Failure) -> [UInt8] {
+                while unread < count {
+                    guard try fill() else { throw unreadable }
+                }
+                defer { taken += count }
+                return Array(buffer[taken..<(taken + count)])
+            }
+
+            /// The body up to the end of the connection, cut at the limit.
+            private mutating func readToEnd() throws(Download.Failure) -> [UInt8] {
+                repeat {
+                    guard unread <= limit else { throw failing("\(noun) is larger than \(limit) bytes", isCut: true) }
+                } while try fill()
+                return Array(buffer[taken...])
+            }
+
+            /// A body sent in chunks, each after its size in hexadecimal, up to one of size 0 and the
+            /// trailers after it, cut at the limit.
+            private mutating func readChunks() throws(Download.Failure) -> [UInt8] {
+                var body: [UInt8] = []
+                while true {
+                    let line = try readLine()
+                    // Hexadecimal digits only (`Int(_:radix:)` would take a sign), at most 8 of them.
+                    let digits = line.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != UInt8(ascii: " ") }
+                    guard !digits.isEmpty, digits.count <= 8, digits.allSatisfy(Self.isHexDigit),
+                        let size = Int(String(decoding: digits, as: UTF8.self), radix: 16)
+                    else { throw unreadable }
+                    guard body.count + size <= limit else {
+                        throw failing("\(noun) is larger than \(limit) bytes", isCut: true)
+                    }
+                    if size == 0 { break }
+                    body += try read(size)
+                    guard try readLine().isEmpty else { throw unreadable }
+                }
+                // Trailers, up to a blank line, read and not kept.
+                var trailers = 0
+                while try !readLine().isEmpty {
+                    trailers += 1
+                    guard trailers < 100 else { throw unreadable }
+                }
+                return body
+            }
+
+            /// One line ended by CRLF, at most 4 KB, without its end.
+            private mutating func readLine() throws(Download.Failure) -> [UInt8] {
+                var searched = 0
+                while true {
+                    if let end = find([13, 10], skipping: searched) {
+                        defer { taken = end + 2 }
+                        return Array(buffer[taken..<end])
+                    }
+                    searched = unread
+                    guard unread <= 4096, try fill() else { throw unreadable }
+                }
+            }
+
+            /// Where `pattern` first starts in the bytes not yet read out, past the first `skipping` of
+            /// them but the pattern's length (searched before, when fewer had arrived), so that an answer
+            /// arriving a byte at a time is searched once, not once a byte.
+            private func find(_ pattern: [UInt8], skipping searched: Int = 0) -> Int? {
+                let first = taken + max(0, searched - pattern.count + 1)
+                guard buffer.count - first >= pattern.count else { return nil }
+                return (first...(buffer.count - pattern.count)).first { start in
+                    buffer[start..<(start + pattern.count)].elementsEqual(pattern)
+                }
+            }
+
+            private static func isHexDigit(_ byte: UInt8) -> Bool {
+                (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+            }
+        }
+    }
+#endif
