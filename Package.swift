@@ -117,14 +117,17 @@ package.targets += [
     .executableTarget(
         name: "Mall",
         dependencies: [middleware, "MallBase", "MallNavigator", "MallRouting", middlewareSupport]
-            + components.map { .target(name: "\($0.name)Router") },
+            + components.map { .target(name: "\($0.name)Router") }
+            + [.target(name: "GlibcMalloc", condition: .when(platforms: [.linux]))],
         path: "Shell",
-        exclude: ["Routing", "Routes", "Routers"],
+        exclude: ["Routing", "Routes", "Routers", "Malloc"],
         // With many components the link is most of an incremental build. lld, which the Linux toolchains
         // of swift.org ship from Swift 6.0 on, links the app faster than gold, the driver's default there
         // (Benchmarks/README.md, "The app with 1,000 more components", has the figures).
         linkerSettings: [.unsafeFlags(["-use-ld=lld"], .when(platforms: [.linux]))]
     ),
+    // glibc's malloc.h, for the one allocator setting the app makes at launch (Shell/MallCommand.swift).
+    .systemLibrary(name: "GlibcMalloc", path: "Shell/Malloc"),
     .testTarget(
         name: "MallTests",
         dependencies: [
@@ -162,7 +165,7 @@ package.targets.append(
 
 // MARK: - Settings shared by every target
 
-for target in package.targets where target.type != .plugin {
+for target in package.targets where target.type != .plugin && target.type != .system {
     target.swiftSettings =
         (target.swiftSettings ?? []) + [
             .enableUpcomingFeature("ExistentialAny"),
