@@ -21,8 +21,11 @@
             case secure(URLRequest, redirectedTo: URL)
         }
 
-        /// The most redirects followed; one more, and the server is said to redirect in a loop.
-        static let redirectLimit = 16
+        /// The most redirects followed, as FoundationNetworking followed; one more, and the server is
+        /// said to redirect in a loop.
+        static let redirectLimit = 20
+        /// The most interim answers (`100 Continue`, `103 Early Hints`) read before the one that counts.
+        static let interimLimit = 8
         /// The longest head of an answer read: its status line and headers.
         static let headLimit = 64 << 10
 
@@ -60,11 +63,12 @@
             private var descriptor: Int32 = -1
             private var isShut = false
 
-            /// A new TCP socket, replacing any before it; `nil` once the fetch was given up.
-            fileprivate func open() -> Int32? {
+            /// A new TCP socket of `family`, closing any before it; `nil` once the fetch was given up.
+            fileprivate func open(family: Int32) -> Int32? {
                 lock.withLock {
                     guard !isShut else { return nil }
-                    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+                    if descriptor >= 0 { _ = Glibc.close(descriptor) }
+                    descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
                     return descriptor
                 }
             }
@@ -95,10 +99,27 @@
         /// The head of an answer: its status and headers, a header sent twice joined with `, `.
         private struct Head {
             var status: Int
-            var headers: [String: String]
+            /// By name in lower case: the name as first sent, and the values.
+            private var fields: [String: (name: String, value: String)] = [:]
+
+            init(status: Int) {
+                self.status = status
+            }
+
+            /// The headers as the server named them.
+            var headers: [String: String] {
+                Dictionary(uniqueKeysWithValues: fields.values.map { ($0.name, $0.value) })
+            }
 
             func value(_ name: String) -> String? {
-                headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+                fields[name.lowercased()]?.value
+            }
+
+            /// Adds a header; one sent twice is read as one, its values joined, as URLSession reads it.
+            mutating func add(_ name: String, _ value: String) {
+                let key = name.lowercased()
+                let separator = fields[key] == nil ? "" : ", "
+                fields[key, default: (name, "")].value += separator + value
             }
         }
 
@@ -145,7 +166,7 @@
                         return .answer(.failure(problem))
                     }
                 }
-                return failure("the server redirects in a loop")
+                return .answer(.failure(failing("the server redirects in a loop")))
             }
 
             private func failure(_ problem: String, isCut: Bool = false) -> Outcome {
@@ -187,8 +208,12 @@
                 try connect(to: url)
                 try write(Self.requestText(request, url: url))
                 var head = try readHead()
-                // An interim answer (`100 Continue`) comes before the one that counts.
+                // A few interim answers (`100 Continue`) may come before the one that counts; a switch to
+                // another protocol (`101`) is not HTTP the app reads.
+                var interim = 0
                 while (100..<200).contains(head.status) {
+                    interim += 1
+                    guard head.status != 101, interim <= PlainHTTP.interimLimit else { throw unreadable }
                     head = try readHead()
                 }
                 if redirect(head) != nil { return (head, []) }
@@ -198,16 +223,9 @@
                 if head.status == 204 || head.status == 304 { return (head, []) }
                 let coding = head.value("Content-Encoding") ?? "identity"
                 guard coding.trimmingCharacters(in: .whitespaces).lowercased() == "identity" else {
-                    throw failing(
-                        "the server sent a compressed answer ('\(coding.visible(atMost: 40))'), which the app does not ask for"
-                    )
+                    throw compressed(coding)
                 }
-                if let transfer = head.value("Transfer-Encoding") {
-                    guard transfer.trimmingCharacters(in: .whitespaces).lowercased() == "chunked" else {
-                        throw failing(
-                            "the server sent a compressed answer ('\(transfer.visible(atMost: 40))'),"
-                                + " which the app does not ask for")
-                    }
+                if let transfer = head.value("Transfer-Encoding"), try isChunked(transfer) {
                     return (head, try readChunks())
                 }
                 if let length = head.value("Content-Length") {
@@ -220,6 +238,35 @@
                 }
                 return (head, try readToEnd())
             }
+
+            /// Whether a body sent with `Transfer-Encoding: transfer` comes in chunks, or why it is not read:
+            /// compressed, or in a coding the app does not know. `identity` (of older HTTP) and empty
+            /// codings change nothing; `chunked` sent twice is read once, as libcurl read it.
+            private func isChunked(_ transfer: String) throws(Download.Failure) -> Bool {
+                let codings = transfer.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).lowercased()
+                }
+                .filter { !$0.isEmpty && $0 != "identity" }
+                if codings.contains(where: Self.compressions.contains) { throw compressed(transfer) }
+                guard codings.allSatisfy({ $0 == "chunked" }) else {
+                    throw failing(
+                        "the server sent the body in a transfer coding the app does not read"
+                            + " ('\(transfer.visible(atMost: 40))')")
+                }
+                return !codings.isEmpty
+            }
+
+            /// The refusal of an answer compressed as `coding` says.
+            private func compressed(_ coding: String) -> Download.Failure {
+                failing(
+                    "the server sent a compressed answer ('\(coding.visible(atMost: 40))'), which the app does not ask for"
+                )
+            }
+
+            /// The transfer codings that compress.
+            private static let compressions: Set = [
+                "gzip", "x-gzip", "deflate", "compress", "x-compress", "br", "zstd",
+            ]
 
             /// The request as it goes on the wire: its path and query, the host, and the headers it carries.
             private static func requestText(_ request: URLRequest, url: URL) -> [UInt8] {
@@ -250,30 +297,37 @@
 
             // MARK: The socket
 
+            /// Connects to the host of `url`: `127.x.y.z` as written; `localhost` at `127.0.0.1`, then at
+            /// IPv6's `::1` when nothing answers there, as libcurl did (whatever the hosts file says:
+            /// `localhost` is this machine).
             private func connect(to url: URL) throws(Download.Failure) {
-                var address = sockaddr_in()
-                address.sin_family = sa_family_t(AF_INET)
-                address.sin_port = in_port_t(UInt16(url.port ?? 80).bigEndian)
                 let host = url.host?.lowercased() ?? ""
-                guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
-                    throw failing("the host is not found")
+                for numeric in host == "localhost" ? ["127.0.0.1", "::1"] : [host] {
+                    var hints = addrinfo()
+                    hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+                    hints.ai_flags = AI_NUMERICHOST | AI_NUMERICSERV
+                    var found: UnsafeMutablePointer<addrinfo>?
+                    guard getaddrinfo(numeric, String(url.port ?? 80), &hints, &found) == 0, let address = found else {
+                        continue
+                    }
+                    defer { freeaddrinfo(address) }
+                    if try connect(to: address.pointee) { return }
                 }
-                guard let descriptor = socket.open() else { throw lateness }
+                throw failing("nothing answers at that address")
+            }
+
+            /// Whether a connection to `address` was made; `false` when nothing answers there.
+            private func connect(to address: addrinfo) throws(Download.Failure) -> Bool {
+                guard let descriptor = socket.open(family: address.ai_family) else { throw lateness }
                 guard descriptor >= 0 else { throw failing("the request failed (no socket: errno \(errno))") }
                 _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-                let started = withUnsafePointer(to: &address) { pointer in
-                    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                    }
-                }
-                if started != 0 {
-                    guard errno == EINPROGRESS else { throw failing("nothing answers at that address") }
-                    try wait(for: Int16(POLLOUT), on: descriptor)
-                    var problem: Int32 = 0
-                    var size = socklen_t(MemoryLayout<Int32>.size)
-                    getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &problem, &size)
-                    guard problem == 0 else { throw failing("nothing answers at that address") }
-                }
+                guard Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen) != 0 else { return true }
+                guard errno == EINPROGRESS else { return false }
+                try wait(for: Int16(POLLOUT), on: descriptor)
+                var problem: Int32 = 0
+                var size = socklen_t(MemoryLayout<Int32>.size)
+                getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &problem, &size)
+                return problem == 0
             }
 
             /// Waits until `descriptor` is ready for `events`, the fetch was given up, or the deadline.
@@ -356,26 +410,38 @@
                     guard try fill() else { break }
                 }
                 guard let end, end - taken <= PlainHTTP.headLimit else { throw unreadable }
-                let text = String(decoding: buffer[taken..<end], as: UTF8.self)
-                taken = end + 4
-                var lines = text.components(separatedBy: "\r\n")
+                defer { taken = end + 4 }
+                // Lines end with CRLF only: a lone CR or LF, or a NUL, could end a line for one reader and
+                // not another.
+                var lines: [String] = []
+                var lineStart = taken
+                for index in taken..<end {
+                    switch buffer[index] {
+                    case 0: throw unreadable
+                    case 13 where buffer[index + 1] == 10:
+                        lines.append(String(decoding: buffer[lineStart..<index], as: UTF8.self))
+                        lineStart = index + 2
+                    case 13: throw unreadable
+                    case 10 where index > taken && buffer[index - 1] == 13: break
+                    case 10: throw unreadable
+                    default: break
+                    }
+                }
+                lines.append(String(decoding: buffer[lineStart..<end], as: UTF8.self))
                 let status = lines.removeFirst().split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
                 guard status.count >= 2, status[0] == "HTTP/1.1" || status[0] == "HTTP/1.0", status[1].utf8.count == 3,
                     let code = Int(status[1]), (100...599).contains(code)
                 else { throw unreadable }
-                var headers: [String: String] = [:]
+                var head = Head(status: code)
                 for line in lines {
                     guard let colon = line.firstIndex(of: ":"), !line.hasPrefix(" "), !line.hasPrefix("\t") else {
                         throw unreadable
                     }
                     let name = String(line[..<colon])
-                    let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                     guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else { throw unreadable }
-                    // A header sent twice is read as one, its values joined, as URLSession reads it.
-                    let key = headers.keys.first { $0.caseInsensitiveCompare(name) == .orderedSame } ?? name
-                    headers[key] = headers[key].map { $0 + ", " + value } ?? value
+                    head.add(name, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
                 }
-                return Head(status: code, headers: headers)
+                return head
             }
 
             /// Exactly `count` bytes of body.
@@ -401,11 +467,16 @@
                 var body: [UInt8] = []
                 while true {
                     let line = try readLine()
-                    // Hexadecimal digits only (`Int(_:radix:)` would take a sign), at most 8 of them.
-                    let digits = line.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != UInt8(ascii: " ") }
-                    guard !digits.isEmpty, digits.count <= 8, digits.allSatisfy(Self.isHexDigit),
-                        let size = Int(String(decoding: digits, as: UTF8.self), radix: 16)
-                    else { throw unreadable }
+                    // Hexadecimal digits only (`Int(_:radix:)` would take a sign), spaces or tabs only
+                    // before an extension's `;`, and at most 8 digits after leading zeros.
+                    var digits = line.prefix { $0 != UInt8(ascii: ";") }
+                    while let last = digits.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+                        digits.removeLast()
+                    }
+                    guard !digits.isEmpty, digits.allSatisfy(Self.isHexDigit) else { throw unreadable }
+                    let significant = digits.drop { $0 == UInt8(ascii: "0") }
+                    guard significant.count <= 8 else { throw unreadable }
+                    let size = significant.reduce(0) { $0 << 4 | Self.hexValue($1) }
                     guard body.count + size <= limit else {
                         throw failing("\(noun) is larger than \(limit) bytes", isCut: true)
                     }
@@ -448,6 +519,11 @@
 
             private static func isHexDigit(_ byte: UInt8) -> Bool {
                 (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+            }
+
+            /// The value of a hexadecimal digit.
+            private static func hexValue(_ byte: UInt8) -> Int {
+                Int(byte <= 57 ? byte - 48 : (byte | 0x20) - 87)
             }
         }
     }

@@ -156,6 +156,14 @@ struct ServiceTests {
         ("raw-chunks-past-limit", "the document is larger than 1048576 bytes"),
         ("raw-gzip-in-transfer", "the server sent a compressed answer ('gzip, chunked')"),
         ("raw-loop", "the server redirects in a loop"),
+        ("raw-endless-interim", "the server's answer could not be read (not HTTP, or cut short)"),
+        ("raw-switching", "the server's answer could not be read (not HTTP, or cut short)"),
+        ("raw-spaced-size", "the server's answer could not be read (not HTTP, or cut short)"),
+        ("raw-bare-line-feed", "the server's answer could not be read (not HTTP, or cut short)"),
+        (
+            "raw-unknown-transfer",
+            "the server sent the body in a transfer coding the app does not read ('foo, chunked')"
+        ),
     ])
     func everyFaultOfAServiceIsOneLineOnThePage(fault: String, problem: String) async throws {
         let server = try TestServer(files: Self.documents)
@@ -173,12 +181,24 @@ struct ServiceTests {
 
     /// Answers that are HTTP, however oddly sent, load: in chunks, after an interim `100`, or up to the
     /// end of the connection.
-    @Test(arguments: ["raw-chunked", "raw-continue", "raw-until-close"])
+    @Test(arguments: [
+        "raw-chunked", "raw-continue", "raw-until-close", "raw-many-headers", "raw-identity-transfer",
+        "raw-chunked-twice",
+    ])
     func anAnswerSentInAnyWayHTTPAllowsLoads(fault: String) async throws {
         let server = try TestServer(files: Self.documents)
         let run = await runShell(["--backend", server.address("fault/\(fault)")], input: ["1", "q"])
         #expect(run.output.contains("Din Tai Fung"), "\(run.output)")
         #expect(!run.output.contains("Could not load"), "\(run.output)")
+    }
+
+    /// `localhost` is this machine on IPv4 or IPv6, as libcurl took it: a service listening on IPv6's
+    /// `::1` alone is reached.
+    @Test(.enabled(if: TestServer.hasIPv6Loopback))
+    func localhostReachesAServiceOnIPv6Alone() async throws {
+        let server = try TestServer(files: Self.documents, host: "::1")
+        let run = await runShell(["--backend", "http://localhost:\(server.port)/"], input: ["1", "q"])
+        #expect(run.output.contains("Din Tai Fung"), "\(run.output)")
     }
 
     /// Ten reloads of Shops against a body the app refuses (one without end, one declaring 100 MB, a

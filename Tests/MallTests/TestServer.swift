@@ -18,7 +18,7 @@ final class TestServer {
 
     /// The server, as a script: Python's own handler, quiet, with a bounded request loop.
     private static let script = """
-        import functools, http.server, os, sys, time, urllib.parse, zlib
+        import functools, http.server, os, socket, sys, time, urllib.parse, zlib
         def bomb():
             # 64 MB of spaces, gzipped: more than twice what a hostile server may add to the app's
             # memory, and small enough to make quickly, as it is made before the answer starts and the
@@ -38,6 +38,27 @@ final class TestServer {
                     chunks.append(b"%x;name=value\\r\\n" % len(piece) + piece + b"\\r\\n")
                     at, size = at + len(piece), size * 3 % 997 + 1
                 return ok + b"Transfer-Encoding: chunked\\r\\n\\r\\n" + b"".join(chunks) + b"0\\r\\nTrailer: x\\r\\n\\r\\n"
+            if kind == "many-headers":
+                # 9,000 short distinct headers: 63 KB of head, within its 64 KB limit.
+                letters = "abcdefghijklmnopqrstuvwxyz0123456789"
+                names = [a + b + c for a in letters for b in letters for c in letters][:9000]
+                fields = b"".join(b"x" + name.encode() + b":\\r\\n" for name in names)
+                return ok + fields + b"Content-Length: %d\\r\\n\\r\\n" % len(document) + document
+            if kind == "endless-interim":
+                return b"HTTP/1.1 100 Continue\\r\\n\\r\\n" * 1000 + ok + b"Content-Length: 2\\r\\n\\r\\n{}"
+            if kind == "switching":
+                return b"HTTP/1.1 101 Switching Protocols\\r\\n\\r\\n" + ok + b"Content-Length: 2\\r\\n\\r\\n{}"
+            if kind == "identity-transfer":
+                return ok + b"Transfer-Encoding: identity\\r\\nContent-Length: %d\\r\\n\\r\\n" % len(document) + document
+            if kind == "chunked-twice":
+                return (ok + b"Transfer-Encoding: chunked\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\n"
+                    + b"%010x\\r\\n" % len(document) + document + b"\\r\\n0\\r\\n\\r\\n")
+            if kind == "spaced-size":
+                return ok + b"Transfer-Encoding: chunked\\r\\n\\r\\n1 7\\r\\n" + b" " * 0x17 + b"\\r\\n0\\r\\n\\r\\n"
+            if kind == "bare-line-feed":
+                return ok + b"X: a\\nContent-Length: 99\\r\\n\\r\\n{}"
+            if kind == "unknown-transfer":
+                return ok + b"Transfer-Encoding: foo, chunked\\r\\n\\r\\n0\\r\\n\\r\\n"
             if kind == "continue":
                 return b"HTTP/1.1 100 Continue\\r\\n\\r\\n" + ok + b"Content-Length: %d\\r\\n\\r\\n" % len(document) + document
             if kind == "until-close":
@@ -154,7 +175,10 @@ final class TestServer {
                 else:
                     super().do_GET()
         handler = functools.partial(Quiet, directory=sys.argv[1])
-        server = http.server.HTTPServer(("127.0.0.1", int(sys.argv[2])), handler)
+        class OnIPv6(http.server.HTTPServer):
+            address_family = socket.AF_INET6
+        host = sys.argv[3]
+        server = (OnIPv6 if ":" in host else http.server.HTTPServer)((host, int(sys.argv[2])), handler)
         server.timeout = 1
         print(server.server_address[1], flush=True)
         deadline = time.time() + 120
@@ -165,14 +189,14 @@ final class TestServer {
         """
 
     /// Starts serving `files` (name → contents), on `port`, or on a free one when it is 0.
-    init(files: [String: String], port requested: Int = 0) throws {
+    init(files: [String: String], port requested: Int = 0, host: String = "127.0.0.1") throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, contents) in files {
             try write(contents, to: name)
         }
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, folder.path, String(requested)]
+        process.arguments = ["python3", "-c", Self.script, folder.path, String(requested), host]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -186,6 +210,17 @@ final class TestServer {
             Int(String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
             "python3 did not say its port")
     }
+
+    /// Whether this machine has IPv6 on its loopback, `::1`, for a server there.
+    static let hasIPv6Loopback: Bool = {
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", "import socket; socket.socket(socket.AF_INET6).bind(('::1', 0))"]
+        check.standardError = FileHandle.nullDevice
+        guard (try? check.run()) != nil else { return false }
+        check.waitUntilExit()
+        return check.terminationStatus == 0
+    }()
 
     /// The address of `name` on the server.
     func address(_ name: String) -> String {
