@@ -1,6 +1,6 @@
 #if canImport(Glibc)
-    import FoundationNetworking
     import Foundation
+    import FoundationNetworking
     import Glibc
     import MiddlewareSupport
 
