@@ -87,12 +87,53 @@
             /// The socket open, or `nil` once the fetch was given up.
             fileprivate var current: Int32? { lock.withLock { isShut ? nil : descriptor } }
 
+            /// Takes `descriptor`, a connected socket, as the connection open.
+            fileprivate func adopt(_ descriptor: Int32) {
+                lock.withLock { self.descriptor = descriptor }
+            }
+
             /// Closes the socket of the connection open, if one is.
             fileprivate func close() {
                 lock.withLock {
                     if descriptor >= 0 { _ = Glibc.close(descriptor) }
                     descriptor = -1
                 }
+            }
+        }
+
+        /// What the reader makes of `answer`, the bytes a server sent before closing the connection:
+        /// its status and body, or why it is refused. For tests that feed the reader every kind of
+        /// answer without a server: the bytes come through a socket pair, written by another thread.
+        static func read(
+            _ answer: [UInt8], limit: Int, timeout: Duration
+        ) -> Result<(status: Int, body: [UInt8]), Download.Failure> {
+            var ends: [Int32] = [-1, -1]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+                return .failure(Download.Failure(description: "no socket pair: errno \(errno)"))
+            }
+            let (reading, writing) = (ends[0], ends[1])
+            _ = fcntl(reading, F_SETFL, fcntl(reading, F_GETFL) | O_NONBLOCK)
+            Thread.detachNewThread {
+                // Until the reader closes its end (which fails the write, without a signal), or all is sent.
+                var sent = 0
+                while sent < answer.count {
+                    let count = answer[sent...].withUnsafeBytes {
+                        send(writing, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    }
+                    guard count > 0 else { break }
+                    sent += count
+                }
+                _ = Glibc.close(writing)
+            }
+            let socket = Socket()
+            socket.adopt(reading)
+            defer { socket.close() }
+            var exchange = Exchange(socket: socket, limit: limit, deadline: .now + timeout, noun: "the document")
+            do throws(Download.Failure) {
+                let (head, body) = try exchange.readAnswer()
+                return .success((head.status, body))
+            } catch {
+                return .failure(error)
             }
         }
 
@@ -207,6 +248,11 @@
                 (buffer, taken, isAtEnd) = ([], 0, false)
                 try connect(to: url)
                 try write(Self.requestText(request, url: url))
+                return try readAnswer()
+            }
+
+            /// The head and body of the answer on the connection open.
+            fileprivate mutating func readAnswer() throws(Download.Failure) -> (Head, [UInt8]) {
                 var head = try readHead()
                 // A few interim answers (`100 Continue`) may come before the one that counts; a switch to
                 // another protocol (`101`) is not HTTP the app reads.
