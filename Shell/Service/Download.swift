@@ -31,8 +31,6 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// What is fetched, as a failure names it: `the configuration`, `the document`.
     private let noun: String
     private let lock = NSLock()
-    /// Where the server redirected the request, if it did: failures there name it.
-    private var redirectedTo: URL?
     private var response: HTTPURLResponse?
     private var body = Data()
     /// Resumed once, by whichever comes first: the end of the transfer, a problem, the deadline.
@@ -42,38 +40,100 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// Whether the answer was given; nothing is kept after it.
     private var isFinished = false
 
-    private init(limit: Int, noun: String, redirectedTo: URL?, transferEnded: AsyncStream<Void>.Continuation) {
+    private init(limit: Int, noun: String, transferEnded: AsyncStream<Void>.Continuation) {
         self.limit = limit
         self.noun = noun
-        self.redirectedTo = redirectedTo
         self.transferEnded = transferEnded
     }
 
+    /// The most redirects followed, as FoundationNetworking followed; one more, and the server is said
+    /// to redirect in a loop.
+    static let redirectLimit = 20
+    /// The statuses of a redirect, followed when the answer has a `Location`.
+    static let redirectStatuses: Set = [301, 302, 303, 307, 308]
+
+    /// Whether `Content-Encoding: coding` leaves the body as sent: `identity` or nothing, once or more,
+    /// compared without case or surrounding spaces.
+    static func isIdentity(_ coding: String) -> Bool {
+        coding.split(separator: ",", omittingEmptySubsequences: false).allSatisfy {
+            ["", "identity"].contains($0.trimmingCharacters(in: .whitespaces).lowercased())
+        }
+    }
+
     /// Fetches `request`: the answer and its whole body, or why there is none, as soon as it is
-    /// known; and a stream that ends when URLSession has let go of the transfer.
+    /// known; and a stream that ends when the transfer has ended, which over `https://` may be later.
+    ///
+    /// Redirects are followed here, whatever their scheme, so each is held to the address rule, all
+    /// count towards one limit, and every `http://` hop is read by ``PlainHTTP``.
     ///
     /// - Parameter noun: What is fetched, as a failure names it: `the configuration`.
     static func fetch(
         _ request: URLRequest, limit: Int, timeout: Duration, naming noun: String
     ) async -> (answer: Answer, transfer: AsyncStream<Void>) {
-        let (transfer, transferEnded) = AsyncStream.makeStream(of: Void.self)
+        let deadline = ContinuousClock.now + timeout
         var request = request
         var redirectedTo: URL?
-        var timeout = timeout
+        /// `answer`, a failure naming where the server redirected when it happened there.
+        func placed(_ answer: Answer) -> Answer {
+            answer.mapError { failure in
+                guard let redirectedTo else { return failure }
+                let place = " (at '\(redirectedTo.absoluteString.visible)', where the server redirected)"
+                return Failure(description: failure.description + place, isCut: failure.isCut)
+            }
+        }
+        var redirects = 0
+        while true {
+            let (answer, transfer) = await exchange(request, limit: limit, until: deadline, naming: noun)
+            guard case .success(let (response, _)) = answer, redirectStatuses.contains(response.statusCode),
+                let location = response.value(forHTTPHeaderField: "Location")
+            else { return (placed(answer), transfer) }
+            guard redirects < redirectLimit else {
+                return (placed(.failure(Failure(description: "the server redirects in a loop"))), transfer)
+            }
+            let next: URL
+            do throws(Failure) {
+                next = try follow(location, from: response.url ?? request.url)
+            } catch {
+                return (.failure(error), transfer)
+            }
+            // The redirect's own transfer ends before the next starts.
+            for await _ in transfer {}
+            redirects += 1
+            (request.url, redirectedTo) = (next, next)
+        }
+    }
+
+    /// Where a redirect to `location` from `url` leads, or why it is not followed: FoundationNetworking
+    /// read a `Location` in another scheme (`file:`, `data:`) as a path on the same server, so the
+    /// header itself is checked, then the address made from it.
+    private static func follow(_ location: String, from url: URL?) throws(Failure) -> URL {
+        if let problem = problem(withLocation: location) {
+            throw Failure(description: problem)
+        }
+        let next = URL(string: location, relativeTo: url)?.absoluteURL
+        guard let next, Address.allows(next) else {
+            throw Failure(description: refusal(of: next))
+        }
+        return next
+    }
+
+    /// One request and its answer, no redirect followed (a redirect is the answer): over `http://`
+    /// read by ``PlainHTTP`` where FoundationNetworking would read it, else through URLSession.
+    private static func exchange(
+        _ request: URLRequest, limit: Int, until deadline: ContinuousClock.Instant, naming noun: String
+    ) async -> (answer: Answer, transfer: AsyncStream<Void>) {
+        let (transfer, transferEnded) = AsyncStream.makeStream(of: Void.self)
         #if canImport(Glibc)
             if request.url?.scheme?.lowercased() == "http" {
-                let deadline = ContinuousClock.now + timeout
-                switch await PlainHTTP.fetch(request, limit: limit, until: deadline, naming: noun) {
-                case .answer(let answer):
-                    // Nothing of the transfer goes on once the fetch has returned.
-                    transferEnded.finish()
-                    return (answer, transfer)
-                case .secure(let next, let url):
-                    (request, redirectedTo, timeout) = (next, url, deadline - ContinuousClock.now)
-                }
+                let answer = await PlainHTTP.fetch(request, limit: limit, until: deadline, naming: noun)
+                // Nothing of the transfer goes on once the fetch has returned.
+                transferEnded.finish()
+                return (answer, transfer)
             }
         #endif
-        let download = Download(limit: limit, noun: noun, redirectedTo: redirectedTo, transferEnded: transferEnded)
+        let timeout = deadline - ContinuousClock.now
+        var request = request
+        let download = Download(limit: limit, noun: noun, transferEnded: transferEnded)
         let configuration = URLSessionConfiguration.ephemeral
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         configuration.timeoutIntervalForRequest = seconds
@@ -137,9 +197,9 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             completionHandler(.cancel)
             return fail("\(noun) is larger than \(limit) bytes", stopping: dataTask)
         }
-        // Compared without case or surrounding spaces, shown as the server wrote it.
+        // Shown as the server wrote it.
         let coding = http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity"
-        guard coding.trimmingCharacters(in: .whitespaces).lowercased() == "identity" else {
+        guard Self.isIdentity(coding) else {
             completionHandler(.cancel)
             return fail(
                 "the server sent a compressed answer ('\(coding.visible(atMost: 40))'), which the app does not ask for",
@@ -182,35 +242,19 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        // FoundationNetworking reads a `Location` in another scheme (`file:`, `data:`) as a path on
-        // the same server, so the header itself is checked, not only the request made from it.
-        let location = response.value(forHTTPHeaderField: "Location") ?? ""
-        let refusal =
-            if let problem = Self.problem(withLocation: location) {
-                problem
-            } else if !Address.allows(request.url) {
-                Self.refusal(of: request.url)
-            } else {
-                nil as String?
-            }
-        if let refusal {
-            // Declining the redirect ends the task with the redirect as its answer; cancelling it here
-            // as well would make FoundationNetworking trap.
-            completionHandler(nil)
-            return end(with: .failure(Failure(description: refusal)), stopping: nil)
-        }
-        lock.withLock { redirectedTo = request.url }
-        completionHandler(request)
+        // ``fetch(_:limit:timeout:naming:)`` follows every redirect itself. Declining one ends the task
+        // with the redirect as its answer; cancelling it here as well would make FoundationNetworking trap.
+        completionHandler(nil)
+        end(with: .success((response, Data())), stopping: nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (response, body, redirectedTo) = lock.withLock { (self.response, self.body, self.redirectedTo) }
+        let (response, body) = lock.withLock { (self.response, self.body) }
         let answer: Answer
         if let error {
             let code = (error as? URLError)?.code
-            let place = redirectedTo.map { " (at '\($0.absoluteString.visible)', where the server redirected)" } ?? ""
             answer = .failure(
-                Failure(description: Self.reason(error) + place, isCut: code == .cancelled || code == .timedOut))
+                Failure(description: Self.reason(error), isCut: code == .cancelled || code == .timedOut))
         } else if let response {
             answer = .success((response, body))
         } else {
@@ -224,7 +268,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// a scheme other than `http` or `https`, or one with a user or password (FoundationNetworking
     /// drops them from a scheme-relative `//user:password@host/`). A relative one is resolved against
     /// the request and checked like any other address. The address is named without its user or password.
-    static func problem(withLocation location: String) -> String? {
+    private static func problem(withLocation location: String) -> String? {
         let scheme = location.prefix { $0.isLetter || $0.isNumber || "+-.".contains($0) }
         let hasScheme =
             location.dropFirst(scheme.count).first == ":" && !scheme.isEmpty && scheme.first?.isLetter == true
@@ -261,7 +305,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     }
 
     /// Why a redirect to `url` is not followed, naming where it leads without any user or password.
-    static func refusal(of url: URL?) -> String {
+    private static func refusal(of url: URL?) -> String {
         guard let url, let parts = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
             return "the server redirects to an address that cannot be read, which is not fetched"
         }

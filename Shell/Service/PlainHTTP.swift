@@ -14,28 +14,19 @@
     /// `https://`, which needs libcurl's TLS, stays with ``Download``. This reader is built where the
     /// URLSession is FoundationNetworking's (Linux); Darwin's is Apple's own, without libcurl.
     enum PlainHTTP {
-        /// How a fetch ended: with an answer or a failure, or at a redirect to an `https://` address,
-        /// which ``Download`` fetches through URLSession.
-        enum Outcome {
-            case answer(Download.Answer)
-            case secure(URLRequest, redirectedTo: URL)
-        }
-
-        /// The most redirects followed, as FoundationNetworking followed; one more, and the server is
-        /// said to redirect in a loop.
-        static let redirectLimit = 20
         /// The most interim answers (`100 Continue`, `103 Early Hints`) read before the one that counts.
         static let interimLimit = 8
         /// The longest head of an answer read: its status line and headers.
         static let headLimit = 64 << 10
 
-        /// Fetches `request`, an `http://` address on this machine, following redirects the address rule
-        /// allows, until `deadline`; cancelling the task ends it at once.
+        /// Fetches `request`, an `http://` address on this machine, until `deadline`: its answer (a
+        /// redirect included, which ``Download`` follows) or why there is none. Cancelling the task
+        /// ends it at once.
         ///
         /// - Parameter noun: What is fetched, as a failure names it: `the configuration`.
         static func fetch(
             _ request: URLRequest, limit: Int, until deadline: ContinuousClock.Instant, naming noun: String
-        ) async -> Outcome {
+        ) async -> Download.Answer {
             let socket = Socket()
             return await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
@@ -156,9 +147,17 @@
                 fields[name.lowercased()]?.value
             }
 
-            /// Adds a header; one sent twice is read as one, its values joined, as URLSession reads it.
+            /// Whether `Location` came twice with different values: an answer with two places to go.
+            private(set) var hasTwoLocations = false
+
+            /// Adds a header; one sent twice is read as one, its values joined, as URLSession reads it,
+            /// but for `Location`, which names one place: the same twice is read once.
             mutating func add(_ name: String, _ value: String) {
                 let key = name.lowercased()
+                if key == "location", let earlier = fields[key] {
+                    hasTwoLocations = hasTwoLocations || earlier.value != value
+                    return
+                }
                 let separator = fields[key] == nil ? "" : ", "
                 fields[key, default: (name, "")].value += separator + value
             }
@@ -170,12 +169,12 @@
             let limit: Int
             let deadline: ContinuousClock.Instant
             let noun: String
-            /// Where the server redirected the request, if it did: failures there name it.
-            private var redirectedTo: URL?
             /// Bytes read from the connection; those before `taken` have been read out.
             private var buffer: [UInt8] = []
             private var taken = 0
             private var isAtEnd = false
+            /// Every byte read from the connection, heads and framing included.
+            private var received = 0
 
             init(socket: Socket, limit: Int, deadline: ContinuousClock.Instant, noun: String) {
                 self.socket = socket
@@ -184,58 +183,32 @@
                 self.noun = noun
             }
 
-            mutating func run(_ request: URLRequest) -> Outcome {
+            mutating func run(_ request: URLRequest) -> Download.Answer {
                 defer { socket.close() }
-                var request = request
-                for _ in 0...PlainHTTP.redirectLimit {
-                    guard let url = request.url else { return failure("the address cannot be read") }
-                    do {
-                        let (head, body) = try exchange(request, at: url)
-                        guard let location = redirect(head) else {
-                            let response = HTTPURLResponse(
-                                url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers)
-                            guard let response else { return failure("the server sent no answer that could be read") }
-                            return .answer(.success((response, Data(body))))
-                        }
-                        let next = try follow(location, from: url)
-                        redirectedTo = next
-                        request.url = next
-                        if next.scheme?.lowercased() == "https" {
-                            return .secure(request, redirectedTo: next)
-                        }
-                    } catch let problem {
-                        return .answer(.failure(problem))
+                guard let url = request.url else {
+                    return .failure(Download.Failure(description: "the address cannot be read"))
+                }
+                do throws(Download.Failure) {
+                    let (head, body) = try exchange(request, at: url)
+                    let response = HTTPURLResponse(
+                        url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers)
+                    guard let response else {
+                        return .failure(Download.Failure(description: "the server sent no answer that could be read"))
                     }
+                    return .success((response, Data(body)))
+                } catch {
+                    return .failure(error)
                 }
-                return .answer(.failure(failing("the server redirects in a loop")))
             }
 
-            private func failure(_ problem: String, isCut: Bool = false) -> Outcome {
-                .answer(.failure(Download.Failure(description: problem, isCut: isCut)))
-            }
-
-            /// `problem`, naming where the server redirected the request when it did.
             private func failing(_ problem: String, isCut: Bool = false) -> Download.Failure {
-                let place =
-                    redirectedTo.map { " (at '\($0.absoluteString.visible)', where the server redirected)" } ?? ""
-                return Download.Failure(description: problem + place, isCut: isCut)
+                Download.Failure(description: problem, isCut: isCut)
             }
 
-            /// The answer's `Location` when it is a redirect FoundationNetworking would follow.
-            private func redirect(_ head: Head) -> String? {
-                [301, 302, 303, 307, 308].contains(head.status) ? head.value("Location") : nil
-            }
-
-            /// Where a redirect to `location` leads, or why it is not followed.
-            private func follow(_ location: String, from url: URL) throws(Download.Failure) -> URL {
-                if let problem = Download.problem(withLocation: location) {
-                    throw Download.Failure(description: problem)
-                }
-                let next = URL(string: location, relativeTo: url)?.absoluteURL
-                guard let next, Address.allows(next) else {
-                    throw Download.Failure(description: Download.refusal(of: next))
-                }
-                return next
+            /// Whether the answer is a redirect FoundationNetworking would follow, which ``Download``
+            /// follows: its body is not read.
+            private func isRedirect(_ head: Head) -> Bool {
+                Download.redirectStatuses.contains(head.status) && head.value("Location") != nil
             }
 
             // MARK: One request and its answer
@@ -262,13 +235,12 @@
                     guard head.status != 101, interim <= PlainHTTP.interimLimit else { throw unreadable }
                     head = try readHead()
                 }
-                if redirect(head) != nil { return (head, []) }
+                if isRedirect(head) { return (head, []) }
                 if head.status == 401, head.value("WWW-Authenticate") != nil {
                     throw failing("the server answered 401 (it asks for a sign-in, which the app does not give)")
                 }
                 if head.status == 204 || head.status == 304 { return (head, []) }
-                let coding = head.value("Content-Encoding") ?? "identity"
-                guard coding.trimmingCharacters(in: .whitespaces).lowercased() == "identity" else {
+                if let coding = head.value("Content-Encoding"), !Download.isIdentity(coding) {
                     throw compressed(coding)
                 }
                 if let transfer = head.value("Transfer-Encoding"), try isChunked(transfer) {
@@ -276,9 +248,14 @@
                 }
                 if let length = head.value("Content-Length") {
                     let lengths = Set(length.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-                    guard lengths.count == 1, let only = lengths.first, !only.isEmpty, only.utf8.count <= 18,
-                        only.utf8.allSatisfy({ (48...57).contains($0) }), let count = Int(only)
+                    guard lengths.count == 1, let only = lengths.first, !only.isEmpty,
+                        only.utf8.allSatisfy({ (48...57).contains($0) })
                     else { throw unreadable }
+                    // Leading zeros change nothing; past 18 digits, a length is far past any limit.
+                    let digits = only.drop { $0 == "0" }
+                    guard digits.utf8.count <= 18, let count = Int(digits.isEmpty ? "0" : digits) else {
+                        throw failing("\(noun) is larger than \(limit) bytes")
+                    }
                     guard count <= limit else { throw failing("\(noun) is larger than \(limit) bytes") }
                     return (head, try read(count))
                 }
@@ -414,6 +391,9 @@
                 return descriptor
             }
 
+            /// The most bytes read for one answer: twice the body's limit and a whole head.
+            private var wireLimit: Int { 2 * limit + PlainHTTP.headLimit }
+
             /// The bytes read and not yet read out.
             private var unread: Int { buffer.count - taken }
 
@@ -429,6 +409,12 @@
                     var chunk = [UInt8](repeating: 0, count: 64 << 10)
                     let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
                     if count > 0 {
+                        // Framing (chunk sizes, their extensions, interim answers) counts too, so a server
+                        // cannot keep the reader busy without end while the body stays small.
+                        received += count
+                        guard received <= wireLimit else {
+                            throw failing("the server sent more than \(wireLimit) bytes for \(noun)", isCut: true)
+                        }
                         buffer.append(contentsOf: chunk[..<count])
                         return true
                     }
@@ -487,6 +473,7 @@
                     guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" }) else { throw unreadable }
                     head.add(name, line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
                 }
+                guard !head.hasTwoLocations else { throw unreadable }
                 return head
             }
 
@@ -545,6 +532,10 @@
                 while true {
                     if let end = find([13, 10], skipping: searched) {
                         defer { taken = end + 2 }
+                        // As in a head, a lone CR or LF, or a NUL, could end a line for one reader and not another.
+                        guard !buffer[taken..<end].contains(where: { $0 == 0 || $0 == 10 || $0 == 13 }) else {
+                            throw unreadable
+                        }
                         return Array(buffer[taken..<end])
                     }
                     searched = unread
@@ -556,11 +547,16 @@
             /// them but the pattern's length (searched before, when fewer had arrived), so that an answer
             /// arriving a byte at a time is searched once, not once a byte.
             private func find(_ pattern: [UInt8], skipping searched: Int = 0) -> Int? {
-                let first = taken + max(0, searched - pattern.count + 1)
-                guard buffer.count - first >= pattern.count else { return nil }
-                return (first...(buffer.count - pattern.count)).first { start in
-                    buffer[start..<(start + pattern.count)].elementsEqual(pattern)
+                var start = taken + max(0, searched - pattern.count + 1)
+                while start + pattern.count <= buffer.count {
+                    var matched = 0
+                    while matched < pattern.count, buffer[start + matched] == pattern[matched] {
+                        matched += 1
+                    }
+                    if matched == pattern.count { return start }
+                    start += 1
                 }
+                return nil
             }
 
             private static func isHexDigit(_ byte: UInt8) -> Bool {

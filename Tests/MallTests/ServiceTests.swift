@@ -156,6 +156,8 @@ struct ServiceTests {
         ("raw-chunks-past-limit", "the document is larger than 1048576 bytes"),
         ("raw-gzip-in-transfer", "the server sent a compressed answer ('gzip, chunked')"),
         ("raw-loop", "the server redirects in a loop"),
+        ("raw-two-locations", "the server's answer could not be read (not HTTP, or cut short)"),
+        ("raw-extension-flood", "the server sent more than 2162688 bytes for the document"),
         ("raw-endless-interim", "the server's answer could not be read (not HTTP, or cut short)"),
         ("raw-switching", "the server's answer could not be read (not HTTP, or cut short)"),
         ("raw-spaced-size", "the server's answer could not be read (not HTTP, or cut short)"),
@@ -183,7 +185,7 @@ struct ServiceTests {
     /// end of the connection.
     @Test(arguments: [
         "raw-chunked", "raw-continue", "raw-until-close", "raw-many-headers", "raw-identity-transfer",
-        "raw-chunked-twice",
+        "raw-chunked-twice", "raw-plain-codings",
     ])
     func anAnswerSentInAnyWayHTTPAllowsLoads(fault: String) async throws {
         let server = try TestServer(files: Self.documents)
@@ -214,19 +216,24 @@ struct ServiceTests {
         #expect(hostile.refusals == 11, "\(hostile)")
         #expect(isSanitized || hostile.kilobytes < good.kilobytes + 8_000, "\(hostile) against \(good)")
         #expect(hostile.cpuSeconds < good.cpuSeconds + 1, "\(hostile) against \(good)")
-        #expect(hostile.seconds < 5, "\(hostile)")
+        // The server's own time included, which a loaded machine stretches for both runs.
+        #expect(hostile.seconds < good.seconds + 3, "\(hostile) against \(good)")
     }
 
     /// A document at the size limit, 1 MB of valid shops, costs at most 20 MB more than the embedded
-    /// records, on the launch that fetches and keeps it and on the next, which reads what was kept.
+    /// records, on the launch that fetches and keeps it and on the next, which reads what was kept,
+    /// each reloading it twice.
     /// Before, 101 and 112 MB against 38-40.
     @Test func aDocumentAtTheSizeLimitCostsAtMost20MBMoreThanTheEmbeddedRecords() throws {
         let server = try TestServer(
             files: Self.documents.merging(["shops.json": try Self.shopsFillingOneMegabyte()]) { $1 })
         let state = Folder()
-        let embedded = try Self.reloadShops(nil, times: 0)
-        let first = try Self.reloadShops(server.address(""), times: 0, state: state.url)
-        let next = try Self.reloadShops(server.address(""), times: 0, state: state.url)
+        // Reloaded twice, from an address that gives no validators, so each reload fetches it whole
+        // while the last one is still shown.
+        let address = server.address("fault/raw-until-close")
+        let embedded = try Self.reloadShops(nil, times: 2)
+        let first = try Self.reloadShops(address, times: 2, state: state.url)
+        let next = try Self.reloadShops(address, times: 2, state: state.url)
         #expect(first.refusals == 0 && next.refusals == 0)
         for launch in [first, next] {
             #expect(isSanitized || launch.kilobytes <= embedded.kilobytes + 20_000, "\(launch) against \(embedded)")

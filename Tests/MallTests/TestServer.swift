@@ -19,13 +19,16 @@ final class TestServer {
     /// The server, as a script: Python's own handler, quiet, with a bounded request loop.
     private static let script = """
         import functools, http.server, os, socket, sys, time, urllib.parse, zlib
+        made = []
         def bomb():
             # 64 MB of spaces, gzipped: more than twice what a hostile server may add to the app's
-            # memory, and small enough to make quickly, as it is made before the answer starts and the
-            # app's time limit runs meanwhile.
-            packer = zlib.compressobj(9, zlib.DEFLATED, 31)
-            spaces = b" " * (1 << 20)
-            return b"".join([packer.compress(spaces) for _ in range(64)] + [packer.flush()])
+            # memory, and small enough to make quickly, as it is made before the first answer starts and
+            # the app's time limit runs meanwhile; made once, so the server answers later requests at once.
+            if not made:
+                packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+                spaces = b" " * (1 << 20)
+                made.append(b"".join([packer.compress(spaces) for _ in range(64)] + [packer.flush()]))
+            return made[0]
         def raw(kind, name):
             # The document `name` of the folder, and the answer of each kind around it.
             document = open(os.path.join(sys.argv[1], name), "rb").read()
@@ -59,6 +62,15 @@ final class TestServer {
                 return ok + b"X: a\\nContent-Length: 99\\r\\n\\r\\n{}"
             if kind == "unknown-transfer":
                 return ok + b"Transfer-Encoding: foo, chunked\\r\\n\\r\\n0\\r\\n\\r\\n"
+            if kind == "two-locations":
+                return b"HTTP/1.1 302 Found\\r\\nLocation: /a.json\\r\\nlocation: /b.json\\r\\nContent-Length: 0\\r\\n\\r\\n"
+            if kind == "extension-flood":
+                # Chunks of one byte, each with a 4,000-byte extension: 2.4 MB sent for 600 bytes of body.
+                chunk = b"1;" + b"e" * 4000 + b"\\r\\n \\r\\n"
+                return ok + b"Transfer-Encoding: chunked\\r\\n\\r\\n" + chunk * 600 + b"0\\r\\n\\r\\n"
+            if kind == "plain-codings":
+                return (ok + b"Content-Encoding: identity, \\r\\nContent-Length: 000000000000000000000%d\\r\\n\\r\\n"
+                    % len(document) + document)
             if kind == "continue":
                 return b"HTTP/1.1 100 Continue\\r\\n\\r\\n" + ok + b"Content-Length: %d\\r\\n\\r\\n" % len(document) + document
             if kind == "until-close":

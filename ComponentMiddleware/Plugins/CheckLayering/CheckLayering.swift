@@ -55,6 +55,14 @@ struct CheckLayering: CommandPlugin {
         let package = context.package
         let root = package.directoryURL.standardizedFileURL.path
         let targets = package.targets.compactMap { target -> TargetDescription? in
+            // A system library's module (a C header's) has no sources but may be imported, as
+            // `swift package describe` lists it for the command.
+            if let library = target as? SystemLibraryTarget {
+                return TargetDescription(
+                    name: library.name, c99name: library.name, type: "system-target",
+                    path: Self.relativePath(library.directoryURL.standardizedFileURL.path, to: root), sources: [],
+                    target_dependencies: [])
+            }
             guard let module = target as? SourceModuleTarget else { return nil }
             let directory = module.directoryURL.standardizedFileURL.path
             return TargetDescription(
