@@ -103,9 +103,9 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
     }
 
-    /// Where a redirect to `location` from `url` leads, or why it is not followed: FoundationNetworking
-    /// read a `Location` in another scheme (`file:`, `data:`) as a path on the same server, so the
-    /// header itself is checked, then the address made from it.
+    /// Where a redirect to `location` from `url` leads, or why it is not followed: the header itself
+    /// is checked first (resolved, a scheme-relative `//user:password@host/` loses the user and
+    /// password a warning should name), then the address made from it.
     private static func follow(_ location: String, from url: URL?) throws(Failure) -> URL {
         if let problem = problem(withLocation: location) {
             throw Failure(description: problem)
@@ -132,6 +132,10 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             }
         #endif
         let timeout = deadline - ContinuousClock.now
+        guard timeout > .zero else {
+            transferEnded.finish()
+            return (.failure(Failure(description: "no answer in time", isCut: true)), transfer)
+        }
         var request = request
         let download = Download(limit: limit, noun: noun, transferEnded: transferEnded)
         let configuration = URLSessionConfiguration.ephemeral
