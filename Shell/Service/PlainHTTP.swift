@@ -163,7 +163,7 @@
             }
         }
 
-        /// One fetch: a request and its answer on each connection, one per redirect.
+        /// One request and its answer, on a connection of its own.
         private struct Exchange {
             let socket: Socket
             let limit: Int

@@ -1,1 +1,3 @@
+import CSystem
+
 public struct Item {}
