@@ -11,15 +11,15 @@ public enum ServiceDocument {
 
     /// Expects `Service/api/<name>.json` to hold `bytes` exactly; with `WRITE_SERVICE_DOCUMENTS=1`
     /// in the environment, writes them there first (after a change to the embedded records).
-    public static func check(_ name: String, holds bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation)
+    public static func check(_ name: String, holds bytes: Data, sourceLocation: SourceLocation = #_sourceLocation)
         throws
     {
         let file = folder.appendingPathComponent(name + ".json")
         if ProcessInfo.processInfo.environment["WRITE_SERVICE_DOCUMENTS"] == "1" {
-            try Data(bytes).write(to: file, options: .atomic)
+            try bytes.write(to: file, options: .atomic)
         }
         // Compared first, so a failure names the file rather than printing both documents' bytes.
-        let isTheSame = (try? Data(contentsOf: file)).map([UInt8].init) == bytes
+        let isTheSame = (try? Data(contentsOf: file)) == bytes
         #expect(
             isTheSame,
             """

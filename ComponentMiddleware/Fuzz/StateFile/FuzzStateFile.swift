@@ -34,7 +34,7 @@ public func fuzzStateFile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard case .success(let value) = KeptState<Sample>.decoded(bytes) else { return 0 }
     guard value.problem == nil else { fatalError("accepted a value with a problem: \(value)") }
     guard let written = try? KeptState<Sample>.encoded(value) else { fatalError("cannot write \(value)") }
-    guard case .success(let reread) = KeptState<Sample>.decoded(written), reread == value else {
+    guard case .success(let reread) = KeptState<Sample>.decoded(Array(written)), reread == value else {
         fatalError("\(value) wrote \(String(decoding: written, as: UTF8.self)), which reads differently")
     }
     guard (try? KeptState<Sample>.encoded(reread)) == written else { fatalError("\(value) writes two ways") }

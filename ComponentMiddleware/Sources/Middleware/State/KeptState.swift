@@ -190,25 +190,9 @@ public final class KeptState<Value: StoredState> {
         var state: Value
     }
 
-    /// The file's bytes for `value`: sorted keys, so the same state is always the same file; laid out
-    /// one value a line where that fits within ``StateFile/sizeLimit``, else compact, so a state read
-    /// from a file (compact, up to the limit; numbers in full, as the read requires) can always be
-    /// written back.
-    nonisolated public static func encoded(_ value: Value) throws(StateFile.Failure) -> [UInt8] {
-        let envelope = Envelope(format: format, state: value)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            var bytes = try encoder.encode(envelope)
-            if bytes.count >= StateFile.sizeLimit {
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                bytes = try encoder.encode(envelope)
-            }
-            // A line break ends the file, but for one at the limit, which it would take over.
-            return Array(bytes) + (bytes.count < StateFile.sizeLimit ? [UInt8(ascii: "\n")] : [])
-        } catch {
-            throw StateFile.Failure(description: "cannot encode it: \(error)")
-        }
+    /// The file's bytes for `value`, as ``StrictJSON/encode(_:compact:)`` writes a state file.
+    nonisolated public static func encoded(_ value: Value) throws(StateFile.Failure) -> Data {
+        try StrictJSON.encode(Envelope(format: format, state: value))
     }
 
     /// The value in a file's bytes, or what is wrong with them: text that is not UTF-8 or not

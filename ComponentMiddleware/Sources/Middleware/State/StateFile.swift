@@ -144,7 +144,16 @@ public struct StateFile: Sendable {
     }
 
     /// Replaces the file with `bytes`, atomically and durably (see the type's description).
-    public func replace(with bytes: [UInt8]) throws(Failure) {
+    public func replace(with bytes: some Collection<UInt8>) throws(Failure) {
+        // `[UInt8]` and `Data` are written where they are; anything else is gathered into an array first.
+        let replaced = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(Failure) in try replace(with: UnsafeRawBufferPointer(buffer)) }
+        }
+        guard let replaced else { return try replace(with: Array(bytes)) }
+        try replaced.get()
+    }
+
+    private func replace(with bytes: UnsafeRawBufferPointer) throws(Failure) {
         guard bytes.count <= Self.sizeLimit else {
             throw Failure(description: "it would be larger than \(Self.sizeLimit >> 20) MB")
         }
@@ -161,7 +170,7 @@ public struct StateFile: Sendable {
         }
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let count = write(descriptor, bytes.baseAddress.map { $0 + written }, bytes.count - written)
             if count < 0 {
                 guard errno == EINTR else {
                     let failed = failure("cannot write", temporaryPath)

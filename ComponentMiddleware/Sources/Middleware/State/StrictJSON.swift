@@ -90,6 +90,32 @@ package enum StrictJSON {
         }
     }
 
+    /// `value` as a state file holds it: sorted keys, so the same value is always the same file, and
+    /// indented for a person to read unless `compact`, ending in a line break. Where indenting would take
+    /// the text past the size limit it is written compact, so whatever was read from a file (compact, up
+    /// to the limit) can be written back; a line break ends it but for one at the limit, which it would
+    /// take over.
+    package static func encode(_ value: some Encodable, compact: Bool = false) throws(StateFile.Failure) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if !compact {
+            encoder.outputFormatting.insert(.prettyPrinted)
+        }
+        do {
+            var bytes = try encoder.encode(value)
+            if !compact, bytes.count >= StateFile.sizeLimit {
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                bytes = try encoder.encode(value)
+            }
+            if bytes.count < StateFile.sizeLimit {
+                bytes.append(UInt8(ascii: "\n"))
+            }
+            return bytes
+        } catch {
+            throw StateFile.Failure(description: "cannot encode it: \(error)")
+        }
+    }
+
     /// A failure that says the bytes are damaged: `description` follows the file's name.
     package static func damage(_ description: String) -> StateFile.Failure {
         StateFile.Failure(description: description, kind: .damage)
