@@ -51,17 +51,15 @@ struct QueueCatalog: StoredState {
     var queues: [QueueRecord]
 
     /// What would make a queue unfit to show: text a terminal cannot print as it is, a count below
-    /// zero, a shop given twice.
+    /// zero, a shop's queue given twice.
     var problem: String? {
-        if let problem = StateCheck.text(queues.flatMap { [$0.shopId.rawValue, $0.shopName] }, as: "queue's text")
-            ?? StateCheck.identifier(queues.map(\.shopId.rawValue), as: "queue's shop id")
-            ?? StateCheck.count(
-                queues.flatMap { [$0.minutesPerTable] + Array($0.waiting.values) + Array($0.lastTicket.values) },
-                as: "count in a queue")
-        {
-            return problem
-        }
-        return StateCheck.duplicate(in: queues.map(\.shopId), as: "queue of shop")
+        StateCheck.records(
+            queues, as: "queue",
+            texts: { [$0.shopId.rawValue, $0.shopName] },
+            ids: { [$0.shopId.rawValue] },
+            counts: { [$0.minutesPerTable] + Array($0.waiting.values) + Array($0.lastTicket.values) },
+            as: "count in a queue",
+            key: \.shopId)
     }
 
     /// The queue of the given shop, if it has one.

@@ -21,17 +21,16 @@ struct EventCatalog: StoredState {
     /// What would make an event unfit to show: text a terminal cannot print as it is, a count below
     /// zero or more registered than places, an id given twice.
     var problem: String? {
-        let texts = events.flatMap { [$0.id.rawValue, $0.title, $0.shopId.rawValue, $0.shopName, $0.date, $0.summary] }
-        if let problem = StateCheck.text(texts, as: "event's text")
-            ?? StateCheck.identifier(events.flatMap { [$0.id.rawValue, $0.shopId.rawValue] }, as: "event's id")
-            ?? StateCheck.count(events.flatMap { [$0.capacity, $0.registered] }, as: "count of places")
-        {
-            return problem
-        }
-        if let full = events.first(where: { $0.registered > $0.capacity }) {
-            return "an event with \(full.registered) registered for \(full.capacity) places"
-        }
-        return StateCheck.duplicate(in: events.map(\.id), as: "event")
+        StateCheck.records(
+            events, as: "event",
+            texts: { [$0.id.rawValue, $0.title, $0.shopId.rawValue, $0.shopName, $0.date, $0.summary] },
+            ids: { [$0.id.rawValue, $0.shopId.rawValue] },
+            counts: { [$0.capacity, $0.registered] }, as: "count of places",
+            rule: {
+                $0.registered > $0.capacity
+                    ? "an event with \($0.registered) registered for \($0.capacity) places" : nil
+            },
+            key: \.id)
     }
 
     /// The event with the given id, if any.

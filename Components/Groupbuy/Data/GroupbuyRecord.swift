@@ -26,18 +26,15 @@ struct GroupbuyCatalog: StoredState {
     /// What would make a deal unfit to show: text a terminal cannot print as it is, a price or count
     /// below zero, an id given twice.
     var problem: String? {
-        let texts = groupbuys.flatMap { deal in
-            [deal.id.rawValue, deal.title, deal.validUntil, deal.details]
-                + deal.shops.flatMap { [$0.id.rawValue, $0.name] }
-        }
-        let ids = groupbuys.flatMap { [$0.id.rawValue] + $0.shops.map(\.id.rawValue) }
-        if let problem = StateCheck.text(texts, as: "deal's text") ?? StateCheck.identifier(ids, as: "deal's id")
-            ?? StateCheck.count(
-                groupbuys.flatMap { [$0.priceInCents, $0.originalPriceInCents, $0.sold] }, as: "price or count")
-        {
-            return problem
-        }
-        return StateCheck.duplicate(in: groupbuys.map(\.id), as: "group-buy")
+        StateCheck.records(
+            groupbuys, as: "deal",
+            texts: { deal in
+                [deal.id.rawValue, deal.title, deal.validUntil, deal.details]
+                    + deal.shops.flatMap { [$0.id.rawValue, $0.name] }
+            },
+            ids: { [$0.id.rawValue] + $0.shops.map(\.id.rawValue) },
+            counts: { [$0.priceInCents, $0.originalPriceInCents, $0.sold] }, as: "price or count",
+            key: \.id)
     }
 
     /// The deal with the given id, if any.

@@ -67,18 +67,14 @@ struct ShopCatalog: StoredState {
     /// What would make a shop unfit to show: text a terminal cannot print as it is, a price below
     /// zero, an id given twice.
     var problem: String? {
-        let texts = shops.flatMap(\.texts)
-        let ids = shops.flatMap(\.ids)
-        if let problem = StateCheck.text(texts, as: "shop's text") ?? StateCheck.identifier(ids, as: "shop's id")
-            ?? StateCheck.count(shops.flatMap { $0.groupbuys.map(\.priceInCents) }, as: "price in cents")
-        {
-            return problem
-        }
-        // The bill's link carries the merchant number, at most 32 characters.
-        if let long = shops.first(where: { $0.merchantNo.utf8.count > 32 }) {
-            return "a merchant number longer than 32 characters, '\(long.merchantNo)'"
-        }
-        return StateCheck.duplicate(in: shops.map(\.id), as: "shop")
+        StateCheck.records(
+            shops, as: "shop", texts: \.texts, ids: \.ids,
+            counts: { $0.groupbuys.map(\.priceInCents) }, as: "price in cents",
+            // The bill's link carries the merchant number, at most 32 characters.
+            rule: {
+                $0.merchantNo.utf8.count > 32 ? "a merchant number longer than 32 characters, '\($0.merchantNo)'" : nil
+            },
+            key: \.id)
     }
 
     /// The shop with the given id, if any.

@@ -38,6 +38,22 @@ public enum StateCheck {
         counts.first { !(0...countLimit).contains($0) }.map { "\(a(noun)) of \($0)" }
     }
 
+    /// The first problem of a document's `records`, each check run on all of them before the next:
+    /// text a terminal cannot print (`texts`), an id a link cannot carry (`ids`), a count out of range
+    /// (`counts`, named `countNoun`), what `rule` refuses of one record, then a `key` given twice.
+    /// `noun` names a record: "an event's text", "an event's id", "the event 'e01' twice".
+    public static func records<Record, Key: Hashable & CustomStringConvertible>(
+        _ records: [Record], as noun: String,
+        texts: (Record) -> [String], ids: (Record) -> [String], counts: (Record) -> [Int], as countNoun: String,
+        rule: (Record) -> String? = { _ in nil }, key: (Record) -> Key
+    ) -> String? {
+        text(records.flatMap(texts), as: "\(noun)'s text")
+            ?? identifier(records.flatMap(ids), as: "\(noun)'s id")
+            ?? count(records.flatMap(counts), as: countNoun)
+            ?? records.lazy.compactMap(rule).first
+            ?? duplicate(in: records.map(key), as: noun)
+    }
+
     /// `noun` after its indefinite article: "an address", "a count" (the nouns these checks are given
     /// start with a vowel sound exactly when they start with a vowel other than "u").
     private static func a(_ noun: String) -> String {
