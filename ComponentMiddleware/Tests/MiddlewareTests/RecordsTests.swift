@@ -37,10 +37,15 @@ private final class ScriptedSource: RecordSource, @unchecked Sendable {
 struct RecordsTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString)")
 
-    private func records(_ source: ScriptedSource) -> Records<Names> {
+    private func records(_ source: ScriptedSource, warnings: Warnings? = nil) -> Records<Names> {
         let records = Records(Names(names: ["embedded"]), name: "names", owner: "Test")
-        records.read(from: source, keptIn: StateFolder(path: folder.path) { _ in })
+        records.read(from: source, keptIn: StateFolder(path: folder.path) { warnings?.said.append($0) })
         return records
+    }
+
+    /// What a state folder warned of.
+    @MainActor final class Warnings {
+        var said: [String] = []
     }
 
     @Test func withoutASourceTheEmbeddedRecordsAnswerAndNothingIsKept() async throws {
@@ -100,6 +105,62 @@ struct RecordsTests {
         let kept = try String(contentsOf: folder.appendingPathComponent("Test.names.json"), encoding: .utf8)
         #expect(!kept.contains("If-"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Test.names.json.damaged").path))
+    }
+
+    /// The kept file is compact: the app reads it back, not a person, and it is about half the size.
+    @Test func theKeptFileIsCompact() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = ScriptedSource()
+        source.serve(["a", "b"])
+        _ = try await records(source).load()
+        let kept = try String(contentsOf: folder.appendingPathComponent("Test.names.json"), encoding: .utf8)
+        #expect(kept.hasPrefix(#"{"address":"http://127.0.0.1:1/api/names.json","fetched":""#), "\(kept)")
+        #expect(kept.hasSuffix(#"","format":1,"names":["a","b"],"validators":{}}"# + "\n"), "\(kept)")
+    }
+
+    /// In a folder that cannot be written (a read-only disk), the kept answer is still read, without
+    /// its lock, and stands in for a fault; only keeping a new one fails, said once. A damaged kept
+    /// file there is named and left as it is.
+    @Test(.enabled(if: ReadOnlyFolder.isPossible)) func aKeptAnswerInAFolderThatCannotBeWrittenIsShown() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = ScriptedSource()
+        source.serve(["a"])
+        _ = try await records(source).load()
+        let warnings = Warnings()
+        try await ReadOnlyFolder.with(folder) {
+            source.answer = .failure(SourceFailure("down"))
+            let fetched = try await records(source, warnings: warnings).load()
+            #expect(fetched.document.names == ["a"])
+            #expect(fetched.stale?.problem == "down")
+        }
+        #expect(warnings.said.isEmpty, "\(warnings.said)")
+
+        let file = folder.appendingPathComponent("Test.names.json")
+        try Data("{".utf8).write(to: file)
+        try await ReadOnlyFolder.with(folder) {
+            await #expect(throws: SourceFailure.self) { try await records(source, warnings: warnings).load() }
+        }
+        #expect(
+            warnings.said == [
+                "Test's kept names file is not valid JSON; it is not used, and stays as it is in a folder that"
+                    + " cannot be written"
+            ])
+        #expect(try String(contentsOf: file, encoding: .utf8) == "{")
+    }
+
+    /// A damaged kept file is moved aside, and the warning names the file.
+    @Test func aDamagedKeptFileIsMovedAsideAndNamed() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("[]".utf8).write(to: folder.appendingPathComponent("Test.names.json"))
+        let warnings = Warnings()
+        let source = ScriptedSource()
+        source.serve(["a"])
+        #expect(try await records(source, warnings: warnings).load().document.names == ["a"])
+        #expect(
+            warnings.said == [
+                "Test's kept names file is not a JSON object; moved it to '\(folder.path)/Test.names.json.damaged'"
+            ])
     }
 
     @Test func aDocumentThatFailsItsChecksIsNeverKept() async throws {
