@@ -39,7 +39,8 @@ let middlewareTesting: Target.Dependency = .product(name: "MiddlewareTesting", p
 
 package.targets += [
     .target(name: "MallBase", dependencies: [middleware, middlewareSupport], path: "Sources/MallBase"),
-    .testTarget(name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport", middlewareTesting]),
+    .testTarget(
+        name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport", middlewareSupport, middlewareTesting]),
     // Knows screens, never components: the app and every component preview run in it.
     .target(
         name: "MallNavigator", dependencies: ["MallBase", middleware, middlewareSupport], path: "Sources/MallNavigator"),

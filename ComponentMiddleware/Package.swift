@@ -45,7 +45,8 @@ package.targets += [
 
 package.targets += [
     .target(name: "Middleware", dependencies: ["MiddlewareSupport"], path: "Sources/Middleware"),
-    .target(name: "MiddlewareTesting", dependencies: ["Middleware"], path: "Sources/MiddlewareTesting"),
+    .target(
+        name: "MiddlewareTesting", dependencies: ["Middleware", "MiddlewareSupport"], path: "Sources/MiddlewareTesting"),
     .testTarget(name: "MiddlewareTests", dependencies: ["Middleware", "MiddlewareSupport", "MiddlewareTesting"]),
 ]
 

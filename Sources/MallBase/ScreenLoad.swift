@@ -68,14 +68,17 @@ public final class ScreenLoad {
     /// Starts the work, cancelling a start still in flight (a retry); `finished` is called once it
     /// loaded or failed, unless it was cancelled or started again first, and then `abandoned` is.
     ///
-    /// - Parameter timeLimit: The longest the work may take; then it is cancelled and fails.
+    /// - Parameters:
+    ///   - timeLimit: The longest the work may take; then it is cancelled and fails.
+    ///   - clock: The clock the limit is measured on, which the work (its parts, a stub's delay) takes
+    ///     its time from too: the one the caller runs under, unless given.
     public func start(
-        timeLimit: Duration, finished: @escaping @MainActor @Sendable () -> Void,
+        timeLimit: Duration, clock: WorkClock = .current, finished: @escaping @MainActor @Sendable () -> Void,
         abandoned: (@MainActor @Sendable () -> Void)? = nil
     ) {
         cancel()
         let generation = self.generation
-        let deadline = ContinuousClock.now + timeLimit
+        let deadline = clock.now + timeLimit
         let timedOut = LoadFailure("no answer within \(timeLimit.seconds)")
         phase = .loading
         onAbandon = abandoned
@@ -84,10 +87,12 @@ public final class ScreenLoad {
         worker = Task { [work] in
             let outcome: Result<any Sendable, LoadFailure>
             do {
-                let model = try await Self.$running.withValue(running) { try await work() }
+                let model = try await WorkClock.$current.withValue(clock) {
+                    try await Self.$running.withValue(running) { try await work() }
+                }
                 // After a part ran out of time, the load's timer alone bounds the rest (by its grace): a
                 // main actor kept busy past the grace must not turn the page it finished into a failure.
-                let isLate = !running.partRanOut.isSet && ContinuousClock.now > deadline
+                let isLate = !running.partRanOut.isSet && clock.now > deadline
                 outcome = isLate ? .failure(timedOut) : .success(model)
             } catch {
                 outcome = .failure(Self.reason(error))
@@ -96,10 +101,10 @@ public final class ScreenLoad {
         }
         timer = Task {
             do {
-                try await Task.sleepFreeingTimer(for: timeLimit)
+                try await clock.sleep(until: deadline)
                 // Work whose part ran out of time is showing the rest: it gets the grace to do so.
                 if running.partRanOut.isSet {
-                    try await Task.sleepFreeingTimer(for: grace)
+                    try await clock.sleep(until: deadline + grace)
                 }
             } catch {
                 return  // cancelled: the work settled first, or the screen left
@@ -111,7 +116,7 @@ public final class ScreenLoad {
     /// The deadline and the time limit of the start whose work is running, which ``part(_:)`` bounds a
     /// part of the work by, and where a part says it ran out of time.
     private struct Running: Sendable {
-        let deadline: ContinuousClock.Instant
+        let deadline: Duration
         let limit: Duration
         let partRanOut: PartRanOut
     }
@@ -144,15 +149,15 @@ public final class ScreenLoad {
         _ work: @escaping @MainActor @Sendable () async throws -> Value
     ) async throws -> Value {
         guard let running else { return try await work() }
-        let (instant, limit) = (running.deadline, running.limit)
+        let (instant, limit, clock) = (running.deadline, running.limit, WorkClock.current)
         // The rest of the load has a tenth of the limit, at most 50 ms, and then its grace, to show
         // what it has.
         let margin = min(limit / 10, .milliseconds(50))
         let worker = Task { @MainActor in try await work() }
         let timer = Task {
-            // The sleep that frees its timer when cancelled: a part that answers in time cancels it,
+            // The load's clock frees its timer when cancelled: a part that answers in time cancels it,
             // once per visit of a page, and a plain sleep's timer would stay queued until its time.
-            try await Task.sleepFreeingTimer(for: max(.zero, instant - margin - ContinuousClock.now))
+            try await clock.sleep(until: instant - margin)
             running.partRanOut.set()
             worker.cancel()
         }
@@ -162,7 +167,7 @@ public final class ScreenLoad {
                 return try await worker.value
             } catch {
                 // Cancelled by the timer, not by the load's own cancellation: the part ran out of time.
-                if !Task.isCancelled, running.partRanOut.isSet, ContinuousClock.now >= instant - margin {
+                if !Task.isCancelled, running.partRanOut.isSet, clock.now >= instant - margin {
                     // The time the part had, which is the margin short of the load's limit.
                     throw LoadFailure("no answer within \((limit - margin).seconds)")
                 }

@@ -32,6 +32,8 @@ public final class Session {
     /// terminal reads like a person who waits for each screen, so a transcript never depends on
     /// how long the work behind a screen takes.
     private var isWaitingForLoad = false
+    /// How many loads have posted their end and not had it handled yet.
+    private var loadsToSettle = 0
     /// The load of the screen shown last, so a screen that comes back on top is known. It is the
     /// current screen's load, replaced at each showing, so holding it strongly keeps nothing alive
     /// for long; a weak reference would give the load a side table that outlives the reference, which
@@ -76,6 +78,7 @@ public final class Session {
                 if submit(line) == .finished { return }
                 requestLineWhenReady()
             case .loaded(let load, let title, let origin):
+                loadsToSettle -= 1
                 if settle(load, title: title, origin: origin), isWaitingForLoad {
                     isWaitingForLoad = false
                     requestLine()
@@ -95,9 +98,12 @@ public final class Session {
     /// meanwhile are said. For a program that drives the session itself instead of ``run()``: the
     /// tour waits for each screen as a script does.
     public func waitForCurrentScreen() async {
-        while navigator.current.load?.isLoading == true, let event = await nextEvent() {
+        // A load that ended before this was called has its end posted and not yet shown.
+        while navigator.current.load?.isLoading == true || loadsToSettle > 0, let event = await nextEvent() {
             switch event {
-            case .loaded(let load, let title, let origin): _ = settle(load, title: title, origin: origin)
+            case .loaded(let load, let title, let origin):
+                loadsToSettle -= 1
+                _ = settle(load, title: title, origin: origin)
             case .notice(let notice): say(notice)
             case .line, .endOfInput: break  // no line is asked for while the program drives
             }
@@ -177,7 +183,8 @@ public final class Session {
     /// as an event, and its abandonment (the screen left) is told to the load observers.
     private func start(_ load: ScreenLoad) {
         let (title, origin) = (navigator.current.title, navigator.current.origin)
-        load.start(timeLimit: loadTimeLimit) { [inbox] in
+        load.start(timeLimit: loadTimeLimit) { [weak self, inbox] in
+            self?.loadsToSettle += 1
             inbox.post(.loaded(load, title: title, origin: origin))
         } abandoned: { [weak self] in
             self?.observe(LoadEnd(.cancelled, title: title, origin: origin))

@@ -145,9 +145,15 @@ struct ComponentPreviewTests {
     @Test func stubDelayAnswersAsyncRequiresLater() async throws {
         _ = await run(["--stub-delay", "0.2"])
         let require = try #require(Kiosk.shared.require_bookings)
-        let start = ContinuousClock.now
-        _ = try await require("s02")
-        #expect(ContinuousClock.now - start >= .milliseconds(200))
+        let clock = ManualClock()
+        let answer = Task { try await WorkClock.$current.withValue(clock.workClock) { try await require("s02") } }
+        #expect(await clock.waitForSleepers())
+        // Not a moment before the delay.
+        await clock.advance(by: .milliseconds(199))
+        #expect(clock.sleeperCount == 1)
+        await clock.advance(by: .milliseconds(1))
+        #expect(clock.sleeperCount == 0)
+        #expect(try await answer.value == [BookingSummary(serialNo: "A001", orderNo: "BK-PREVIEW")])
         // A synchronous require still answers at once.
         #expect(Kiosk.shared.ticket(7).title == "Kiosk.require_ticket")
     }

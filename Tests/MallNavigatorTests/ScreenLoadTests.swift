@@ -3,6 +3,7 @@ import MallBase
 import MallNavigator
 import Middleware
 import MiddlewareSupport
+import MiddlewareTesting
 import Testing
 
 /// What the work behind a screen did: how often it started, ran, and saw itself cancelled.
@@ -12,7 +13,8 @@ private final class Probe {
     var running = 0
     var cancelled = 0
 
-    /// Work that waits `delay`, then answers `content`; a cancellation ends the wait at once.
+    /// Work that waits `delay` of the load's clock, then answers `content`; a cancellation ends the
+    /// wait at once.
     func work(after delay: Duration, _ content: Screen.Content)
         -> @MainActor @Sendable () async throws -> Screen.Content
     {
@@ -21,7 +23,7 @@ private final class Probe {
             running += 1
             defer { running -= 1 }
             do {
-                try await Task.sleep(for: delay)
+                try await WorkClock.current.sleep(for: delay)
             } catch {
                 cancelled += 1
                 throw error
@@ -68,6 +70,9 @@ private struct Hostile: Error, CustomStringConvertible {
 
 /// Screens that load: `Loading…`, then the content or what failed with `Try again`; the work is
 /// the screen's, cancelled when it leaves; a script waits for each screen, a person does not.
+///
+/// Every session runs on a ``ManualClock``: a load's delay or time limit passes when the test moves
+/// the clock (or a paced person's pause does), so no test waits for real time.
 @MainActor
 @Suite("Screens that load")
 struct ScreenLoadTests {
@@ -88,8 +93,11 @@ struct ScreenLoadTests {
             actions: [.push("Deals") { Screen(title: "Deals", origin: "Test", loading: work) }])
     }
 
+    /// Runs a session with `lines` as its input on `clock`, which moves by `step` once the Deals
+    /// screen's work and its time limit are both waiting.
     private func run(
         _ lines: [String], atTerminal: Bool = false, timeLimit: Duration = unreachable,
+        clock: ManualClock = ManualClock(), step: Duration? = nil,
         work: @escaping @MainActor @Sendable () async throws -> Screen.Content
     ) async -> String {
         let home = Self.home(dealsLoading: work)
@@ -97,15 +105,23 @@ struct ScreenLoadTests {
         terminal.isInteractive = atTerminal
         let session = Session(home: home, terminal: terminal)
         session.loadTimeLimit = timeLimit
-        await session.run()
+        let mover = Task {
+            guard let step else { return }
+            #expect(await clock.waitForSleepers(2))
+            await clock.advance(by: step)
+        }
+        await WorkClock.$current.withValue(clock.workClock) { await session.run() }
+        await mover.value
         return terminal.output
     }
 
     @Test func aScriptWaitsForEachScreenSoItsTranscriptDoesNotDependOnLatency() async {
         let quick = Probe()
         let slow = Probe()
-        let fast = await run(["1", "1", "q"], work: quick.work(after: .milliseconds(1), Self.deals))
-        let late = await run(["1", "1", "q"], work: slow.work(after: .milliseconds(300), Self.deals))
+        let fast = await run(
+            ["1", "1", "q"], step: .milliseconds(1), work: quick.work(after: .milliseconds(1), Self.deals))
+        let late = await run(
+            ["1", "1", "q"], step: .milliseconds(300), work: slow.work(after: .milliseconds(300), Self.deals))
         #expect(fast == late)
         // The screen is shown once, loaded: a script reads like a person who waits for each screen.
         #expect(!fast.contains("Loading…"), "\(fast)")
@@ -118,7 +134,8 @@ struct ScreenLoadTests {
     @Test func aLoadThatNeverEndsIsCutByTheTimeLimitAndSaysSo() async {
         let probe = Probe()
         let output = await run(
-            ["1", "q"], timeLimit: .milliseconds(100), work: probe.work(after: .seconds(3600), Self.deals))
+            ["1", "q"], timeLimit: .milliseconds(100), step: .milliseconds(100),
+            work: probe.work(after: .seconds(3600), Self.deals))
         #expect(output.contains("== Deals ==\nCould not load: no answer within 0.1 seconds\n\n  1. Try again\n"))
         await probe.settle()
         #expect(probe.cancelled == 1, "the work cut by the time limit was not cancelled")
@@ -165,8 +182,9 @@ struct ScreenLoadTests {
                 }
             ])
         // A person who opens the deals, leaves at once, and quits half a second later.
-        let terminal = PacedTerminal([("1", .zero), ("b", .zero), ("q", .milliseconds(500))])
-        await Session(home: home, terminal: terminal).run()
+        let clock = ManualClock()
+        let terminal = PacedTerminal([("1", .zero), ("b", .zero), ("q", .milliseconds(500))], clock: clock)
+        await WorkClock.$current.withValue(clock.workClock) { await Session(home: home, terminal: terminal).run() }
         #expect(left.isOpen)
         #expect(terminal.output.contains("Loading…"))
         #expect(!terminal.output.contains("2 for 1 on coffee."), "\(terminal.output)")
@@ -177,10 +195,13 @@ struct ScreenLoadTests {
         let probe = Probe()
         let home = Self.home(dealsLoading: probe.work(after: .milliseconds(100), Self.deals))
         // A person who opens the deals, opens a link over them at once, and comes back later.
-        let terminal = PacedTerminal([
-            ("1", .zero), ("open mall://note", .zero), ("b", .milliseconds(300)), ("q", .milliseconds(100)),
-        ])
-        await Session(home: home, terminal: terminal, links: NoteLinks()).run()
+        let clock = ManualClock()
+        let terminal = PacedTerminal(
+            [("1", .zero), ("open mall://note", .zero), ("b", .milliseconds(300)), ("q", .milliseconds(100))],
+            clock: clock)
+        await WorkClock.$current.withValue(clock.workClock) {
+            await Session(home: home, terminal: terminal, links: NoteLinks()).run()
+        }
         #expect(probe.started == 1 && probe.cancelled == 0)
         let afterBack = terminal.output.components(separatedBy: "> b").last ?? ""
         #expect(afterBack.contains("== Deals ==\n2 for 1 on coffee.\n"), "\(terminal.output)")
@@ -217,9 +238,11 @@ struct ScreenLoadTests {
         let launch = SessionLaunch(
             program: "TestPreview", options: SessionOptions(isTracing: true, loadTimeLimit: Self.unreachable))
         // A person who leaves Deals at once, opens Coupons, and quits once it has failed.
-        let terminal = PacedTerminal([("1", .zero), ("b", .zero), ("2", .zero), ("q", .milliseconds(300))])
+        let clock = ManualClock()
+        let terminal = PacedTerminal(
+            [("1", .zero), ("b", .zero), ("2", .zero), ("q", .milliseconds(300))], clock: clock)
         let session = try launch.session(home: home, links: nil, terminal: terminal)
-        try await launch.run(session, terminal: terminal)
+        try await WorkClock.$current.withValue(clock.workClock) { try await launch.run(session, terminal: terminal) }
         // Standard error is mixed with the screens here: a trace line may follow a prompt.
         let trace = terminal.output.split(separator: "\n").compactMap { line in
             line.range(of: "trace: ").map { line[$0.lowerBound...] }
@@ -242,11 +265,11 @@ struct ScreenLoadTests {
     }
 
     @Test func contentThatComesAfterTheTimeLimitIsAFailureEvenIfTheWorkHeldTheMainActor() async {
-        let output = await run(["1", "q"], timeLimit: .milliseconds(100)) {
+        let clock = ManualClock()
+        let output = await run(["1", "q"], timeLimit: .milliseconds(100), clock: clock) {
             await Task.yield()
-            // Computes on the main actor without pausing: the timer cannot fire until it is done.
-            let start = ContinuousClock.now
-            while ContinuousClock.now - start < .milliseconds(300) {}
+            // Computes on the main actor for 300 ms without pausing: the timer cannot fire until it is done.
+            clock.move(by: .milliseconds(300))
             return Self.deals
         }
         #expect(output.contains("Could not load: no answer within 0.1 seconds"), "\(output)")
@@ -269,8 +292,11 @@ struct ScreenLoadTests {
         let terminal = ScriptedTerminal(lines: [])
         let session = Session(home: home, terminal: terminal)
         session.loadTimeLimit = Self.unreachable
+        let clock = ManualClock()
         session.showCurrentScreen()
-        session.submit("1")
+        WorkClock.$current.withValue(clock.workClock) { session.submit("1") }
+        #expect(await clock.waitForSleepers(2))
+        await clock.advance(by: .milliseconds(50))
         await session.waitForCurrentScreen()
         #expect(
             terminal.output.hasSuffix(
@@ -298,22 +324,24 @@ struct ScreenLoadTests {
     }
 }
 
-/// A person at a terminal who types each line after a pause.
+/// A person at a terminal who types each line after a pause, the pause passing on `clock`.
 @MainActor
 private final class PacedTerminal: Terminal {
     let isInteractive = true
     let usesColor = false
     private(set) var output = ""
     private var lines: ArraySlice<(line: String, pause: Duration)>
+    private let clock: ManualClock
     private(set) var failure: String?
 
-    init(_ lines: [(line: String, pause: Duration)]) {
+    init(_ lines: [(line: String, pause: Duration)], clock: ManualClock) {
         self.lines = lines[...]
+        self.clock = clock
     }
 
     func readLine() async -> String? {
         guard let (line, pause) = lines.popFirst() else { return nil }
-        try? await Task.sleep(for: pause)
+        await clock.advance(by: pause)
         return line
     }
 

@@ -1,4 +1,7 @@
+import Foundation
 import MallBase
+import MiddlewareSupport
+import MiddlewareTesting
 
 extension Action {
     /// The screen the action pushes or presents, built now; `nil` for actions that do not open one.
@@ -48,4 +51,29 @@ extension Screen {
         }
         return self
     }
+
+    /// The screen once its load has run out of time: the load starts on a clock the test moves, which
+    /// then moves a twentieth of `timeLimit` at a time (a part runs out at 0.95 of it, the rest has its
+    /// grace after it) until the load settles, so a limit of a second costs no second of real time.
+    @MainActor
+    public func loaded(runningOut timeLimit: Duration) async -> Screen {
+        guard let load else { return self }
+        let clock = ManualClock()
+        let settled = Settled()
+        load.start(
+            timeLimit: timeLimit, clock: clock.workClock, finished: { settled.isSet = true },
+            abandoned: { settled.isSet = true })
+        // The load's own timer is the first wait; past twice the limit every wait has ended.
+        await clock.waitForSleepers()
+        for _ in 0..<40 where !settled.isSet {
+            await clock.advance(by: timeLimit / 20)
+        }
+        return self
+    }
+}
+
+/// Whether a load settled.
+@MainActor
+private final class Settled {
+    var isSet = false
 }

@@ -121,7 +121,7 @@ struct ShopTests {
     /// page stays (the whole page became "Could not load … Try again").
     @Test func bookingsThatRunOutOfTimeMarkOnlyTheirOwnLine() async throws {
         Shop.shared.stubEveryRequire(behavior: StubBehavior(delay: .seconds(30)))
-        let screen = await Shop.shared.provide_shopDetail(shopId: "s02").loaded(timeLimit: .seconds(1))
+        let screen = await Shop.shared.provide_shopDetail(shopId: "s02").loaded(runningOut: .seconds(1))
         #expect(screen.title == "Din Tai Fung")
         #expect(screen.body.last == "Your bookings are unavailable: no answer within 0.95 seconds")
         #expect(screen.actionTitles.contains("Queue: take a number"))

@@ -3,7 +3,9 @@ import MiddlewareSupport
 /// How a stub answers an async require: at once, after a delay, or with a failure, so a preview or a
 /// test can show a screen loading and failing without the sibling that answers it in the app.
 public struct StubBehavior: Sendable, Hashable {
-    /// How long the stub waits before it answers (or fails); cancelling the caller ends the wait.
+    /// How long the stub waits before it answers (or fails), on the clock the caller runs under
+    /// (`WorkClock.current`: a test's `ManualClock` makes it take no real time); cancelling the caller
+    /// ends the wait.
     public var delay: Duration
     /// Whether the stub fails instead of answering, with ``StubFailure``.
     public var fails: Bool
@@ -22,7 +24,7 @@ public struct StubBehavior: Sendable, Hashable {
     @MainActor
     func answer<Answer>(_ answer: Answer, to requirement: String) async throws -> Answer {
         if delay > .zero {
-            try await Task.sleepFreeingTimer(for: delay)
+            try await WorkClock.current.sleep(for: delay)
         }
         if fails {
             throw StubFailure(requirement: requirement)
