@@ -25,6 +25,15 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         var description: String
         /// Whether the transfer was cut short: no answer within the timeout, or a body past the limit.
         var isCut = false
+
+        /// The refusal of an answer compressed as `coding` says, shown as the server wrote it: a small
+        /// compressed body can expand without bound, so only an uncompressed one is asked for.
+        static func compressed(_ coding: String) -> Failure {
+            Failure(
+                description:
+                    "the server sent a compressed answer ('\(coding.visible(atMost: 40))'), which the app does not ask for"
+            )
+        }
     }
 
     private let limit: Int
@@ -205,9 +214,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         let coding = http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity"
         guard Self.isIdentity(coding) else {
             completionHandler(.cancel)
-            return fail(
-                "the server sent a compressed answer ('\(coding.visible(atMost: 40))'), which the app does not ask for",
-                stopping: dataTask)
+            return end(with: .failure(.compressed(coding)), stopping: dataTask)
         }
         lock.withLock { self.response = http }
         completionHandler(.allow)

@@ -213,12 +213,10 @@
 
             // MARK: One request and its answer
 
-            /// Sends `request` on a new connection and reads the head and body of its answer.
+            /// Sends `request` on the exchange's connection and reads the head and body of its answer.
             private mutating func exchange(
                 _ request: URLRequest, at url: URL
             ) throws(Download.Failure) -> (Head, [UInt8]) {
-                socket.close()
-                (buffer, taken, isAtEnd) = ([], 0, false)
                 try connect(to: url)
                 try write(Self.requestText(request, url: url))
                 return try readAnswer()
@@ -241,7 +239,7 @@
                 }
                 if head.status == 204 || head.status == 304 { return (head, []) }
                 if let coding = head.value("Content-Encoding"), !Download.isIdentity(coding) {
-                    throw compressed(coding)
+                    throw Download.Failure.compressed(coding)
                 }
                 if let transfer = head.value("Transfer-Encoding"), try isChunked(transfer) {
                     return (head, try readChunks())
@@ -270,20 +268,13 @@
                     $0.trimmingCharacters(in: .whitespaces).lowercased()
                 }
                 .filter { !$0.isEmpty && $0 != "identity" }
-                if codings.contains(where: Self.compressions.contains) { throw compressed(transfer) }
+                if codings.contains(where: Self.compressions.contains) { throw Download.Failure.compressed(transfer) }
                 guard codings.allSatisfy({ $0 == "chunked" }) else {
                     throw failing(
                         "the server sent the body in a transfer coding the app does not read"
                             + " ('\(transfer.visible(atMost: 40))')")
                 }
                 return !codings.isEmpty
-            }
-
-            /// The refusal of an answer compressed as `coding` says.
-            private func compressed(_ coding: String) -> Download.Failure {
-                failing(
-                    "the server sent a compressed answer ('\(coding.visible(atMost: 40))'), which the app does not ask for"
-                )
             }
 
             /// The transfer codings that compress.
