@@ -83,7 +83,7 @@ public final class ScreenLoad {
         phase = .loading
         onAbandon = abandoned
         let grace = Self.grace(after: timeLimit)
-        let running = Running(deadline: deadline, limit: timeLimit, partRanOut: PartRanOut())
+        let running = Running(clock: clock, deadline: deadline, limit: timeLimit, partRanOut: PartRanOut())
         worker = Task { [work] in
             let outcome: Result<any Sendable, LoadFailure>
             do {
@@ -116,6 +116,8 @@ public final class ScreenLoad {
     /// The deadline and the time limit of the start whose work is running, which ``part(_:)`` bounds a
     /// part of the work by, and where a part says it ran out of time.
     private struct Running: Sendable {
+        /// The clock the deadline is on.
+        let clock: WorkClock
         let deadline: Duration
         let limit: Duration
         let partRanOut: PartRanOut
@@ -149,7 +151,7 @@ public final class ScreenLoad {
         _ work: @escaping @MainActor @Sendable () async throws -> Value
     ) async throws -> Value {
         guard let running else { return try await work() }
-        let (instant, limit, clock) = (running.deadline, running.limit, WorkClock.current)
+        let (instant, limit, clock) = (running.deadline, running.limit, running.clock)
         // The rest of the load has a tenth of the limit, at most 50 ms, and then its grace, to show
         // what it has.
         let margin = min(limit / 10, .milliseconds(50))
@@ -167,7 +169,7 @@ public final class ScreenLoad {
                 return try await worker.value
             } catch {
                 // Cancelled by the timer, not by the load's own cancellation: the part ran out of time.
-                if !Task.isCancelled, running.partRanOut.isSet, clock.now >= instant - margin {
+                if !Task.isCancelled, running.partRanOut.isSet {
                     // The time the part had, which is the margin short of the load's limit.
                     throw LoadFailure("no answer within \((limit - margin).seconds)")
                 }

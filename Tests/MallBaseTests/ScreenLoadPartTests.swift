@@ -22,6 +22,9 @@ struct ScreenLoadPartTests {
 
     /// Starts `work` with a time limit of `limit` on a manual clock, lets `sleepers` waits begin, moves
     /// the clock by each of `steps` in turn, and returns where the load stands once it settled.
+    ///
+    /// Work that waits after a step waits until a time on the clock, not for a while: a busy machine may
+    /// run it after the next step, and its wait must end when it would have.
     private func load(
         _ work: @escaping @MainActor @Sendable () async throws -> Made, limit: Duration, sleepers: Int = 0,
         steps: [Duration] = []
@@ -38,7 +41,7 @@ struct ScreenLoadPartTests {
         }
         let end = ContinuousClock.now + .seconds(10)
         while !settled.isSet, ContinuousClock.now < end {
-            await Task.yield()
+            try? await Task.sleep(for: .milliseconds(1))
         }
         return load.state(of: Made.self)
     }
@@ -104,12 +107,12 @@ struct ScreenLoadPartTests {
         let state = await load(
             {
                 let part = (try? await ScreenLoad.part { try await WorkClock.current.sleep(for: .seconds(30)) }) == nil
-                try await WorkClock.current.sleep(for: .milliseconds(100))
+                try await WorkClock.current.sleep(until: .milliseconds(1050))
                 return Made(part: part ? "ran out" : "answered")
             },
             // The part runs out at 0.95 s; at 1 s the load's own limit passes and its grace begins; the
-            // rest answers at 1.05 s, after the clock passed 1.03 s, where a grace shorter than the
-            // rest's time would have failed the load.
+            // rest answers at 1.05 s, 100 ms after the part, once the clock passed 1.03 s, where a grace
+            // shorter than the rest's time would have failed the load.
             limit: .seconds(1), sleepers: 3,
             steps: [.milliseconds(950), .milliseconds(50), .milliseconds(30), .milliseconds(20)])
         guard case .loaded(let made) = state else { return #expect(Bool(false), "\(state)") }
@@ -121,7 +124,7 @@ struct ScreenLoadPartTests {
         let state = await load(
             {
                 _ = try? await ScreenLoad.part { try await WorkClock.current.sleep(for: .seconds(30)) }
-                try await WorkClock.current.sleep(for: .seconds(30))
+                try await WorkClock.current.sleep(until: .seconds(30))
                 return Made(part: "too late")
             }, limit: .seconds(1), sleepers: 3, steps: [.milliseconds(950), .milliseconds(50), .milliseconds(500)])
         guard case .failed(let reason) = state else { return #expect(Bool(false), "\(state)") }

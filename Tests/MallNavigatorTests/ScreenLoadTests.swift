@@ -74,7 +74,7 @@ private struct Hostile: Error, CustomStringConvertible {
 /// Every session runs on a ``ManualClock``: a load's delay or time limit passes when the test moves
 /// the clock (or a paced person's pause does), so no test waits for real time.
 @MainActor
-@Suite("Screens that load")
+@Suite("Screens that load", .timeLimit(.minutes(2)))
 struct ScreenLoadTests {
     static let deals = Screen.Content(body: ["2 for 1 on coffee."], actions: [.message("Buy") { "Bought." }])
 

@@ -15,6 +15,8 @@ struct PseudoTerminal {
         case wait(String, within: Duration = .seconds(5))
         /// Reads the output for `duration` more.
         case quiet(Duration)
+        /// Types `lines` as fast as the program takes them, reading its output meanwhile.
+        case burst([String])
     }
 
     /// What the run showed.
@@ -27,6 +29,8 @@ struct PseudoTerminal {
         var failed: Int?
         /// For each wait that was met, in order, the seconds since the line typed before it.
         var marks: [Mark]
+        /// The program's peak memory (its `ru_maxrss`), in KB.
+        var kilobytes: Int
 
         struct Mark: Decodable {
             var step: Int
@@ -51,6 +55,7 @@ struct PseudoTerminal {
             case .send(let line): ["send": line]
             case .wait(let text, let within): ["wait": text, "within": within.seconds]
             case .quiet(let duration): ["quiet": duration.seconds]
+            case .burst(let lines): ["burst": lines]
             }
         }
         let planText = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
@@ -68,10 +73,11 @@ struct PseudoTerminal {
         return run
     }
 
-    /// The driver: prints `{"output", "marks", "status", "failed"}` as JSON.
+    /// The driver: prints `{"output", "marks", "status", "failed", "kilobytes"}` as JSON.
     private static let script = """
         import json
         import os
+        import resource
         import select
         import subprocess
         import sys
@@ -109,6 +115,25 @@ struct PseudoTerminal {
                     output += chunk
 
 
+        def burst(data):
+            # Writes only when the terminal has room and reads whenever there is output, so neither side
+            # blocks the other.
+            global output
+            sent = 0
+            while sent < len(data):
+                readable, writable, _ = select.select([master], [master], [], 5)
+                if not readable and not writable:
+                    return False
+                if readable:
+                    try:
+                        output += os.read(master, 65536)
+                    except OSError:
+                        return False
+                if writable:
+                    sent += os.write(master, data[sent:sent + 256])
+            return True
+
+
         for index, step in enumerate(plan):
             if "send" in step:
                 read_for(0.05)
@@ -122,6 +147,11 @@ struct PseudoTerminal {
                 marks.append({"step": index, "after": time.monotonic() - sent_at})
             elif "quiet" in step:
                 read_for(step["quiet"])
+            elif "burst" in step:
+                mark = len(output)
+                if not burst("".join(line + "\\n" for line in step["burst"]).encode()):
+                    failed = index
+                    break
 
         try:
             status = child.wait(timeout=10)
@@ -129,7 +159,11 @@ struct PseudoTerminal {
             child.kill()
             status = None
         read_for(0.2)
-        print(json.dumps({"output": output.decode("utf-8", "replace"), "marks": marks, "status": status, "failed": failed}))
+        kilobytes = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        print(json.dumps({
+            "output": output.decode("utf-8", "replace"), "marks": marks, "status": status, "failed": failed,
+            "kilobytes": kilobytes,
+        }))
         """
 }
 

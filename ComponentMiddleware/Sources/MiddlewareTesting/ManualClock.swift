@@ -45,13 +45,15 @@ public final class ManualClock: Clock, @unchecked Sendable {
         guard let id else { return }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let woken: Bool = lock.withLock {
+                let ended: Result<Void, any Error>? = lock.withLock {
                     // Cancelled between the registration and here: the handler found nothing to end.
-                    if Task.isCancelled { return true }
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    // The clock moved past the deadline meanwhile: that move found nothing to wake.
+                    if deadline.offset <= time { return .success(()) }
                     sleepers.append(Sleeper(id: id, deadline: deadline.offset, continuation: continuation))
-                    return false
+                    return nil
                 }
-                if woken { continuation.resume(throwing: CancellationError()) }
+                if let ended { continuation.resume(with: ended) }
             }
         } onCancel: {
             let cancelled = lock.withLock { () -> Sleeper? in
@@ -71,10 +73,11 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
     /// Moves the clock on by `duration` and ends every wait whose deadline it reaches, earliest first,
     /// without waiting for what they run: as time passes while work holds its thread (a computation
-    /// on the main actor that a timer cannot interrupt).
+    /// on the main actor that a timer cannot interrupt). Time never goes back: a negative duration
+    /// moves it nowhere.
     public func move(by duration: Duration) {
         let woken: [Sleeper] = lock.withLock {
-            time += duration
+            time += max(.zero, duration)
             let due = sleepers.filter { $0.deadline <= time }.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
             sleepers.removeAll { $0.deadline <= time }
             return due

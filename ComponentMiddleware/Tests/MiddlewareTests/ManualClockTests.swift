@@ -67,6 +67,34 @@ struct ManualClockTests {
         #expect((try? await sleeper.value) != nil)
     }
 
+    /// A wait that begins on another thread while the clock moves past its deadline ends: the move
+    /// may come between the wait's look at the time and its registration, and found nothing to wake.
+    /// (Before, a few in 20,000 such waits stayed asleep until the next move.)
+    @Test func aWaitThatBeginsWhileTheClockMovesPastItsDeadlineEnds() async {
+        var stuck = 0
+        for _ in 0..<20_000 {
+            let clock = ManualClock()
+            let work = clock.workClock
+            let sleeper = Task.detached { try await work.sleep(until: .seconds(1)) }
+            clock.move(by: .seconds(1))
+            // A wait still asleep after two seconds is stuck: cancelling it ends the test's wait.
+            let guardian = Task {
+                try await Task.sleep(for: .seconds(2))
+                sleeper.cancel()
+            }
+            if case .failure = await sleeper.result { stuck += 1 }
+            guardian.cancel()
+        }
+        #expect(stuck == 0)
+    }
+
+    @Test func timeNeverGoesBack() async {
+        let clock = ManualClock()
+        await clock.advance(by: .seconds(1))
+        clock.move(by: .seconds(-5))
+        #expect(clock.workClock.now == .seconds(1))
+    }
+
     @Test func waitingForSleepersThatNeverComeGivesUp() async {
         #expect(await !ManualClock().waitForSleepers(1, limit: .milliseconds(20)))
     }
