@@ -5,7 +5,7 @@ import MiddlewareSupport
 /// a time limit of an hour and runs it out at once, and a stub's delay takes no real time.
 ///
 /// A wait ends when the clock reaches its deadline, in the order of the deadlines, or at once when
-/// its task is cancelled. ``workClock`` is the ``WorkClock`` a load takes its time from.
+/// its task is cancelled. ``workClock`` is the `WorkClock` a load takes its time from.
 public final class ManualClock: Clock, @unchecked Sendable {
     // Sendable: `time` and `sleepers` are read and written only holding `lock`.
     private let lock = NSLock()

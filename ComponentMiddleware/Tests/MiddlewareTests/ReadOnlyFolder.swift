@@ -24,7 +24,7 @@ enum ReadOnlyFolder {
     }()
 
     /// Runs `body` with `folder` and its files read-only, then makes them writable again.
-    @MainActor
+    @MainActor @discardableResult
     static func with<Result>(_ folder: URL, _ body: () async throws -> Result) async rethrows -> Result {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).map {
             folder.appendingPathComponent($0).path

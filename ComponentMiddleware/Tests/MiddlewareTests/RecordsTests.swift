@@ -137,7 +137,7 @@ struct RecordsTests {
 
         let file = folder.appendingPathComponent("Test.names.json")
         try Data("{".utf8).write(to: file)
-        try await ReadOnlyFolder.with(folder) {
+        await ReadOnlyFolder.with(folder) {
             await #expect(throws: SourceFailure.self) { try await records(source, warnings: warnings).load() }
         }
         #expect(

@@ -190,7 +190,9 @@ public final class KeptState<Value: StoredState> {
         var state: Value
     }
 
-    /// The file's bytes for `value`, as ``StrictJSON/encode(_:compact:)`` writes a state file.
+    /// The file's bytes for `value`: sorted keys, so the same state is always the same file; laid out
+    /// one value a line where that fits within ``StateFile/sizeLimit``, else compact, so a state read
+    /// from a file (compact, up to the limit) can always be written back.
     nonisolated public static func encoded(_ value: Value) throws(StateFile.Failure) -> Data {
         try StrictJSON.encode(Envelope(format: format, state: value))
     }
