@@ -61,12 +61,11 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// The statuses of a redirect, followed when the answer has a `Location`.
     static let redirectStatuses: Set = [301, 302, 303, 307, 308]
 
-    /// Whether `Content-Encoding: coding` leaves the body as sent: `identity` or nothing, once or more,
-    /// compared without case or surrounding spaces.
-    static func isIdentity(_ coding: String) -> Bool {
-        coding.split(separator: ",", omittingEmptySubsequences: false).allSatisfy {
-            ["", "identity"].contains($0.trimmingCharacters(in: .whitespaces).lowercased())
-        }
+    /// The codings a `Content-Encoding` or `Transfer-Encoding` header lists, in lower case without
+    /// surrounding spaces, leaving out those that change nothing: `identity` and empty ones.
+    static func codings(in header: String) -> [String] {
+        header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .filter { !$0.isEmpty && $0 != "identity" }
     }
 
     /// Fetches `request`: the answer and its whole body, or why there is none, as soon as it is
@@ -212,7 +211,7 @@ final class Download: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
         // Shown as the server wrote it.
         let coding = http.value(forHTTPHeaderField: "Content-Encoding") ?? "identity"
-        guard Self.isIdentity(coding) else {
+        guard Self.codings(in: coding).isEmpty else {
             completionHandler(.cancel)
             return end(with: .failure(.compressed(coding)), stopping: dataTask)
         }

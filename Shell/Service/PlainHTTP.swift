@@ -238,7 +238,7 @@
                     throw failing("the server answered 401 (it asks for a sign-in, which the app does not give)")
                 }
                 if head.status == 204 || head.status == 304 { return (head, []) }
-                if let coding = head.value("Content-Encoding"), !Download.isIdentity(coding) {
+                if let coding = head.value("Content-Encoding"), !Download.codings(in: coding).isEmpty {
                     throw Download.Failure.compressed(coding)
                 }
                 if let transfer = head.value("Transfer-Encoding"), try isChunked(transfer) {
@@ -264,10 +264,7 @@
             /// compressed, or in a coding the app does not know. `identity` (of older HTTP) and empty
             /// codings change nothing; `chunked` sent twice is read once, as libcurl read it.
             private func isChunked(_ transfer: String) throws(Download.Failure) -> Bool {
-                let codings = transfer.split(separator: ",").map {
-                    $0.trimmingCharacters(in: .whitespaces).lowercased()
-                }
-                .filter { !$0.isEmpty && $0 != "identity" }
+                let codings = Download.codings(in: transfer)
                 if codings.contains(where: Self.compressions.contains) { throw Download.Failure.compressed(transfer) }
                 guard codings.allSatisfy({ $0 == "chunked" }) else {
                     throw failing(

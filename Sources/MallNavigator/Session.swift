@@ -78,7 +78,6 @@ public final class Session {
                 if submit(line) == .finished { return }
                 requestLineWhenReady()
             case .loaded(let load, let title, let origin):
-                loadsToSettle -= 1
                 if settle(load, title: title, origin: origin), isWaitingForLoad {
                     isWaitingForLoad = false
                     requestLine()
@@ -101,9 +100,7 @@ public final class Session {
         // A load that ended before this was called has its end posted and not yet shown.
         while navigator.current.load?.isLoading == true || loadsToSettle > 0, let event = await nextEvent() {
             switch event {
-            case .loaded(let load, let title, let origin):
-                loadsToSettle -= 1
-                _ = settle(load, title: title, origin: origin)
+            case .loaded(let load, let title, let origin): _ = settle(load, title: title, origin: origin)
             case .notice(let notice): say(notice)
             case .line, .endOfInput: break  // no line is asked for while the program drives
             }
@@ -126,6 +123,7 @@ public final class Session {
     /// Records how `load` ended and, when its screen is on top, shows it; returns whether it was
     /// the current screen's. A screen that loaded while covered shows its content when it is on top again.
     private func settle(_ load: ScreenLoad, title: String, origin: String) -> Bool {
+        loadsToSettle -= 1
         if case .failed(let reason) = load.phase {
             observe(LoadEnd(.failed(reason), title: title, origin: origin))
         }

@@ -96,15 +96,13 @@ package enum StrictJSON {
     /// to the limit) can be written back; a line break ends it but for one at the limit, which it would
     /// take over.
     package static func encode(_ value: some Encodable, compact: Bool = false) throws(StateFile.Failure) -> Data {
+        let compactFormatting: JSONEncoder.OutputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        if !compact {
-            encoder.outputFormatting.insert(.prettyPrinted)
-        }
+        encoder.outputFormatting = compact ? compactFormatting : compactFormatting.union(.prettyPrinted)
         do {
             var bytes = try encoder.encode(value)
             if !compact, bytes.count >= StateFile.sizeLimit {
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                encoder.outputFormatting = compactFormatting
                 bytes = try encoder.encode(value)
             }
             if bytes.count < StateFile.sizeLimit {
