@@ -35,8 +35,8 @@ struct TerminalTests {
 
     /// Leaving a page whose require would answer in an hour frees that wait's timer, and the page's
     /// time limit's: 3,000 quick visits of Din Tai Fung with an hour's stub delay and time limit peak
-    /// about where 300 do. A timer left queued holds about 0.7 KB until its time: with waits that kept
-    /// theirs, 3,000 visits peaked 6 MB above 300, where they now peak 0.7 to 1 MB above.
+    /// about where 300 do: a timer left queued holds its memory until its time, so waits that kept
+    /// theirs would grow with every visit.
     @Test func quickVisitsOfAPageWaitingAnHourLeaveNoTimerBehind() throws {
         func peak(visits: Int) throws -> Int {
             let lines = Array(repeating: ["2", "b"], count: visits).flatMap { $0 }

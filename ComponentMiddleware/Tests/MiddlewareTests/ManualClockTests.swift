@@ -69,7 +69,6 @@ struct ManualClockTests {
 
     /// A wait that begins on another thread while the clock moves past its deadline ends: the move
     /// may come between the wait's look at the time and its registration, and found nothing to wake.
-    /// (Before, a few in 20,000 such waits stayed asleep until the next move.)
     @Test func aWaitThatBeginsWhileTheClockMovesPastItsDeadlineEnds() async {
         var stuck = 0
         for _ in 0..<20_000 {

@@ -188,9 +188,8 @@ public final class Records<Document: StoredState> {
     }
 
     /// The kept file's bytes, as ``StrictJSON/encode(_:compact:)`` writes a state file, compact: a copy
-    /// of what a service sent is read by the app, not a person, and compact it is about half the size
-    /// (1.05 MB for a 1 MB document, where indented it was 1.86), so writing and reading it back
-    /// costs less memory and time.
+    /// of what a service sent is read by the app, not a person, and compact it is about half the size,
+    /// so writing and reading it back costs less memory and time.
     nonisolated private static func encoded(_ kept: Kept) throws(StateFile.Failure) -> Data {
         try StrictJSON.encode(kept, compact: true)
     }
