@@ -224,11 +224,11 @@ else
             peer=$(printf 'Area%04d' $(((i + k - 1) % count + 1)))
             imports+="import $peer"$'\n'
             peers+=("\"$peer\"")
-            lines+=(-e "s|^        // wiring.wire($name.Requires.peer$k, to: .*|        wiring.provide($name.Requires.peer$k, $peer.Provides.detail)|")
+            lines+=(-e "s|^            peer$k: \.unavailable|            peer$k: wiring.provide($peer.Provides.detail)|")
         done
         sed -i "${lines[@]}" "$router"
         printf '%s' "$imports" | cat - "$router" > "$router.new" && mv "$router.new" "$router"
-        grep -q '// wiring.wire' "$router" && { echo "Error: $router still has a require without its line" >&2; exit 1; }
+        grep -q ': \.unavailable' "$router" && { echo "Error: $router still has a require without its answer" >&2; exit 1; }
         (IFS=,; echo "s|(\"$name\", wiresTo: \[\])|(\"$name\", wiresTo: [${peers[*]}])|") >> "$manifest_edits"
     done
     sed -i -f "$manifest_edits" "$work/many/Package.swift"

@@ -70,6 +70,30 @@ extension Appointment {
     }
 }
 
+// MARK: - Every require, as a router answers them
+
+extension Wiring where Owner.Component == Appointment {
+    /// Answers every require of Appointment, one argument each, in the order its API declares them:
+    /// a router that leaves one out does not build, and the compiler names it.
+    @inlinable public func requires(
+        shopDetail: Answer<Screen, ShopID>
+    ) -> Wired<Appointment> {
+        guard let _component = self.assigning else {
+            self.record("require_shopDetail", shopDetail.declaration, valueNames: shopDetail.valueNames)
+            return Wired()
+        }
+        if shopDetail.leavesUnwired {
+            _component.require_shopDetail = nil
+        } else if let _told = shopDetail.closureTellingHook {
+            _component.require_shopDetail = _told
+        } else {
+            _component.require_shopDetail = shopDetail.closure
+        }
+        self.assignedEveryRequire()
+        return Wired()
+    }
+}
+
 // MARK: - Provides, as values the app's routes and wiring lines open
 
 extension Appointment {

@@ -85,6 +85,39 @@ extension Groupbuy {
     }
 }
 
+// MARK: - Every require, as a router answers them
+
+extension Wiring where Owner.Component == Groupbuy {
+    /// Answers every require of Groupbuy, one argument each, in the order its API declares them:
+    /// a router that leaves one out does not build, and the compiler names it.
+    @inlinable public func requires(
+        shopDetail: Answer<Screen, ShopID, @MainActor @Sendable (_ isFavorited: Bool) -> Void>,
+        shopApplyForGroupbuy: Answer<Screen, GroupbuyID>
+    ) -> Wired<Groupbuy> {
+        guard let _component = self.assigning else {
+            self.record("require_shopDetail", shopDetail.declaration, valueNames: shopDetail.valueNames)
+            self.record("require_shopApplyForGroupbuy", shopApplyForGroupbuy.declaration, valueNames: shopApplyForGroupbuy.valueNames)
+            return Wired()
+        }
+        if shopDetail.leavesUnwired {
+            _component.require_shopDetail = nil
+        } else if let _told = shopDetail.closureTellingHook {
+            _component.require_shopDetail = _told
+        } else {
+            _component.require_shopDetail = shopDetail.closure
+        }
+        if shopApplyForGroupbuy.leavesUnwired {
+            _component.require_shopApplyForGroupbuy = nil
+        } else if let _told = shopApplyForGroupbuy.closureTellingHook {
+            _component.require_shopApplyForGroupbuy = _told
+        } else {
+            _component.require_shopApplyForGroupbuy = shopApplyForGroupbuy.closure
+        }
+        self.assignedEveryRequire()
+        return Wired()
+    }
+}
+
 // MARK: - Provides, as values the app's routes and wiring lines open
 
 extension Groupbuy {

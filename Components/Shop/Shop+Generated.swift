@@ -206,6 +206,111 @@ extension Shop {
     }
 }
 
+// MARK: - Every require, as a router answers them
+
+extension Wiring where Owner.Component == Shop {
+    /// Answers every require of Shop, one argument each, in the order its API declares them:
+    /// a router that leaves one out does not build, and the compiler names it.
+    @inlinable public func requires(
+        eventDetail: Answer<Screen, EventID, EventType>,
+        buyOrder: Answer<Screen, String, String>,
+        groupbuyInfo: Answer<Screen, GroupbuyID>,
+        allGroupbuy: Answer<Screen, [GroupbuySummary]>,
+        couponDetail: Answer<Screen, CouponID, CouponCategory>,
+        couponConsumeDetail: Answer<Screen, CouponID>,
+        navFindShopAndCar: Answer<Screen, String>,
+        appointmentBookInfo: Answer<Screen, ShopID>,
+        appointmentBookDetail: Answer<Screen, String, String>,
+        appointmentBookings: AsyncAnswer<[BookingSummary], ShopID>
+    ) -> Wired<Shop> {
+        guard let _component = self.assigning else {
+            self.record("require_eventDetail", eventDetail.declaration, valueNames: eventDetail.valueNames)
+            self.record("require_buyOrder", buyOrder.declaration, valueNames: buyOrder.valueNames)
+            self.record("require_groupbuyInfo", groupbuyInfo.declaration, valueNames: groupbuyInfo.valueNames)
+            self.record("require_allGroupbuy", allGroupbuy.declaration, valueNames: allGroupbuy.valueNames)
+            self.record("require_couponDetail", couponDetail.declaration, valueNames: couponDetail.valueNames)
+            self.record("require_couponConsumeDetail", couponConsumeDetail.declaration, valueNames: couponConsumeDetail.valueNames)
+            self.record("require_navFindShopAndCar", navFindShopAndCar.declaration, valueNames: navFindShopAndCar.valueNames)
+            self.record("require_appointmentBookInfo", appointmentBookInfo.declaration, valueNames: appointmentBookInfo.valueNames)
+            self.record("require_appointmentBookDetail", appointmentBookDetail.declaration, valueNames: appointmentBookDetail.valueNames)
+            self.record("require_appointmentBookings", appointmentBookings.declaration, valueNames: appointmentBookings.valueNames)
+            return Wired()
+        }
+        if eventDetail.leavesUnwired {
+            _component.require_eventDetail = nil
+        } else if let _told = eventDetail.closureTellingHook {
+            _component.require_eventDetail = _told
+        } else {
+            _component.require_eventDetail = eventDetail.closure
+        }
+        if buyOrder.leavesUnwired {
+            _component.require_buyOrder = nil
+        } else if let _told = buyOrder.closureTellingHook {
+            _component.require_buyOrder = _told
+        } else {
+            _component.require_buyOrder = buyOrder.closure
+        }
+        if groupbuyInfo.leavesUnwired {
+            _component.require_groupbuyInfo = nil
+        } else if let _told = groupbuyInfo.closureTellingHook {
+            _component.require_groupbuyInfo = _told
+        } else {
+            _component.require_groupbuyInfo = groupbuyInfo.closure
+        }
+        if allGroupbuy.leavesUnwired {
+            _component.require_allGroupbuy = nil
+        } else if let _told = allGroupbuy.closureTellingHook {
+            _component.require_allGroupbuy = _told
+        } else {
+            _component.require_allGroupbuy = allGroupbuy.closure
+        }
+        if couponDetail.leavesUnwired {
+            _component.require_couponDetail = nil
+        } else if let _told = couponDetail.closureTellingHook {
+            _component.require_couponDetail = _told
+        } else {
+            _component.require_couponDetail = couponDetail.closure
+        }
+        if couponConsumeDetail.leavesUnwired {
+            _component.require_couponConsumeDetail = nil
+        } else if let _told = couponConsumeDetail.closureTellingHook {
+            _component.require_couponConsumeDetail = _told
+        } else {
+            _component.require_couponConsumeDetail = couponConsumeDetail.closure
+        }
+        if navFindShopAndCar.leavesUnwired {
+            _component.require_navFindShopAndCar = nil
+        } else if let _told = navFindShopAndCar.closureTellingHook {
+            _component.require_navFindShopAndCar = _told
+        } else {
+            _component.require_navFindShopAndCar = navFindShopAndCar.closure
+        }
+        if appointmentBookInfo.leavesUnwired {
+            _component.require_appointmentBookInfo = nil
+        } else if let _told = appointmentBookInfo.closureTellingHook {
+            _component.require_appointmentBookInfo = _told
+        } else {
+            _component.require_appointmentBookInfo = appointmentBookInfo.closure
+        }
+        if appointmentBookDetail.leavesUnwired {
+            _component.require_appointmentBookDetail = nil
+        } else if let _told = appointmentBookDetail.closureTellingHook {
+            _component.require_appointmentBookDetail = _told
+        } else {
+            _component.require_appointmentBookDetail = appointmentBookDetail.closure
+        }
+        if appointmentBookings.leavesUnwired {
+            _component.require_appointmentBookings = nil
+        } else if let _told = appointmentBookings.closureTellingHook {
+            _component.require_appointmentBookings = _told
+        } else {
+            _component.require_appointmentBookings = appointmentBookings.closure
+        }
+        self.assignedEveryRequire()
+        return Wired()
+    }
+}
+
 // MARK: - Provides, as values the app's routes and wiring lines open
 
 extension Shop {

@@ -128,7 +128,7 @@ struct MallApp {
         }
         /// What answers a require, from whether it is set and what its wiring line declares.
         func answer(isWired: Bool, declared: WireAnswer?) -> WiringGraph.Answer {
-            guard isWired else { return .unwired }
+            guard isWired else { return declared == .unavailable ? .unavailable : .unwired }
             switch declared {
             case .provide(let function):
                 return .provide(component: String(function.prefix { $0 != "." }), function: function, route: nil)
@@ -140,7 +140,7 @@ struct MallApp {
                 return owner == shell
                     ? .app(function: provide, route: pattern)
                     : .provide(component: owner, function: provide, route: pattern)
-            case nil:
+            case .closure, .unavailable, nil:
                 return .undeclared
             }
         }

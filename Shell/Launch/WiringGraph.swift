@@ -21,6 +21,8 @@ struct WiringGraph: Sendable, Hashable {
         case undeclared
         /// Nothing: the requirement is `nil`.
         case unwired
+        /// Nothing, by the router's choice: the requirement is `nil` and its router declares it unavailable.
+        case unavailable
     }
 
     /// One requirement and its answer.
@@ -133,6 +135,9 @@ struct WiringGraph: Sendable, Hashable {
                     target = .loose(edges.count)
                     label = "\(requirement.shownName): not wired"
                     isHole = true
+                case .unavailable:
+                    target = .loose(edges.count)
+                    label = "\(requirement.shownName): unavailable, as its router declares"
                 }
                 edges.append(Edge(from: component.name, to: target, label: label, isHole: isHole))
             }
@@ -253,7 +258,7 @@ extension WiringGraph.Requirement: Encodable {
     }
 
     /// `{"name": …, "isAsync": …, "answeredBy": {"kind": "provide" | "app" | "web" | "undeclared" |
-    /// "unwired", …}}`.
+    /// "unwired" | "unavailable", …}}`.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
@@ -266,6 +271,7 @@ extension WiringGraph.Requirement: Encodable {
             case .web(let address, let route): ("web", [(.address, address), (.route, route)])
             case .undeclared: ("undeclared", [])
             case .unwired: ("unwired", [])
+            case .unavailable: ("unavailable", [])
             }
         var answer = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .answeredBy)
         try answer.encode(kind, forKey: .kind)

@@ -26,7 +26,7 @@ private struct Placeholder: ComponentRouter {
     var homeEntry: Action { base.homeEntry }
     static var routes: [AnyRoute<Screen>] { [] }
     var links: any RouteOpening { base.links }
-    func wire(_ wiring: Wiring<Self>) { wiring.include(base) }
+    func wire(_ wiring: Wiring<Self>) -> Wired<Event> { wiring.include(base) }
 }
 
 /// What makes an app's routers for its links.

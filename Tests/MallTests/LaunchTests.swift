@@ -22,7 +22,7 @@ struct LeakyEventRouter: ComponentRouter {
     var component: Event { base.component }
     var homeEntry: Action { base.homeEntry }
     static var routes: [AnyRoute<Screen>] { EventRouter.routes }
-    func wire(_ wiring: Wiring<Self>) {}
+    func wire(_ wiring: Wiring<Self>) -> Wired<Event> { .partial }
     var links: any RouteOpening { base.links }
 
     init(links: Links) {

@@ -183,7 +183,7 @@ struct RouteTests {
             var component: Shop { base.component }
             var homeEntry: Action { base.homeEntry }
             static var routes: [AnyRoute<Screen>] { ShopRouter.routes + [ShopRoutes.detail.erased] }
-            func wire(_ wiring: Wiring<Self>) { wiring.include(base) }
+            func wire(_ wiring: Wiring<Self>) -> Wired<Shop> { wiring.include(base) }
             var links: any RouteOpening { base.links }
         }
         let routers: @MainActor (Links) -> [any ComponentRouter] = { links in

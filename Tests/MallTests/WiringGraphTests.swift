@@ -30,6 +30,18 @@ struct WiringGraphTests {
                 "Event", requirements: [WiringGraph.Requirement("require_shopDetail", answer: .undeclared)]),
         ])
 
+    @Test func aRequireDeclaredUnavailableIsDrawnAsSuch() {
+        let graph = WiringGraph(
+            app: "Shell",
+            components: [
+                WiringGraph.Component(
+                    "Shop", requirements: [WiringGraph.Requirement("require_map", answer: .unavailable)])
+            ])
+        #expect(
+            graph.rendered(.mermaid).contains(#"n0 -.->|"require_map: unavailable, as its router declares"| hole0"#))
+        #expect(graph.rendered(.json).contains(#""kind" : "unavailable""#))
+    }
+
     @Test func mermaid() {
         #expect(
             Self.fixture.rendered(.mermaid) == """

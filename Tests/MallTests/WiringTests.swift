@@ -24,7 +24,7 @@ private struct NamedRouter: ComponentRouter {
     var homeEntry: Action { .message("open") { "" } }
     static var routes: [AnyRoute<Screen>] { [] }
     var links: any RouteOpening { base.links }
-    func wire(_ wiring: Wiring<Self>) {}
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> { .partial }
 }
 
 @MainActor
@@ -33,6 +33,8 @@ struct WiringTests {
     @Test func theAuditIsEmptyAfterConfiguringAllRouters() {
         let app = MallApp()
         #expect(app.audit.unwired == [])
+        // The mall answers every require: none is declared unavailable either.
+        #expect(app.audit.components.flatMap(\.unavailable) == [])
         #expect(Array(app.audit.components.map(\.component).prefix(4)) == ["Shop", "Event", "Groupbuy", "Appointment"])
         #expect(app.audit.components.map(\.component) == Routers.all(links: Links()).map(\.componentName))
         let declared = fourComponentRequireCounts().map(\.count).reduce(0, +)

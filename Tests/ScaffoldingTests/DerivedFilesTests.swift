@@ -409,23 +409,31 @@ struct DerivedFilesTests {
                 public var require_c: ((_ x: Int) -> Screen)?
                 public var require_d: ((_ x: Int) -> Screen)?
                 public var require_e: ((_ x: Int) -> Screen)?
+                public var require_f: ((_ x: Int) -> Screen)?
+                public var require_native: ((_ x: Int) -> Screen)?
             }
             """
         let router = """
-            // wiring.wire(Shop.Requires.e, to: EventRoutes.detail)
-            func wire(_ wiring: Wiring<Self>) {
-                wiring.wire(Shop.Requires.a, to: EventRoutes.detail)
-                wiring.wire(
-                    Shop.Requires
-                        .b,
-                    to: ShopRoutes.finder)
-                wiring.wire( Requires.c, to: ShellRoutes.bill)
-                wiring.provide(Shop.Requires.d, Groupbuy.Provides.list)
+            // e: wiring.route(EventRoutes.detail),
+            func wire(_ wiring: Wiring<Self>) -> Wired<Shop> {
+                wiring.requires(
+                    a: wiring.route(EventRoutes.detail),
+                    b: wiring
+                        .route(
+                            ShopRoutes
+                                .finder),
+                    c:wiring.route( ShellRoutes.bill),
+                    d: wiring.provide(atOnce: Groupbuy.Provides.list),
+                    f: . unavailable,
+                    native: wiring.route(ShopRoutes.detail, native: Shop.Provides.detail))
             }
             """
         let derived = try Self.derived(source, router: router)
         #expect(
-            derived.answeredBy == ["a": "Event", "b": "Shop", "c": "the app's own page", "d": "Groupbuy"])
+            derived.answeredBy == [
+                "a": "Event", "b": "Shop", "c": "the app's own page", "d": "Groupbuy",
+                "f": "nothing: its router declares it unavailable", "native": "Shop",
+            ])
         let file = try derived.files(answerable: [])[1].contents
         #expect(file.contains(#""require_e": "nothing yet (wire it in Shell/Routers/Shop/ShopRouter.swift)","#))
     }

@@ -64,7 +64,9 @@ struct ScaffolderTests {
         #expect(api.contains("    public func provide_couponDetail(couponId: String, count: Int) -> Screen {\n"))
         let router = try #require(plan.newFiles["Shell/Routers/\(name)/\(name)Router.swift"])
         #expect(
-            router.contains("// wiring.wire(\(name).Requires.shopDetail, to: <a route into a sibling or the shell>)\n"))
+            router.contains(
+                "            // A route into a sibling or the shell: wiring.route(<Sibling>Routes.<name>)\n"
+                    + "            shopDetail: .unavailable,\n"))
         let generated = try #require(plan.newFiles["Components/\(name)/\(name)+Generated.swift"])
         #expect(
             generated.contains(
@@ -73,9 +75,7 @@ struct ScaffolderTests {
             ))
         #expect(generated.contains("Requirement(Requires.refresh, labels: [])"))
         let answers = try #require(plan.newFiles["Components/\(name)/Preview/\(name)Preview+AnsweredBy.swift"])
-        #expect(
-            answers.contains(
-                "\"require_shopDetail\": \"nothing yet (wire it in Shell/Routers/\(name)/\(name)Router.swift)\","))
+        #expect(answers.contains("\"require_shopDetail\": \"nothing: its router declares it unavailable\","))
         #expect(plan.newFiles["Components/\(name)/Screens/\(name)PlaceholderScreen.swift"] != nil)
     }
 
@@ -95,8 +95,8 @@ struct ScaffolderTests {
         let router = try #require(plan.newFiles["Shell/Routers/\(name)/\(name)Router.swift"])
         #expect(
             router.contains(
-                "// wiring.provide(\(name).Requires.ticket, <a sibling's provide taking these values, from its"
-                    + " Provides>)\n"))
+                "            // wiring.provide(atOnce: …) for one that answers at once\n"
+                    + "            ticket: .unavailable)\n"))
         let tests = try #require(plan.newFiles["Tests/\(name)Tests/\(name)Tests.swift"])
         #expect(tests.contains("@Test func openTicketCallsItsRequire() async throws {"))
     }

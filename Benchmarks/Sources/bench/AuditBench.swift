@@ -105,8 +105,9 @@ struct AuditBench {
     }
 
     /// Component `number` of the probe as the generator writes it: 10 requires of the shapes in
-    /// ``signatures``, their list, the audit's test of each and the values wiring lines name them by
-    /// (inlinable, as generated), and a provide of the same shape for each.
+    /// ``signatures``, their list, the audit's test of each, the values wiring names them by and the
+    /// `requires(…)` a router answers them through (inlinable, as generated), and a provide of the same
+    /// shape for each.
     private func probeComponent(_ number: Int) -> String {
         let name = "Component\(number)"
         var properties = ""
@@ -116,6 +117,9 @@ struct AuditBench {
         var unwire = ""
         var values = ""
         var provides = ""
+        var answers: [String] = []
+        var assignments = ""
+        var records = ""
         for require in 0..<10 {
             let signature = Self.signatures[(number + require) % Self.signatures.count]
             let labels = signature.matches(of: #/_ (\w+):/#).map { "\"\($0.output.1)\"" }.joined(separator: ", ")
@@ -133,7 +137,15 @@ struct AuditBench {
             values += "            .init(\"\(property)\", index: \(require), "
             values += "get: { $0.\(property) }, set: { $0.\(property) = $1 })\n"
             values += "        }\n"
-            let provideType = "Provide<\(([output] + types).joined(separator: ", "))>"
+            let generics = ([output] + types).joined(separator: ", ")
+            answers.append("        r\(require): Answer<\(generics)>")
+            let assigned = "_component.require_r\(require)"
+            assignments += "        if r\(require).leavesUnwired { \(assigned) = nil }"
+            assignments += " else if let _told = r\(require).closureTellingHook { \(assigned) = _told }"
+            assignments += " else { \(assigned) = r\(require).closure }\n"
+            records += "            self.record(\"require_r\(require)\", r\(require).declaration,"
+            records += " valueNames: r\(require).valueNames)\n"
+            let provideType = "Provide<\(generics)>"
             provides += "    public static let p\(require) = \(provideType)(\"p\(require)\") {"
             provides += " \(ignored.isEmpty ? "" : ignored + " in ")\(result) }\n"
         }
@@ -167,24 +179,38 @@ struct AuditBench {
             \(values)    }
             }
 
+            extension Wiring where Owner.Component == \(name) {
+                @inlinable public func requires(
+            \(answers.joined(separator: ",\n"))
+                ) -> Wired<\(name)> {
+                    guard let _component = self.assigning else {
+            \(records)            return Wired()
+                    }
+            \(assignments)        self.assignedEveryRequire()
+                    return Wired()
+                }
+            }
+
             public enum \(name)Provides {
             \(provides)}
 
             """
     }
 
-    /// The router of component `number`, as the app's are: one wiring line per require, each to a
+    /// The router of component `number`, as the app's are: one answer per require, each a
     /// provide of the same shape, and what hears of each provide before a line calls it: `nil`, the
     /// default, or a hook, as the app's routers tell the app to get the provide's component ready.
     private func probeRouter(_ number: Int) -> String {
         let name = "Component\(number)"
-        let lines = (0..<10).map { "        wiring.provide(\(name).Requires.r\($0), \(name)Provides.p\($0))\n" }
+        let answers = (0..<10).map { "            r\($0): wiring.provide(\(name)Provides.p\($0))" }
         return """
             @MainActor struct Router\(number): Router {
                 let component = \(name).shared
                 let beforeProviding: (@MainActor (String) -> Void)?
-                func wire(_ wiring: Wiring<Self>) {
-            \(lines.joined())    }
+                func wire(_ wiring: Wiring<Self>) -> Wired<\(name)> {
+                    wiring.requires(
+            \(answers.joined(separator: ",\n")))
+                }
             }
 
             """
@@ -271,7 +297,7 @@ struct AuditBench {
         list += "    return routers\n}\n"
         // A router of a component whose lines wire nothing, for the launch to find its holes.
         list += "\n@MainActor struct EmptyRouter: Router {\n    let component = Component1.shared\n"
-        list += "    func wire(_ wiring: Wiring<Self>) {}\n}\n"
+        list += "    func wire(_ wiring: Wiring<Self>) -> Wired<Component1> { .partial }\n}\n"
         try keep(list, at: sources.appendingPathComponent("Routers.swift"))
         let main = """
             import Components0

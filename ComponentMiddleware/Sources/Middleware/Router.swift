@@ -1,12 +1,16 @@
-/// Wires one business component: one wiring line per `require_` it declares.
+/// Wires one business component: one answer per `require_` it declares.
 ///
 /// A router lives in the app (the shell) and holds its component's singleton. Its ``wire(_:)`` says,
-/// one line per require, what answers it: a sibling component's `provide_` or something the app owns.
-/// Routers are deliberately thin: they find implementations, they never hold business logic.
+/// one argument per require of the component's generated `requires(…)`, what answers it: a sibling
+/// component's `provide_`, something the app owns, or ``Answer/unavailable``. A router that leaves a
+/// require out does not build, and the compiler names the require. Routers are deliberately thin: they
+/// find implementations, they never hold business logic.
 ///
 /// ```swift
-/// func wire(_ wiring: Wiring<Self>) {
-///     wiring.provide(Notes.Requires.tagCount, Tags.Provides.tagCount)
+/// func wire(_ wiring: Wiring<Self>) -> Wired<Notes> {
+///     wiring.requires(
+///         tagPage: wiring.provide(Tags.Provides.tagPage),
+///         tagCount: wiring.provide(Tags.Provides.tagCount))
 /// }
 /// ```
 @MainActor
@@ -17,9 +21,10 @@ public protocol Router {
     /// The component singleton this router wires.
     var component: Component { get }
 
-    /// Declares what answers each require, one line per require: at launch the lines assign, and
-    /// asked for ``wires`` they record.
-    func wire(_ wiring: Wiring<Self>)
+    /// Declares what answers each require, one argument per require of the component's generated
+    /// `wiring.requires(…)`, whose result it returns: at launch the answers assign, and asked for
+    /// ``wires`` they record.
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component>
 
     // What the app asks each router as it gets its component ready. Each is a requirement whose default
     // implementation is inlinable, so the compiler writes it for each router's own component: a generic
@@ -40,7 +45,7 @@ public protocol Router {
     /// Has the component read its records from `source` (``ComponentAPI/readRecords(from:)``).
     func readRecords(from source: (any RecordSource)?)
     /// Called with a provide's name (`Tags.provide_tagCount(noteId:)`) just before a wiring line
-    /// of this router calls that provide (a ``Wiring`` `provide` line): an app that gets a
+    /// of this router calls that provide (a `wiring.provide(…)` answer): an app that gets a
     /// component ready only when it is first used gets the provide's component ready here. `nil`, the
     /// default, calls nothing.
     var beforeProviding: (@MainActor (String) -> Void)? { get }
@@ -63,25 +68,40 @@ extension Router {
     /// (``audit``, ``holes``) always reads every require back.
     @inlinable @discardableResult public func configure() -> Bool {
         let tally = WireTally.start()
-        wire(Wiring(assigningFor: self, counting: tally))
+        _ = wire(Wiring(assigningFor: self, counting: tally))
         if tally.counted(Component.requireCount) && tally.isCurrent { return true }
         component.unwireEveryRequire()
         // The same tally, whose count is not read again: taking another while this one is held would
         // count as a configure inside the lines.
-        wire(Wiring(assigningFor: self, counting: tally))
+        _ = wire(Wiring(assigningFor: self, counting: tally))
         return component.unwiredRequirements.isEmpty
     }
 
     /// The component's requires and which of them are `nil`, from its generated audit.
-    @inlinable public var audit: ComponentWiring { WiringAudit.wiring(of: component) }
+    /// Those the router declares unavailable are set apart from the holes.
+    public var audit: ComponentWiring { WiringAudit.wiring(of: component).settingAside(declaredUnavailable) }
 
-    /// ``audit`` when one of the component's requires is `nil`, else `nil`: the test of each require
-    /// runs, and the list of every require's name is read only for a component with a hole.
+    /// ``audit`` when one of the component's requires is `nil` and the router does not declare it
+    /// unavailable, else `nil`: the test of each require runs, and the list of every require's name,
+    /// and the router's declarations, are read only for a component with a require `nil`.
     @inlinable public var holes: ComponentWiring? {
         let unwired = component.unwiredRequirements
         guard !unwired.isEmpty else { return nil }
-        return ComponentWiring(
-            component: Component.componentName, requirements: Component.requirementNames, unwired: unwired)
+        let wiring = ComponentWiring(
+            component: Component.componentName, requirements: Component.requirementNames, unwired: unwired
+        )
+        .settingAside(declaredUnavailable)
+        return wiring.unwired.isEmpty ? nil : wiring
+    }
+
+    /// The requires whose last wiring line declares them ``Answer/unavailable``, as a launch assigns
+    /// them in turn.
+    public var declaredUnavailable: Set<String> {
+        var last: [String: WireAnswer] = [:]
+        for wire in wires {
+            last[wire.requirement] = wire.answer
+        }
+        return Set(last.compactMap { $0.value == .unavailable ? $0.key : nil })
     }
 
     /// Has the component keep what the user does in `folder` (``ComponentAPI/keepState(in:)``).

@@ -27,6 +27,11 @@ public enum WireAnswer: Sendable, Hashable {
     /// A provide called directly, e.g. `Tags.provide_tagCount(noteId:)`: one no link can
     /// reach (it takes a list) or data rather than a screen.
     case provide(name: String)
+    /// Nothing, by the router's choice (``Answer/unavailable``): the require stays `nil`, and the audit
+    /// does not count it as a hole.
+    case unavailable
+    /// A closure the router wrote itself, which names nothing a document could show.
+    case closure
 }
 
 /// The wiring lines of one router as they run: at launch each assigns its closure to its require and
@@ -66,7 +71,7 @@ public struct Wiring<Owner: Router> {
     /// Runs `router`'s lines to record them, assigning nothing.
     static func recording(_ router: Owner) -> [Wire] {
         let recorder = WireRecorder()
-        router.wire(
+        _ = router.wire(
             Wiring(
                 router: router, component: router.component, recorder: recorder, tally: WireTally(),
                 beforeProviding: nil))
@@ -84,13 +89,65 @@ public struct Wiring<Owner: Router> {
         self.beforeProviding = beforeProviding
     }
 
-    /// One wiring line: assigns `closure` to `require`, or records that `answer` answers it.
+    /// Whether the lines record what they declare (``Router/wires``) rather than assign: an answer
+    /// of the app's own (a route) then declares what it leads to, which at launch it never builds.
+    @inlinable public var isRecording: Bool { recorder != nil }
+
+    /// The component the answers assign to, or `nil` where they record: a generated `requires(…)`
+    /// assigns each require directly, so the answers' closures go to the properties as they are, with
+    /// nothing between that the compiler would have to wrap.
+    @inlinable public var assigning: Owner.Component? { recorder == nil ? component : nil }
+
+    /// Marks every require of the component assigned: what a generated `requires(…)` tells
+    /// ``Router/configure()`` once it assigned each one.
+    @inlinable public func assignedEveryRequire() {
+        tally.markEvery(Owner.Component.requireCount)
+    }
+
+    /// Records that `declaration` answers `requirement` (`nil` records ``WireAnswer/closure``), for a
+    /// generated `requires(…)` asked what its answers declare (``Router/wires``).
     ///
-    /// Only one of the autoclosures runs: `closure` when the line assigns, `answer` and `valueNames`
-    /// when it records. The wiring functions of this type and of the app are built on it. A closure
-    /// that calls another component itself, rather than through a route or a `provide` line,
-    /// does not tell ``Router/beforeProviding``, so an app that gets components ready when first used
-    /// would not get that one ready: answer through those instead.
+    /// Inlinable, as the rest of `requires(…)` is: a call into this module would have the runtime build
+    /// the type of each router's wiring, once for every component.
+    @inlinable
+    public func record(_ requirement: String, _ declaration: WireAnswer?, valueNames: [String]?) {
+        recorder?.record(requirement, { declaration ?? .closure }, { valueNames })
+    }
+
+    /// One wiring line, as a component's generated `requires(…)` runs it for each argument: assigns
+    /// `closure` to `require` (`nil` leaves it unwired, as ``Answer/unavailable`` does), or records
+    /// `declaration`.
+    ///
+    /// - Parameters:
+    ///   - require: The require, e.g. `Notes.Requires.tagPage`.
+    ///   - closure: What the require is assigned, where the lines assign.
+    ///   - declaration: What answers it, as documents and the graph name it, where the lines record;
+    ///     `nil` records ``WireAnswer/closure``.
+    ///   - valueNames: The names the answer takes the require's values under, where it names them.
+    @inlinable
+    public func answer<Closure>(
+        _ require: Require<Owner.Component, Closure>,
+        closure: Closure?,
+        declaration: WireAnswer?,
+        valueNames: [String]? = nil
+    ) {
+        if let recorder {
+            recorder.record(require.name, { declaration ?? .closure }, { valueNames })
+        } else {
+            require.assign(on: component, closure)
+            if let index = require.index { tally.mark(index) }
+        }
+    }
+
+    /// One wiring line written by hand: assigns `closure` to `require`, or records that `answer`
+    /// answers it. Only one of the autoclosures runs: `closure` when the line assigns, `answer` and
+    /// `valueNames` when it records.
+    ///
+    /// A router whose component has a generated `requires(…)` answers through it, so that leaving a
+    /// require out does not build; a line like this one suits a component written by hand, or a test,
+    /// whose router returns ``Wired/partial``. A closure that calls another component itself, rather
+    /// than through a route or `provide(_:)`, does not tell
+    /// ``Router/beforeProviding``.
     ///
     /// - Parameters:
     ///   - require: The require, e.g. `Notes.Requires.tagPage`.
@@ -116,11 +173,13 @@ public struct Wiring<Owner: Router> {
     ///
     /// Where `other` holds another instance of the component, its lines assign that instance, so they
     /// mark nothing in this component's count (they mark a tally no count reads).
-    public func include<Other: Router>(_ other: Other) where Other.Component == Owner.Component {
+    @discardableResult
+    public func include<Other: Router>(_ other: Other) -> Wired<Owner.Component>
+    where Other.Component == Owner.Component {
         // The component is read once: the instance the lines assign is the one compared.
         let included = other.component
         let counting = included === component ? tally : WireTally()
-        other.wire(
+        return other.wire(
             Wiring<Other>(
                 router: other, component: included, recorder: recorder, tally: counting,
                 beforeProviding: beforeProviding))
@@ -201,6 +260,11 @@ public struct Wiring<Owner: Router> {
         if index >= 0 && index < 64 { bits.pointee |= 1 << UInt64(index) }
     }
 
+    /// Marks the places 0 to `count - 1`, each assigned.
+    @inlinable func markEvery(_ count: Int) {
+        if count >= 0 && count <= 64 { bits.pointee |= count == 64 ? .max : (1 << UInt64(count)) - 1 }
+    }
+
     /// Whether the places 0 to `count - 1` were each marked.
     @inlinable func counted(_ count: Int) -> Bool {
         count >= 0 && count <= 64 && bits.pointee == (count == 64 ? .max : (1 << UInt64(count)) - 1)
@@ -221,354 +285,63 @@ public struct Wiring<Owner: Router> {
     }
 }
 
-// MARK: - A require answered by a provide, called directly
+// MARK: - Answers a router hands to its component's `requires(…)`
 
-/// One function per number of parameters: the compiler checks that the provide takes the require's
-/// parameters and returns its answer. The provide is read when the require is first called, not at
-/// launch.
+/// A require answered by a sibling's provide. The compiler checks that the provide takes the require's
+/// values and returns its answer; the provide is read when the require is first called, not at launch.
+///
+/// Each answer's closure is built one way whichever way the lines run, and it declares what it leads to
+/// only where they record; with a hook (``Router/beforeProviding``), the closure that tells it is a
+/// second one. A closure that came from one of two branches would be wrapped again on its way to the
+/// require, an allocation per require.
 extension Wiring {
-    /// Wires `require` to `provide`.
+    /// Answers a require with `provide`, called directly: one no link can reach (it takes a list), or
+    /// data rather than a screen.
     @inlinable
-    public func provide<Output>(
-        _ require: Require<Owner.Component, () -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output>
-    ) {
+    public func provide<Output, each Value>(
+        _ provide: @autoclosure @escaping () -> Provide<Output, repeat each Value>
+    ) -> Answer<Output, repeat each Value> {
+        var answer = Answer(
+            { (value: repeat each Value) in provide()(repeat each value) },
+            declaring: isRecording ? .provide(name: provide().name) : nil)
         if let hear = beforeProviding {
-            answer(require, with: { Self.told(hear, provide)() }, declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
+            answer.closureTellingHook = { (value: repeat each Value) in Self.told(hear, provide)(repeat each value) }
         }
+        return answer
     }
 
-    /// Wires `require` to `provide`.
+    /// Answers an `async throws` require with `provide`, which answers at once: the component can wait
+    /// for data that later comes from a service without its router changing.
+    ///
+    /// A label of its own rather than an overload of `provide(_:)` by result type: with the two, a
+    /// provide of other values than the require's left the compiler unable to say what was wrong
+    /// ("failed to produce diagnostic for expression").
     @inlinable
-    public func provide<A, Output>(
-        _ require: Require<Owner.Component, (A) -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A>
-    ) {
+    public func provide<Output, each Value>(
+        atOnce provide: @autoclosure @escaping () -> Provide<Output, repeat each Value>
+    ) -> AsyncAnswer<Output, repeat each Value> {
+        var answer = AsyncAnswer(
+            { (value: repeat each Value) in provide()(repeat each value) },
+            declaring: isRecording ? .provide(name: provide().name) : nil)
         if let hear = beforeProviding {
-            answer(
-                require, with: { a in Self.told(hear, provide)(a) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
+            answer.closureTellingHook = { (value: repeat each Value) in Self.told(hear, provide)(repeat each value) }
         }
+        return answer
     }
 
-    /// Wires `require` to `provide`.
+    /// Answers an `async throws` require with `provide`, which itself waits or fails.
     @inlinable
-    public func provide<A, B, Output>(
-        _ require: Require<Owner.Component, (A, B) -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
-    ) {
+    public func provide<Output, each Value>(
+        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, repeat each Value>
+    ) -> AsyncAnswer<Output, repeat each Value> {
+        var answer = AsyncAnswer(
+            { (value: repeat each Value) in try await provide()(repeat each value) },
+            declaring: isRecording ? .provide(name: provide().name) : nil)
         if let hear = beforeProviding {
-            answer(
-                require, with: { a, b in Self.told(hear, provide)(a, b) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
+            answer.closureTellingHook = { (value: repeat each Value) in
+                try await Self.told(hear, provide)(repeat each value)
+            }
         }
-    }
-
-    /// Wires `require` to `provide`.
-    @inlinable
-    public func provide<A, B, C, Output>(
-        _ require: Require<Owner.Component, (A, B, C) -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c in Self.told(hear, provide)(a, b, c) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires `require` to `provide`.
-    @inlinable
-    public func provide<A, B, C, D, Output>(
-        _ require: Require<Owner.Component, (A, B, C, D) -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d in Self.told(hear, provide)(a, b, c, d) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires `require` to `provide`.
-    @inlinable
-    public func provide<A, B, C, D, E, Output>(
-        _ require: Require<Owner.Component, (A, B, C, D, E) -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d, e in Self.told(hear, provide)(a, b, c, d, e) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires `require` to `provide`.
-    @inlinable
-    public func provide<A, B, C, D, E, F, Output>(
-        _ require: Require<Owner.Component, (A, B, C, D, E, F) -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d, e, f in Self.told(hear, provide)(a, b, c, d, e, f) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
-                declaring: .provide(name: provide().name))
-        }
-    }
-}
-
-// MARK: - An async require answered by a provide
-
-/// The same lines for an `async throws` require: a provide that answers at once answers it, so the
-/// component can wait for data that later comes from a service without its router changing.
-extension Wiring {
-    /// Wires the async `require` to `provide`.
-    @inlinable
-    public func provide<Output>(
-        _ require: Require<Owner.Component, () async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output>
-    ) {
-        if let hear = beforeProviding {
-            answer(require, with: { Self.told(hear, provide)() }, declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { provide()() }, declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to `provide`.
-    @inlinable
-    public func provide<A, Output>(
-        _ require: Require<Owner.Component, (A) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a in Self.told(hear, provide)(a) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a in provide()(a) }, declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to `provide`.
-    @inlinable
-    public func provide<A, B, Output>(
-        _ require: Require<Owner.Component, (A, B) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A, B>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b in Self.told(hear, provide)(a, b) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b in provide()(a, b) }, declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to `provide`.
-    @inlinable
-    public func provide<A, B, C, Output>(
-        _ require: Require<Owner.Component, (A, B, C) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c in Self.told(hear, provide)(a, b, c) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b, c in provide()(a, b, c) }, declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to `provide`.
-    @inlinable
-    public func provide<A, B, C, D, Output>(
-        _ require: Require<Owner.Component, (A, B, C, D) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d in Self.told(hear, provide)(a, b, c, d) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(require, with: { a, b, c, d in provide()(a, b, c, d) }, declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to `provide`.
-    @inlinable
-    public func provide<A, B, C, D, E, Output>(
-        _ require: Require<Owner.Component, (A, B, C, D, E) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d, e in Self.told(hear, provide)(a, b, c, d, e) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d, e in provide()(a, b, c, d, e) }, declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to `provide`.
-    @inlinable
-    public func provide<A, B, C, D, E, F, Output>(
-        _ require: Require<Owner.Component, (A, B, C, D, E, F) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> Provide<Output, A, B, C, D, E, F>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d, e, f in Self.told(hear, provide)(a, b, c, d, e, f) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d, e, f in provide()(a, b, c, d, e, f) },
-                declaring: .provide(name: provide().name))
-        }
-    }
-}
-
-// MARK: - An async require answered by an async provide
-
-/// The same lines for an `async throws` require answered by a provide that itself waits or throws
-/// (an ``AsyncProvide``). A closure of a parameter pack's values cannot be stored where a require's
-/// closure type is generic ("cannot fully abstract a value of variadic function type"), so, as above,
-/// one function per number of parameters.
-extension Wiring {
-    /// Wires the async `require` to the async `provide`.
-    @inlinable
-    public func provide<Output>(
-        _ require: Require<Owner.Component, () async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> AsyncProvide<Output>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { try await Self.told(hear, provide)() },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { try await provide()() },
-                declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to the async `provide`.
-    @inlinable
-    public func provide<A, Output>(
-        _ require: Require<Owner.Component, (A) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a in try await Self.told(hear, provide)(a) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a in try await provide()(a) },
-                declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to the async `provide`.
-    @inlinable
-    public func provide<A, B, Output>(
-        _ require: Require<Owner.Component, (A, B) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A, B>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b in try await Self.told(hear, provide)(a, b) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b in try await provide()(a, b) },
-                declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to the async `provide`.
-    @inlinable
-    public func provide<A, B, C, Output>(
-        _ require: Require<Owner.Component, (A, B, C) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A, B, C>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c in try await Self.told(hear, provide)(a, b, c) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c in try await provide()(a, b, c) },
-                declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to the async `provide`.
-    @inlinable
-    public func provide<A, B, C, D, Output>(
-        _ require: Require<Owner.Component, (A, B, C, D) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A, B, C, D>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d in try await Self.told(hear, provide)(a, b, c, d) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d in try await provide()(a, b, c, d) },
-                declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to the async `provide`.
-    @inlinable
-    public func provide<A, B, C, D, E, Output>(
-        _ require: Require<Owner.Component, (A, B, C, D, E) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A, B, C, D, E>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d, e in try await Self.told(hear, provide)(a, b, c, d, e) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d, e in try await provide()(a, b, c, d, e) },
-                declaring: .provide(name: provide().name))
-        }
-    }
-
-    /// Wires the async `require` to the async `provide`.
-    @inlinable
-    public func provide<A, B, C, D, E, F, Output>(
-        _ require: Require<Owner.Component, (A, B, C, D, E, F) async throws -> Output>,
-        _ provide: @autoclosure @escaping () -> AsyncProvide<Output, A, B, C, D, E, F>
-    ) {
-        if let hear = beforeProviding {
-            answer(
-                require, with: { a, b, c, d, e, f in try await Self.told(hear, provide)(a, b, c, d, e, f) },
-                declaring: .provide(name: provide().name))
-        } else {
-            answer(
-                require, with: { a, b, c, d, e, f in try await provide()(a, b, c, d, e, f) },
-                declaring: .provide(name: provide().name))
-        }
+        return answer
     }
 }

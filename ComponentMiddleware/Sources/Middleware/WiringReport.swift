@@ -6,19 +6,36 @@ public struct ComponentWiring: Sendable, Hashable {
     public var component: String
     /// Every `require_` property the component declares, sorted.
     public var requirements: [String]
-    /// The requirements that are still `nil`, sorted.
+    /// The requirements that are still `nil`, sorted, but for those the router declares unavailable.
     public var unwired: [String]
+    /// The requirements that are `nil` by the router's choice (``Answer/unavailable``), sorted: not
+    /// holes, but what a user of the app will find missing.
+    public var unavailable: [String]
     /// The `require_` properties the component declares that its list of requires
     /// (``ComponentAPI/requirements``) lacks, sorted: no wiring line can assign them and no launch tests
     /// them until the list is derived again.
     public var unlisted: [String]
 
     /// Creates the wiring of one component.
-    public init(component: String, requirements: [String], unwired: [String], unlisted: [String] = []) {
+    public init(
+        component: String, requirements: [String], unwired: [String], unavailable: [String] = [],
+        unlisted: [String] = []
+    ) {
         self.component = component
         self.requirements = requirements
         self.unwired = unwired
+        self.unavailable = unavailable
         self.unlisted = unlisted
+    }
+
+    /// The wiring with those of `declaredUnavailable` that are `nil` moved from ``unwired`` to
+    /// ``unavailable``.
+    public func settingAside(_ declaredUnavailable: Set<String>) -> ComponentWiring {
+        guard !declaredUnavailable.isEmpty else { return self }
+        var wiring = self
+        wiring.unwired = unwired.filter { !declaredUnavailable.contains($0) }
+        wiring.unavailable = unwired.filter { declaredUnavailable.contains($0) }
+        return wiring
     }
 
     /// Whether every requirement has an implementation and is in the component's list of requires.
@@ -51,15 +68,19 @@ public struct WiringReport: Sendable, Hashable {
     public var lines: [String] {
         var lines: [String] = []
         for wiring in components {
-            let wired = wiring.requirements.count - wiring.unwired.count
+            let wired = wiring.requirements.count - wiring.unwired.count - wiring.unavailable.count
             let problems =
                 (wiring.unwired.isEmpty ? [] : ["\(wiring.unwired.count) unwired"])
+                + (wiring.unavailable.isEmpty ? [] : ["\(wiring.unavailable.count) unavailable"])
                 + (wiring.unlisted.isEmpty ? [] : ["\(wiring.unlisted.count) not listed"])
             let status = problems.isEmpty ? "ok" : problems.joined(separator: ", ")
             let noun = wiring.requirements.count == 1 ? "require" : "requires"
             lines.append("\(wiring.component): \(wired)/\(wiring.requirements.count) \(noun) wired (\(status))")
             for name in wiring.unwired {
                 lines.append("  \(wiring.component).\(name) is not wired")
+            }
+            for name in wiring.unavailable {
+                lines.append("  \(wiring.component).\(name) is unavailable: its router says nothing answers it")
             }
             for name in wiring.unlisted {
                 lines.append(
@@ -68,14 +89,20 @@ public struct WiringReport: Sendable, Hashable {
             }
         }
         let holes = unwired.count
+        let unavailableCount = components.reduce(0) { $0 + $1.unavailable.count }
         let unlistedCount = components.reduce(0) { $0 + $1.unlisted.count }
         let requires = String.counted(requirementCount, "require")
         let ofComponents = String.counted(components.count, "component")
         if holes > 0 {
             lines.append("\(holes) of \(requires) \(holes == 1 ? "is" : "are") not wired.")
-        } else if unlistedCount > 0 {
-            // Not "all wired": a require the lists lack may be nil where the audit cannot read it.
-            lines.append("No listed require of \(ofComponents) is unwired.")
+        } else if unlistedCount > 0 || unavailableCount > 0 {
+            // Not "all wired": a require the lists lack may be nil where the audit cannot read it, and
+            // one declared unavailable is nil.
+            let listed = unlistedCount > 0 ? "listed " : ""
+            let unavailable =
+                unavailableCount == 0
+                ? "" : " \(unavailableCount) \(unavailableCount == 1 ? "is" : "are") unavailable by a router's choice."
+            lines.append("No \(listed)require of \(ofComponents) is unwired.\(unavailable)")
         } else {
             lines.append(
                 requirementCount == 1

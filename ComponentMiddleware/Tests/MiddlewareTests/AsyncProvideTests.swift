@@ -23,6 +23,23 @@ private final class Journal: ComponentAPI {
 private struct Unreachable: Error {}
 
 /// What the provides of another component would be as values.
+/// Every require of Journal, as the generator writes `requires(…)`.
+extension Wiring where Owner.Component == Journal {
+    fileprivate func requires(
+        wordCount: AsyncAnswer<Int, String, Int>, summary: AsyncAnswer<String>
+    ) -> Wired<Journal> {
+        answer(
+            Require<Journal, (String, Int) async throws -> Int>(
+                "require_wordCount", get: { $0.require_wordCount }, set: { $0.require_wordCount = $1 }),
+            closure: wordCount.closureTellingHook ?? wordCount.closure, declaration: wordCount.declaration)
+        answer(
+            Require<Journal, () async throws -> String>(
+                "require_summary", get: { $0.require_summary }, set: { $0.require_summary = $1 }),
+            closure: summary.closureTellingHook ?? summary.closure, declaration: summary.declaration)
+        return Wired()
+    }
+}
+
 private enum Counter {
     static let wordCount = AsyncProvide<Int, String, Int>("Counter.provide_wordCount(text:limit:)") { text, limit in
         await Task.yield()
@@ -35,15 +52,8 @@ private struct JournalRouter: Router {
     let component: Journal
     let heard: HeardNames?
 
-    func wire(_ wiring: Wiring<Self>) {
-        wiring.provide(
-            Require<Journal, (String, Int) async throws -> Int>(
-                "require_wordCount", get: { $0.require_wordCount }, set: { $0.require_wordCount = $1 }),
-            Counter.wordCount)
-        wiring.provide(
-            Require<Journal, () async throws -> String>(
-                "require_summary", get: { $0.require_summary }, set: { $0.require_summary = $1 }),
-            Counter.summary)
+    func wire(_ wiring: Wiring<Self>) -> Wired<Journal> {
+        wiring.requires(wordCount: wiring.provide(Counter.wordCount), summary: wiring.provide(Counter.summary))
     }
 
     var beforeProviding: (@MainActor (String) -> Void)? {

@@ -28,6 +28,40 @@ private final class Kiosk: ComponentAPI {
     func provide_welcome(visitor: String) -> Label { Label(text: "Welcome, \(visitor)") }
 }
 
+/// Kiosk's requires answered one line at a time, as the generated `requires(…)` answers each: for
+/// routers that mean to leave a require out, or answer one twice.
+extension Wiring where Owner.Component == Kiosk {
+    fileprivate func line(_ require: Require<Kiosk, (_ place: String) -> Label>, _ answer: Answer<Label, String>) {
+        self.answer(
+            require, closure: answer.leavesUnwired ? nil : answer.closureTellingHook ?? answer.closure,
+            declaration: answer.declaration, valueNames: answer.valueNames)
+    }
+
+    fileprivate func line(_ require: Require<Kiosk, () -> Label>, _ answer: Answer<Label>) {
+        self.answer(
+            require, closure: answer.leavesUnwired ? nil : answer.closureTellingHook ?? answer.closure,
+            declaration: answer.declaration, valueNames: answer.valueNames)
+    }
+
+    fileprivate func line(
+        _ require: Require<Kiosk, (_ row: Int, _ seat: Int) -> [Label]>, _ answer: Answer<[Label], Int, Int>
+    ) {
+        self.answer(
+            require, closure: answer.leavesUnwired ? nil : answer.closureTellingHook ?? answer.closure,
+            declaration: answer.declaration, valueNames: answer.valueNames)
+    }
+
+    /// Every require of Kiosk, as the generator writes `requires(…)`.
+    fileprivate func requires(
+        map: Answer<Label, String>, help: Answer<Label>, zebra: Answer<[Label], Int, Int>
+    ) -> Wired<Kiosk> {
+        line(Kiosk.Requires.map, map)
+        line(Kiosk.Requires.help, help)
+        line(Kiosk.Requires.zebra, zebra)
+        return Wired()
+    }
+}
+
 /// Kiosk's requires as wiring lines name them, written as the generator writes them.
 extension Kiosk {
     @MainActor
@@ -121,7 +155,7 @@ private final class Miscounted: ComponentAPI {
 @MainActor
 private struct MiscountedRouter: Router {
     let component: Miscounted
-    func wire(_ wiring: Wiring<Self>) {}
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> { .partial }
 }
 
 /// Wires the clock, and from inside its lines configures `kiosk` with a router that wires only `require_map`.
@@ -129,17 +163,20 @@ private struct MiscountedRouter: Router {
 private struct MeddlingClockRouter: Router {
     let component: Clock
     let kiosk: Kiosk
-    func wire(_ wiring: Wiring<Self>) {
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
         KioskRouter(component: kiosk).configure()
+        return .partial
     }
 }
 
 @MainActor
 private struct KioskRouter: Router {
     let component: Kiosk
-    func wire(_ wiring: Wiring<Self>) {
-        wiring.provide(
-            Kiosk.Requires.map, Provide("Kiosk.provide_welcome(visitor:)") { Kiosk().provide_welcome(visitor: $0) })
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
+        wiring.line(
+            Kiosk.Requires.map,
+            wiring.provide(Provide("Kiosk.provide_welcome(visitor:)") { Kiosk().provide_welcome(visitor: $0) }))
+        return .partial
     }
 }
 
@@ -148,10 +185,11 @@ private struct KioskRouter: Router {
 private struct WholeKioskRouter: Router {
     let component: Kiosk
     let help: Require<Kiosk, () -> Label>
-    func wire(_ wiring: Wiring<Self>) {
-        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
-        wiring.provide(help, Provide("Kiosk.help") { Label(text: "help") })
-        wiring.provide(Kiosk.Requires.zebra, Provide("Kiosk.zebra") { _, _ in [] })
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
+        wiring.line(Kiosk.Requires.map, wiring.provide(Provide("Kiosk.map") { Label(text: $0) }))
+        wiring.line(help, wiring.provide(Provide("Kiosk.help") { Label(text: "help") }))
+        wiring.line(Kiosk.Requires.zebra, wiring.provide(Provide("Kiosk.zebra") { _, _ in [] }))
+        return .partial
     }
 }
 
@@ -159,10 +197,11 @@ private struct WholeKioskRouter: Router {
 @MainActor
 private struct TwiceKioskRouter: Router {
     let component: Kiosk
-    func wire(_ wiring: Wiring<Self>) {
-        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
-        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map again") { Label(text: $0 + "!") })
-        wiring.provide(Kiosk.Requires.help, Provide("Kiosk.help") { Label(text: "help") })
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
+        wiring.line(Kiosk.Requires.map, wiring.provide(Provide("Kiosk.map") { Label(text: $0) }))
+        wiring.line(Kiosk.Requires.map, wiring.provide(Provide("Kiosk.map again") { Label(text: $0 + "!") }))
+        wiring.line(Kiosk.Requires.help, wiring.provide(Provide("Kiosk.help") { Label(text: "help") }))
+        return .partial
     }
 }
 
@@ -171,9 +210,10 @@ private struct TwiceKioskRouter: Router {
 private struct NestingKioskRouter: Router {
     let component: Kiosk
     let other: Kiosk
-    func wire(_ wiring: Wiring<Self>) {
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
         WholeKioskRouter(component: other, help: Kiosk.Requires.help).configure()
-        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
+        wiring.line(Kiosk.Requires.map, wiring.provide(Provide("Kiosk.map") { Label(text: $0) }))
+        return .partial
     }
 }
 
@@ -182,10 +222,11 @@ private struct NestingKioskRouter: Router {
 private struct IncludingKioskRouter: Router {
     let component: Kiosk
     let other: Kiosk
-    func wire(_ wiring: Wiring<Self>) {
-        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
-        wiring.provide(Kiosk.Requires.help, Provide("Kiosk.help") { Label(text: "help") })
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
+        wiring.line(Kiosk.Requires.map, wiring.provide(Provide("Kiosk.map") { Label(text: $0) }))
+        wiring.line(Kiosk.Requires.help, wiring.provide(Provide("Kiosk.help") { Label(text: "help") }))
         wiring.include(WholeKioskRouter(component: other, help: Kiosk.Requires.help))
+        return .partial
     }
 }
 
@@ -193,9 +234,10 @@ private struct IncludingKioskRouter: Router {
 @MainActor
 private struct ReconfiguringKioskRouter: Router {
     let component: Kiosk
-    func wire(_ wiring: Wiring<Self>) {
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
         wiring.include(WholeKioskRouter(component: component, help: Kiosk.Requires.help))
         KioskRouter(component: component).configure()
+        return .partial
     }
 }
 
@@ -203,10 +245,11 @@ private struct ReconfiguringKioskRouter: Router {
 @MainActor
 private struct MisnumberedKioskRouter: Router {
     let component: Kiosk
-    func wire(_ wiring: Wiring<Self>) {
-        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
-        wiring.provide(Kiosk.Requires.help, Provide("Kiosk.help") { Label(text: "help") })
-        wiring.provide(Kiosk.Requires.helpAtZebrasPlace, Provide("Kiosk.help") { Label(text: "help") })
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
+        wiring.line(Kiosk.Requires.map, wiring.provide(Provide("Kiosk.map") { Label(text: $0) }))
+        wiring.line(Kiosk.Requires.help, wiring.provide(Provide("Kiosk.help") { Label(text: "help") }))
+        wiring.line(Kiosk.Requires.helpAtZebrasPlace, wiring.provide(Provide("Kiosk.help") { Label(text: "help") }))
+        return .partial
     }
 }
 
@@ -221,8 +264,9 @@ private final class KeptWiring {
 private struct KeepingKioskRouter: Router {
     let component: Kiosk
     let kept: KeptWiring
-    func wire(_ wiring: Wiring<Self>) {
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
         if kept.wiring == nil { kept.wiring = wiring }
+        return .partial
     }
 }
 
@@ -231,10 +275,36 @@ private struct KeepingKioskRouter: Router {
 private struct LateKioskRouter: Router {
     let component: Kiosk
     let kept: KeptWiring
-    func wire(_ wiring: Wiring<Self>) {
-        kept.wiring?.provide(Kiosk.Requires.help, Provide("Kiosk.help") { Label(text: "help") })
-        kept.wiring?.provide(Kiosk.Requires.zebra, Provide("Kiosk.zebra") { _, _ in [] })
-        wiring.provide(Kiosk.Requires.map, Provide("Kiosk.map") { Label(text: $0) })
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
+        if let late = kept.wiring {
+            late.line(Kiosk.Requires.help, late.provide(Provide("Kiosk.help") { Label(text: "help") }))
+            late.line(Kiosk.Requires.zebra, late.provide(Provide("Kiosk.zebra") { _, _ in [] }))
+        }
+        wiring.line(Kiosk.Requires.map, wiring.provide(Provide("Kiosk.map") { Label(text: $0) }))
+        return .partial
+    }
+}
+
+/// Answers every require of Kiosk through its `requires(…)`, `require_zebra` unavailable.
+@MainActor
+private struct UnavailableZebraKioskRouter: Router {
+    let component: Kiosk
+    func wire(_ wiring: Wiring<Self>) -> Wired<Kiosk> {
+        wiring.requires(
+            map: wiring.provide(Provide("Kiosk.map") { Label(text: $0) }),
+            help: wiring.provide(Provide("Kiosk.help") { Label(text: "help") }),
+            zebra: .unavailable)
+    }
+}
+
+/// Declares `require_zebra` unavailable and leaves `require_help` out.
+@MainActor
+private struct UnavailableAndHoleKioskRouter: Router {
+    let component: Kiosk
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
+        wiring.line(Kiosk.Requires.map, wiring.provide(Provide("Kiosk.map") { Label(text: $0) }))
+        wiring.line(Kiosk.Requires.zebra, .unavailable)
+        return .partial
     }
 }
 
@@ -250,17 +320,19 @@ private struct HookedKioskRouter: Router {
     let component: Kiosk
     let heard: Heard
     var beforeProviding: (@MainActor (String) -> Void)? { { [heard] in heard.events.append("told \($0)") } }
-    func wire(_ wiring: Wiring<Self>) {
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
         // The line's autoclosure captures this local, not `self`: the router holds the component, which
         // would hold the closure, a cycle nothing frees.
         let heard = heard
-        wiring.provide(
+        wiring.line(
             Kiosk.Requires.map,
-            Provide("Kiosk.map") { [heard] place in
-                heard.events.append("called map")
-                return Label(text: place)
-            })
-        wiring.provide(Kiosk.Requires.help, Provide("Kiosk.help") { Label(text: "help") })
+            wiring.provide(
+                Provide("Kiosk.map") { [heard] place in
+                    heard.events.append("called map")
+                    return Label(text: place)
+                }))
+        wiring.line(Kiosk.Requires.help, wiring.provide(Provide("Kiosk.help") { Label(text: "help") }))
+        return .partial
     }
 }
 
@@ -565,6 +637,67 @@ struct WiringAuditTests {
                 2 of 3 requires are not wired.
                 """
         )
+    }
+
+    @Test func aRequireDeclaredUnavailableIsNoHole() {
+        let kiosk = Kiosk()
+        kiosk.require_zebra = { _, _ in [] }
+        let router = UnavailableZebraKioskRouter(component: kiosk)
+        // Every require answered, one of them by `nil`: whole without being read back.
+        #expect(router.configure())
+        #expect(kiosk.require_zebra == nil, "an unavailable require is unwired, whatever it held before")
+        #expect(kiosk.require_map?("here") == Label(text: "here"))
+        #expect(router.holes == nil)
+        #expect(WiringAudit.configure([router]).isComplete)
+        let audit = router.audit
+        #expect(audit.unwired == [])
+        #expect(audit.unavailable == ["require_zebra"])
+        #expect(audit.isComplete)
+        #expect(router.declaredUnavailable == ["require_zebra"])
+        #expect(
+            router.wires == [
+                Wire(requirement: "require_map", answer: .provide(name: "Kiosk.map")),
+                Wire(requirement: "require_help", answer: .provide(name: "Kiosk.help")),
+                Wire(requirement: "require_zebra", answer: .unavailable),
+            ])
+        #expect(
+            WiringReport(components: [audit]).description == """
+                Kiosk: 2/3 requires wired (1 unavailable)
+                  Kiosk.require_zebra is unavailable: its router says nothing answers it
+                No require of 1 component is unwired. 1 is unavailable by a router's choice.
+                """)
+    }
+
+    @Test func aRequireDeclaredUnavailableIsToldApartFromAHole() {
+        let kiosk = Kiosk()
+        let router = UnavailableAndHoleKioskRouter(component: kiosk)
+        #expect(!router.configure())
+        let holes = try? #require(router.holes)
+        #expect(holes?.unwired == ["require_help"])
+        #expect(holes?.unavailable == ["require_zebra"])
+        #expect(WiringAudit.configure([router]).unwired == ["Kiosk.require_help"])
+        #expect(
+            WiringReport(components: [router.audit]).description == """
+                Kiosk: 1/3 requires wired (1 unwired, 1 unavailable)
+                  Kiosk.require_help is not wired
+                  Kiosk.require_zebra is unavailable: its router says nothing answers it
+                1 of 3 requires is not wired.
+                """)
+    }
+
+    @Test func anUnavailableRequireIncludedByAnotherRouterStaysUnavailable() {
+        // A router that includes another's answers declares what the other declares.
+        let kiosk = Kiosk()
+        struct Wrapping: Router {
+            let component: Kiosk
+            func wire(_ wiring: Wiring<Self>) -> Wired<Kiosk> {
+                wiring.include(UnavailableZebraKioskRouter(component: component))
+            }
+        }
+        let router = Wrapping(component: kiosk)
+        #expect(router.configure())
+        #expect(router.declaredUnavailable == ["require_zebra"])
+        #expect(router.holes == nil)
     }
 
     @Test func completeReportSaysSo() {

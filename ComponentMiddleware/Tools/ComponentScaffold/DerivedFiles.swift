@@ -142,6 +142,15 @@ struct DerivedFiles {
 
                 """
         }
+        text += """
+
+            // MARK: - Every require, as a router answers them
+
+            extension Wiring where Owner.Component == \(component) {
+            \(everyRequireFunction(requires))
+            }
+
+            """
         let provides = try providesAsValues()
         if !provides.isEmpty {
             text += """
@@ -212,6 +221,67 @@ struct DerivedFiles {
                     }
             """
     }
+
+    /// `requires(…)`, which a router's `wire(_:)` returns: one argument per require, none with a
+    /// default, so a router that leaves a require out does not build and the compiler names the require.
+    private func everyRequireFunction(_ requires: [ComponentAPIFile.Require]) -> String {
+        let parameters = requires.map { require in
+            let values = [require.answer] + require.parameters.map { Self.valueType($0.type) }
+            let kind = require.isAsync ? "AsyncAnswer" : "Answer"
+            return "        \(Self.plain(require.name)): \(kind)<\(values.joined(separator: ", "))>"
+        }
+        // Where the answers assign, each closure goes straight to its property, one assignment for each
+        // of its three kinds (none, the one telling the hook, the plain one) rather than one of a value
+        // chosen among them, which would be wrapped again on its way there; every place is marked at
+        // once. Where they record, each answer's declaration is recorded in turn.
+        let assignments = requires.map { require -> String in
+            let answer = Self.plain(require.name)
+            let property = "\(Self.assignee).require_\(require.name)"
+            return """
+                        if \(answer).leavesUnwired {
+                            \(property) = nil
+                        } else if let _told = \(answer).closureTellingHook {
+                            \(property) = _told
+                        } else {
+                            \(property) = \(answer).closure
+                        }
+                """
+        }
+        let records = requires.map { require in
+            let answer = Self.plain(require.name)
+            return
+                "            self.record(\"require_\(require.name)\", \(answer).declaration, valueNames: \(answer).valueNames)"
+        }
+        let body =
+            requires.isEmpty
+            ? ["        self.assignedEveryRequire()"]
+            : ["        guard let \(Self.assignee) = self.assigning else {"] + records
+                + ["            return Wired()", "        }"] + assignments + ["        self.assignedEveryRequire()"]
+        let signature =
+            parameters.isEmpty
+            ? "    @inlinable public func requires() -> Wired<\(component)> {"
+            : """
+                @inlinable public func requires(
+            \(parameters.joined(separator: ",\n"))
+                ) -> Wired<\(component)> {
+            """
+        let summary =
+            requires.isEmpty
+            ? "every require of \(component): it has none, so its router returns this alone"
+            : "every require of \(component), one argument each, in the order its API declares them"
+        return """
+                /// Answers \(summary):
+                /// a router that leaves one out does not build, and the compiler names it.
+            \(signature)
+            \((body + ["        return Wired()"]).joined(separator: "\n"))
+                }
+            """
+    }
+
+    /// The name the generated `requires(…)` gives the component it assigns to: one no parameter can
+    /// take, since a parameter has its require's name, which has no underscore. Its own members are
+    /// reached through `self.`, since a parameter may be named like one of them.
+    private static let assignee = "_component"
 
     /// The function a screen calls for `require`: the closure, or what stands in when it is `nil`.
     private func callingFunction(_ require: ComponentAPIFile.Require) -> String {
@@ -327,21 +397,28 @@ struct DerivedFiles {
             """
     }
 
-    /// What each wiring line of the router leads to, by require: the component a route or provide
-    /// belongs to (`TagsRoutes.detail`, `Tags.Provides.…`), or the app's own pages for anything else
-    /// (an `AppRoutes.…` of the app's own).
+    /// What each answer of the router leads to, by require: the component a route or provide belongs
+    /// to (`tagPage: wiring.route(TagsRoutes.detail)`, `wiring.provide(Tags.Provides.…)`), nothing for
+    /// one declared `.unavailable`, or the app's own pages for anything else (an `AppRoutes.…`).
     var answeredBy: [String: String] {
         guard let router else { return [:] }
         var answers: [String: String] = [:]
         let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(router.utf8)), as: UTF8.self)
-        let line =
-            #/(?:^|[^A-Za-z0-9_])Requires\s*\.\s*([A-Za-z0-9_]+)\s*,\s*(?:to\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\./#
-        for match in code.matches(of: line) {
-            let owner = String(match.output.2)
-            let routesOf = owner.hasSuffix("Routes") ? String(owner.dropLast("Routes".count)) : owner
-            let answer =
-                components.contains(owner) ? owner : components.contains(routesOf) ? routesOf : "the app's own page"
-            // The last line wins, as it does at launch, where each line assigns in turn.
+        let answer =
+            #/(?:^|[^A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(?:(?:[A-Za-z_][A-Za-z0-9_]*\s*\.\s*)?(?:route|provide)\s*\(\s*(?:atOnce\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\.|(\.\s*unavailable)(?![A-Za-z0-9_]))/#
+        let declared = Set(api.requires.map(\.name))
+        for match in code.matches(of: answer) where declared.contains(String(match.output.1)) {
+            let answer: String
+            if match.output.3 != nil {
+                answer = "nothing: its router declares it unavailable"
+            } else {
+                let owner = String(match.output.2 ?? "")
+                let routesOf = owner.hasSuffix("Routes") ? String(owner.dropLast("Routes".count)) : owner
+                answer =
+                    components.contains(owner)
+                    ? owner : components.contains(routesOf) ? routesOf : "the app's own page"
+            }
+            // The last answer wins, as it does at launch, where each assigns in turn.
             answers[String(match.output.1)] = answer
         }
         return answers

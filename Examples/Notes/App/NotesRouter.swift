@@ -7,8 +7,9 @@ import Tags
 struct NotesRouter: Router {
     let component = Notes.shared
 
-    func wire(_ wiring: Wiring<Self>) {
-        wiring.provide(Notes.Requires.tagPage, Tags.Provides.tagPage)
-        wiring.provide(Notes.Requires.tagCount, Tags.Provides.tagCount)
+    func wire(_ wiring: Wiring<Self>) -> Wired<Notes> {
+        wiring.requires(
+            tagPage: wiring.provide(Tags.Provides.tagPage),
+            tagCount: wiring.provide(Tags.Provides.tagCount))
     }
 }

@@ -7,7 +7,7 @@ import Tags
 struct TagsRouter: Router {
     let component = Tags.shared
 
-    func wire(_ wiring: Wiring<Self>) {
-        wiring.provide(Tags.Requires.noteTitle, Notes.Provides.noteTitle)
+    func wire(_ wiring: Wiring<Self>) -> Wired<Tags> {
+        wiring.requires(noteTitle: wiring.provide(Notes.Provides.noteTitle))
     }
 }

@@ -19,8 +19,8 @@ public struct AppointmentRouter: ComponentRouter {
 
     public static var routes: [AnyRoute<Screen>] { AppointmentRoutes.all }
 
-    public func wire(_ wiring: Wiring<Self>) {
-        wiring.wire(Appointment.Requires.shopDetail, to: ShopRoutes.detail)
+    public func wire(_ wiring: Wiring<Self>) -> Wired<Appointment> {
+        wiring.requires(shopDetail: wiring.route(ShopRoutes.detail))
     }
 
     public var homeEntry: Action {

@@ -19,8 +19,8 @@ public struct EventRouter: ComponentRouter {
 
     public static var routes: [AnyRoute<Screen>] { EventRoutes.all }
 
-    public func wire(_ wiring: Wiring<Self>) {
-        wiring.wire(Event.Requires.shopDetail, to: ShopRoutes.detail)
+    public func wire(_ wiring: Wiring<Self>) -> Wired<Event> {
+        wiring.requires(shopDetail: wiring.route(ShopRoutes.detail))
     }
 
     public var homeEntry: Action {

@@ -20,11 +20,11 @@ public struct GroupbuyRouter: ComponentRouter {
 
     public static var routes: [AnyRoute<Screen>] { GroupbuyRoutes.all }
 
-    public func wire(_ wiring: Wiring<Self>) {
-        // The shop page that reports favouriting back; downgraded, the web page cannot report it.
-        wiring.wire(
-            Groupbuy.Requires.shopDetail, to: ShopRoutes.detail, native: Shop.Provides.shopDetailShopIdOnDisappear)
-        wiring.wire(Groupbuy.Requires.shopApplyForGroupbuy, to: ShopRoutes.applicableShops)
+    public func wire(_ wiring: Wiring<Self>) -> Wired<Groupbuy> {
+        wiring.requires(
+            // The shop page that reports favouriting back; downgraded, the web page cannot report it.
+            shopDetail: wiring.route(ShopRoutes.detail, native: Shop.Provides.shopDetailShopIdOnDisappear),
+            shopApplyForGroupbuy: wiring.route(ShopRoutes.applicableShops))
     }
 
     public var homeEntry: Action {

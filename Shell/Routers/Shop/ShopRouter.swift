@@ -24,19 +24,20 @@ public struct ShopRouter: ComponentRouter {
 
     public static var routes: [AnyRoute<Screen>] { ShopRoutes.all }
 
-    public func wire(_ wiring: Wiring<Self>) {
-        wiring.wire(Shop.Requires.eventDetail, to: EventRoutes.detail)
-        wiring.wire(Shop.Requires.buyOrder, to: ShellRoutes.bill)
-        wiring.wire(Shop.Requires.groupbuyInfo, to: GroupbuyRoutes.info)
-        // A list of summaries is not something a link can carry: no route.
-        wiring.provide(Shop.Requires.allGroupbuy, Groupbuy.Provides.groupbuyAllForShop)
-        wiring.wire(Shop.Requires.couponDetail, to: ShellRoutes.couponDetail)
-        wiring.wire(Shop.Requires.couponConsumeDetail, to: ShellRoutes.usedCoupon)
-        wiring.wire(Shop.Requires.navFindShopAndCar, to: ShellRoutes.webPage)
-        wiring.wire(Shop.Requires.appointmentBookInfo, to: AppointmentRoutes.queue)
-        wiring.wire(Shop.Requires.appointmentBookDetail, to: AppointmentRoutes.booking)
-        // Data, not a screen: asked each time the shop's page is shown, so no route.
-        wiring.provide(Shop.Requires.appointmentBookings, Appointment.Provides.bookings)
+    public func wire(_ wiring: Wiring<Self>) -> Wired<Shop> {
+        wiring.requires(
+            eventDetail: wiring.route(EventRoutes.detail),
+            buyOrder: wiring.route(ShellRoutes.bill),
+            groupbuyInfo: wiring.route(GroupbuyRoutes.info),
+            // A list of summaries is not something a link can carry: no route.
+            allGroupbuy: wiring.provide(Groupbuy.Provides.groupbuyAllForShop),
+            couponDetail: wiring.route(ShellRoutes.couponDetail),
+            couponConsumeDetail: wiring.route(ShellRoutes.usedCoupon),
+            navFindShopAndCar: wiring.route(ShellRoutes.webPage),
+            appointmentBookInfo: wiring.route(AppointmentRoutes.queue),
+            appointmentBookDetail: wiring.route(AppointmentRoutes.booking),
+            // Data, not a screen: asked each time the shop's page is shown, so no route.
+            appointmentBookings: wiring.provide(atOnce: Appointment.Provides.bookings))
     }
 
     public var homeEntry: Action {

@@ -86,6 +86,39 @@ extension Notes {
     }
 }
 
+// MARK: - Every require, as a router answers them
+
+extension Wiring where Owner.Component == Notes {
+    /// Answers every require of Notes, one argument each, in the order its API declares them:
+    /// a router that leaves one out does not build, and the compiler names it.
+    @inlinable public func requires(
+        tagPage: Answer<Page, String>,
+        tagCount: AsyncAnswer<Int, String>
+    ) -> Wired<Notes> {
+        guard let _component = self.assigning else {
+            self.record("require_tagPage", tagPage.declaration, valueNames: tagPage.valueNames)
+            self.record("require_tagCount", tagCount.declaration, valueNames: tagCount.valueNames)
+            return Wired()
+        }
+        if tagPage.leavesUnwired {
+            _component.require_tagPage = nil
+        } else if let _told = tagPage.closureTellingHook {
+            _component.require_tagPage = _told
+        } else {
+            _component.require_tagPage = tagPage.closure
+        }
+        if tagCount.leavesUnwired {
+            _component.require_tagCount = nil
+        } else if let _told = tagCount.closureTellingHook {
+            _component.require_tagCount = _told
+        } else {
+            _component.require_tagCount = tagCount.closure
+        }
+        self.assignedEveryRequire()
+        return Wired()
+    }
+}
+
 // MARK: - Provides, as values the app's routes and wiring lines open
 
 extension Notes {

@@ -70,6 +70,30 @@ extension Tags {
     }
 }
 
+// MARK: - Every require, as a router answers them
+
+extension Wiring where Owner.Component == Tags {
+    /// Answers every require of Tags, one argument each, in the order its API declares them:
+    /// a router that leaves one out does not build, and the compiler names it.
+    @inlinable public func requires(
+        noteTitle: Answer<String, String>
+    ) -> Wired<Tags> {
+        guard let _component = self.assigning else {
+            self.record("require_noteTitle", noteTitle.declaration, valueNames: noteTitle.valueNames)
+            return Wired()
+        }
+        if noteTitle.leavesUnwired {
+            _component.require_noteTitle = nil
+        } else if let _told = noteTitle.closureTellingHook {
+            _component.require_noteTitle = _told
+        } else {
+            _component.require_noteTitle = noteTitle.closure
+        }
+        self.assignedEveryRequire()
+        return Wired()
+    }
+}
+
 // MARK: - Provides, as values the app's routes and wiring lines open
 
 extension Tags {
