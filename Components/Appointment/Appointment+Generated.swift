@@ -51,7 +51,7 @@ extension Appointment: ComponentAPI {
 
 extension Appointment {
     /// Appointment's requires as values, each named after its property without `require_`:
-    /// a router's wiring line names one (`Appointment.Requires.shopDetail`) to assign it.
+    /// the list of requires and a line written by hand name one (`Appointment.Requires.shopDetail`).
     @MainActor
     public enum Requires {
         /// `Appointment.require_shopDetail`.

@@ -51,7 +51,7 @@ extension Event: ComponentAPI {
 
 extension Event {
     /// Event's requires as values, each named after its property without `require_`:
-    /// a router's wiring line names one (`Event.Requires.shopDetail`) to assign it.
+    /// the list of requires and a line written by hand name one (`Event.Requires.shopDetail`).
     @MainActor
     public enum Requires {
         /// `Event.require_shopDetail`.

@@ -56,7 +56,7 @@ extension Groupbuy: ComponentAPI {
 
 extension Groupbuy {
     /// Groupbuy's requires as values, each named after its property without `require_`:
-    /// a router's wiring line names one (`Groupbuy.Requires.shopDetail`) to assign it.
+    /// the list of requires and a line written by hand name one (`Groupbuy.Requires.shopDetail`).
     @MainActor
     public enum Requires {
         /// `Groupbuy.require_shopDetail`.

@@ -96,7 +96,7 @@ extension Shop: ComponentAPI {
 
 extension Shop {
     /// Shop's requires as values, each named after its property without `require_`:
-    /// a router's wiring line names one (`Shop.Requires.eventDetail`) to assign it.
+    /// the list of requires and a line written by hand name one (`Shop.Requires.eventDetail`).
     @MainActor
     public enum Requires {
         /// `Shop.require_eventDetail`.

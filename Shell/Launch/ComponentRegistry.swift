@@ -61,8 +61,9 @@ final class ComponentRegistry {
         // Marked first, so a component used while it gets ready is not got ready twice.
         isReady[index] = true
         readyCount += 1
-        if !router.configure() {
-            let hole = router.audit
+        // A require left nil on purpose (`.unavailable`) makes the count read the component back, but is
+        // no hole.
+        if !router.configure(), case let hole = router.audit, !hole.isComplete {
             holes.append(hole)
             onHole?(hole)
         }

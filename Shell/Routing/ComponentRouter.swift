@@ -1,7 +1,7 @@
 import MallBase
 import Middleware
 
-/// A router as the shell uses it: one wiring line per require of its component (``Router/wire(_:)``),
+/// A router as the shell uses it: one answer per require of its component (``Router/wire(_:)``),
 /// the routes into the component's provides, and the component's home-screen entry.
 ///
 /// Each router is a target of its own (`Shell/Routers/<Name>`), which sees its component, its
@@ -14,7 +14,7 @@ public protocol ComponentRouter: Router {
     /// The routes into the component's provides, from its routes target. Internal unless declared
     /// external. The app builds its route table from the routers' types when a link first needs it.
     static var routes: [AnyRoute<Screen>] { get }
-    /// The app's links, which every require answered through a route goes through (``wire(_:to:)``).
+    /// The app's links, which every require answered through a route goes through (`wiring.route(…)`).
     var links: any RouteOpening { get }
 }
 

@@ -1,7 +1,8 @@
 import Middleware
 
 extension Screen {
-    /// The screen shown in place of a requirement no router wired, naming it so the hole is obvious.
+    /// The screen shown in place of a requirement no router wired, or one its router declares
+    /// unavailable, naming it so the hole is obvious.
     ///
     /// - Parameter requirement: The qualified name, e.g. `Shop.require_eventDetail`.
     public static func unavailable(_ requirement: String) -> Screen {
@@ -10,7 +11,8 @@ extension Screen {
             origin: "MallBase",
             body: [
                 "\(requirement) is not wired.",
-                "This feature needs a router in the app to connect it; run the `audit` command to list every gap.",
+                "This feature needs a router in the app to connect it; the `audit` command lists every require"
+                    + " left unanswered.",
             ],
             actions: [.back()]
         )

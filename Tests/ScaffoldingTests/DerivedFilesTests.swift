@@ -411,6 +411,7 @@ struct DerivedFilesTests {
                 public var require_e: ((_ x: Int) -> Screen)?
                 public var require_f: ((_ x: Int) -> Screen)?
                 public var require_native: ((_ x: Int) -> Screen)?
+                public var require_g: ((_ x: Int) -> Screen)?
             }
             """
         let router = """
@@ -425,6 +426,7 @@ struct DerivedFilesTests {
                     c:wiring.route( ShellRoutes.bill),
                     d: wiring.provide(atOnce: Groupbuy.Provides.list),
                     f: . unavailable,
+                    g: Answer.unavailable,
                     native: wiring.route(ShopRoutes.detail, native: Shop.Provides.detail))
             }
             """
@@ -433,6 +435,7 @@ struct DerivedFilesTests {
             derived.answeredBy == [
                 "a": "Event", "b": "Shop", "c": "the app's own page", "d": "Groupbuy",
                 "f": "nothing: its router declares it unavailable", "native": "Shop",
+                "g": "nothing: its router declares it unavailable",
             ])
         let file = try derived.files(answerable: [])[1].contents
         #expect(file.contains(#""require_e": "nothing yet (wire it in Shell/Routers/Shop/ShopRouter.swift)","#))

@@ -28,7 +28,7 @@ public struct Provide<Output, each Value>: Sendable {
 }
 
 /// One `async` (or throwing) `provide_` function as a value, as ``Provide`` is for one that answers at
-/// once: an async require's wiring line names it, e.g. `Tags.Provides.tagCount` for
+/// once: an async require's answer names it, e.g. `Tags.Provides.tagCount` for
 /// `Tags.provide_tagCount(noteId:) async -> Int`.
 public struct AsyncProvide<Output, each Value>: Sendable {
     /// The function as documents name it, e.g. `Tags.provide_tagCount(noteId:)`.

@@ -1,4 +1,5 @@
-/// One `require_` property of a component, as a wiring line names it: `Notes.Requires.tagPage`.
+/// One `require_` property of a component as a value: `Notes.Requires.tagPage`, which the component's
+/// list of requires, a line written by hand and the audit's stubs name it by.
 ///
 /// Each component's generated file declares one per require in the component's `Requires`, named
 /// after the property without `require_`, as `Provides` holds its provides. It reads and assigns the

@@ -38,7 +38,8 @@ public protocol Router {
     @discardableResult func configure() -> Bool
     /// The component's requires and which of them are `nil`.
     var audit: ComponentWiring { get }
-    /// ``audit`` when one of the component's requires is `nil`; `nil` when every one is wired.
+    /// ``audit`` when one of the component's requires is `nil` and its router does not declare it
+    /// unavailable; `nil` when every one is answered.
     var holes: ComponentWiring? { get }
     /// Has the component keep what the user does in `folder` (``ComponentAPI/keepState(in:)``).
     func keepState(in folder: StateFolder?)

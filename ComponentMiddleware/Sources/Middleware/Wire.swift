@@ -114,9 +114,9 @@ public struct Wiring<Owner: Router> {
         recorder?.record(requirement, { declaration ?? .closure }, { valueNames })
     }
 
-    /// One wiring line, as a component's generated `requires(…)` runs it for each argument: assigns
-    /// `closure` to `require` (`nil` leaves it unwired, as ``Answer/unavailable`` does), or records
-    /// `declaration`.
+    /// One line written by hand that takes an answer's parts, as a component's generated `requires(…)`
+    /// handles each argument: assigns `closure` to `require` (`nil` leaves it unwired, which counts as
+    /// answered only where `declaration` is ``WireAnswer/unavailable``), or records `declaration`.
     ///
     /// - Parameters:
     ///   - require: The require, e.g. `Notes.Requires.tagPage`.
@@ -135,7 +135,9 @@ public struct Wiring<Owner: Router> {
             recorder.record(require.name, { declaration ?? .closure }, { valueNames })
         } else {
             require.assign(on: component, closure)
-            if let index = require.index { tally.mark(index) }
+            // A require left nil counts as answered only where the line says it is unavailable, so a
+            // launch that trusts the count does not pass a hole.
+            if let index = require.index, closure != nil || declaration == .unavailable { tally.mark(index) }
         }
     }
 

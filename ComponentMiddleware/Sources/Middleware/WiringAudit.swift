@@ -2,7 +2,8 @@
 ///
 /// A component declares what it needs as optional closure properties whose names start with
 /// ``requirementPrefix``. After the routers ran, any such property that is still `nil` is a hole in
-/// the middleware: calling it would show an "unavailable" screen instead of the feature. The audit
+/// the middleware, unless its router declares it unavailable (``Answer/unavailable``): calling it
+/// would show an "unavailable" screen instead of the feature. The audit
 /// reads each component's generated ``ComponentAPI/unwiredRequirements``, which tests each require
 /// declared in its API file and is checked against it, so a new requirement is covered the moment it
 /// is declared and the file regenerated.

@@ -94,7 +94,10 @@ public struct WiringReport: Sendable, Hashable {
         let requires = String.counted(requirementCount, "require")
         let ofComponents = String.counted(components.count, "component")
         if holes > 0 {
-            lines.append("\(holes) of \(requires) \(holes == 1 ? "is" : "are") not wired.")
+            let unavailable =
+                unavailableCount == 0
+                ? "" : " \(unavailableCount) \(unavailableCount == 1 ? "is" : "are") unavailable by a router's choice."
+            lines.append("\(holes) of \(requires) \(holes == 1 ? "is" : "are") not wired.\(unavailable)")
         } else if unlistedCount > 0 || unavailableCount > 0 {
             // Not "all wired": a require the lists lack may be nil where the audit cannot read it, and
             // one declared unavailable is nil.

@@ -308,6 +308,30 @@ private struct UnavailableAndHoleKioskRouter: Router {
     }
 }
 
+/// Leaves `require_map` nil by a line written by hand that does not say it is unavailable.
+@MainActor
+private struct NilLineKioskRouter: Router {
+    let component: Kiosk
+    func wire(_ wiring: Wiring<Self>) -> Wired<Component> {
+        wiring.answer(Kiosk.Requires.map, closure: nil, declaration: .closure)
+        wiring.line(Kiosk.Requires.help, wiring.provide(Provide("Kiosk.help") { Label(text: "help") }))
+        wiring.line(Kiosk.Requires.zebra, wiring.provide(Provide("Kiosk.zebra") { _, _ in [] }))
+        return .partial
+    }
+}
+
+/// Configures another Kiosk inside its lines, so its own count is not trusted, and declares
+/// `require_zebra` unavailable.
+@MainActor
+private struct NestingUnavailableKioskRouter: Router {
+    let component: Kiosk
+    let other: Kiosk
+    func wire(_ wiring: Wiring<Self>) -> Wired<Kiosk> {
+        WholeKioskRouter(component: other, help: Kiosk.Requires.help).configure()
+        return wiring.include(UnavailableZebraKioskRouter(component: component))
+    }
+}
+
 /// What a hook heard, in order, beside the provides called: the app's hook gets components ready.
 @MainActor
 private final class Heard {
@@ -672,7 +696,8 @@ struct WiringAuditTests {
         let kiosk = Kiosk()
         let router = UnavailableAndHoleKioskRouter(component: kiosk)
         #expect(!router.configure())
-        let holes = try? #require(router.holes)
+        let holes = router.holes
+        #expect(holes != nil)
         #expect(holes?.unwired == ["require_help"])
         #expect(holes?.unavailable == ["require_zebra"])
         #expect(WiringAudit.configure([router]).unwired == ["Kiosk.require_help"])
@@ -681,7 +706,7 @@ struct WiringAuditTests {
                 Kiosk: 1/3 requires wired (1 unwired, 1 unavailable)
                   Kiosk.require_help is not wired
                   Kiosk.require_zebra is unavailable: its router says nothing answers it
-                1 of 3 requires is not wired.
+                1 of 3 requires is not wired. 1 is unavailable by a router's choice.
                 """)
     }
 
@@ -698,6 +723,22 @@ struct WiringAuditTests {
         #expect(router.configure())
         #expect(router.declaredUnavailable == ["require_zebra"])
         #expect(router.holes == nil)
+    }
+
+    @Test func aLineThatLeavesARequireNilWithoutSayingSoIsAHole() {
+        let router = NilLineKioskRouter(component: Kiosk())
+        #expect(!router.configure(), "a nil the line does not declare unavailable must not count as answered")
+        #expect(WiringAudit.configure([router]).unwired == ["Kiosk.require_map"])
+    }
+
+    @Test func aComponentReadBackWhoseOnlyNilRequireIsUnavailableIsWhole() {
+        let kiosk = Kiosk()
+        let router = NestingUnavailableKioskRouter(component: kiosk, other: Kiosk())
+        // The configure inside the lines has the count read the component back, which finds a nil.
+        #expect(!router.configure())
+        #expect(router.audit.isComplete)
+        #expect(router.holes == nil)
+        #expect(WiringAudit.configure([router]).isComplete)
     }
 
     @Test func completeReportSaysSo() {

@@ -11,7 +11,8 @@
 ///
 /// The files are generated, not formatted: `swift format` leaves them alone and its lint skips them.
 struct DerivedFiles {
-    /// The most parameters a require may take: the middleware has one wiring function per count.
+    /// The most parameters a require may take: the middleware's `Requirement` has one initializer per
+    /// count, for the stubs of previews and tests.
     static let maximumParameters = 6
     /// The standard library's types the middleware answers stubs with (its `StubAnswer` conformances),
     /// so a require may answer with them in any app.
@@ -127,7 +128,7 @@ struct DerivedFiles {
 
                 extension \(component) {
                     /// \(component)'s requires as values, each named after its property without `require_`:
-                    /// a router's wiring line names one (`\(component).Requires.\(requires[0].name)`) to assign it.
+                    /// the list of requires and a line written by hand name one (`\(component).Requires.\(requires[0].name)`).
                     @MainActor
                     public enum Requires {
                 \(requires.enumerated().map(requireValue).joined(separator: "\n\n"))
@@ -210,7 +211,7 @@ struct DerivedFiles {
             """
     }
 
-    /// The ``Require`` a wiring line names `require` by: its place among the requires, and two closures
+    /// The ``Require`` the list of requires names `require` by: its place among the requires, and two closures
     /// that read and assign it.
     private func requireValue(_ index: Int, _ require: ComponentAPIFile.Require) -> String {
         let name = "require_\(require.name)"
@@ -405,7 +406,7 @@ struct DerivedFiles {
         var answers: [String: String] = [:]
         let code = String(decoding: ArrayLiteralEdit.blankingCommentsAndStrings(Array(router.utf8)), as: UTF8.self)
         let answer =
-            #/(?:^|[^A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(?:(?:[A-Za-z_][A-Za-z0-9_]*\s*\.\s*)?(?:route|provide)\s*\(\s*(?:atOnce\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\.|(\.\s*unavailable)(?![A-Za-z0-9_]))/#
+            #/(?:^|[^A-Za-z0-9_.])([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(?:(?:[A-Za-z_][A-Za-z0-9_]*\s*\.\s*)?(?:route|provide)\s*\(\s*(?:atOnce\s*:\s*)?([A-Za-z_][A-Za-z0-9_]*)\s*\.|((?:(?:Async)?Answer\s*)?\.\s*unavailable)(?![A-Za-z0-9_]))/#
         let declared = Set(api.requires.map(\.name))
         for match in code.matches(of: answer) where declared.contains(String(match.output.1)) {
             let answer: String

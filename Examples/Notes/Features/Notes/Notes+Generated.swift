@@ -56,7 +56,7 @@ extension Notes: ComponentAPI {
 
 extension Notes {
     /// Notes's requires as values, each named after its property without `require_`:
-    /// a router's wiring line names one (`Notes.Requires.tagPage`) to assign it.
+    /// the list of requires and a line written by hand name one (`Notes.Requires.tagPage`).
     @MainActor
     public enum Requires {
         /// `Notes.require_tagPage`.

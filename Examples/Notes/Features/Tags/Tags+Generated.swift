@@ -51,7 +51,7 @@ extension Tags: ComponentAPI {
 
 extension Tags {
     /// Tags's requires as values, each named after its property without `require_`:
-    /// a router's wiring line names one (`Tags.Requires.noteTitle`) to assign it.
+    /// the list of requires and a line written by hand name one (`Tags.Requires.noteTitle`).
     @MainActor
     public enum Requires {
         /// `Tags.require_noteTitle`.
