@@ -6,9 +6,9 @@ import PackageDescription
 /// The business components, one per line, each with the components its router wires requires to.
 ///
 /// Each gets `Components/<Name>` (its target), `Components/<Name>/Preview` (`<Name>Preview`, the
-/// component run alone), `Tests/<Name>Tests` (its tests, which stub its requires), `Shell/Routes/<Name>`
-/// (`<Name>Routes`, the links into its provides) and `Shell/Routers/<Name>` (`<Name>Router`, its
-/// wiring). A router sees the components in `wiresTo` and their routes, and nothing else of theirs, so
+/// component run alone), `Tests/<Name>Tests` (its tests, which stub its requires), `Shell/Wiring/<Name>`
+/// (its wiring, side by side: `Routes`, the target `<Name>Routes` of the links into its provides, and
+/// `Router`, the target `<Name>Router` that answers its requires). A router sees the components in `wiresTo` and their routes, and nothing else of theirs, so
 /// a change to one component rebuilds the routers that wire to it, not the app.
 /// `swift package new-component` adds a line here; add a name to `wiresTo` when its router wires to it.
 let components: [(name: String, wiresTo: [String])] = [
@@ -95,7 +95,7 @@ for (component, wiresTo) in components {
         .target(
             name: "\(component)Routes",
             dependencies: [.target(name: component), "MallBase", "MallRouting", middleware],
-            path: "Shell/Routes/\(component)"),
+            path: "Shell/Wiring/\(component)/Routes"),
         .target(
             name: "\(component)Router",
             dependencies: [
@@ -105,7 +105,7 @@ for (component, wiresTo) in components {
                 + Set(wiresTo).subtracting([component]).sorted().flatMap {
                     [.target(name: $0), .target(name: "\($0)Routes")]
                 },
-            path: "Shell/Routers/\(component)"),
+            path: "Shell/Wiring/\(component)/Router"),
     ]
 }
 
@@ -121,7 +121,7 @@ package.targets += [
             + components.map { .target(name: "\($0.name)Router") }
             + [.target(name: "GlibcMalloc", condition: .when(platforms: [.linux]))],
         path: "Shell",
-        exclude: ["Routing", "Routes", "Routers", "Malloc"],
+        exclude: ["Routing", "Wiring", "Malloc"],
         // With many components the link is most of an incremental build. lld, which the Linux toolchains
         // of swift.org ship from Swift 6.0 on, links the app faster than gold, the driver's default there
         // (Benchmarks/README.md, "The app with 1,000 more components", has the figures).

@@ -172,7 +172,7 @@ if [ -n "$reuse" ]; then
         # unchanged to the build and only what changed is compiled again.
         (cd "$work/$app" && find . -path ./.build -prune -o -type f -print | sed 's|^\./||' | sort) \
             | comm -23 - "$work/tracked.txt" \
-            | awk '!/^(Components\/Area[0-9]+\/|Tests\/Area[0-9]+Tests\/|Shell\/Route(s|rs)\/Area[0-9]+\/)/' \
+            | awk '!/^(Components\/Area[0-9]+\/|Tests\/Area[0-9]+Tests\/|Shell\/Wiring\/Area[0-9]+\/)/' \
             | while IFS= read -r file; do rm -f "$work/$app/$file"; done
     done
     git ls-files -z | xargs -0 tar -cf - | tar -xf - -C "$work/four"
@@ -216,7 +216,7 @@ else
     : > "$manifest_edits"
     for ((i = 1; i <= count; i++)); do
         name=$(printf 'Area%04d' "$i")
-        router="$work/many/Shell/Routers/$name/${name}Router.swift"
+        router="$work/many/Shell/Wiring/$name/Router/${name}Router.swift"
         imports=""
         peers=()
         lines=()

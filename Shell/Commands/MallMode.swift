@@ -9,9 +9,9 @@ enum MallMode: Equatable {
     /// Play the self-guided tour (`--tour`).
     case tour(TourCommand)
     /// Print the route table (`routes`).
-    case routes(RoutesCommand)
+    case routes(PrintCommand<RouteFormat>)
     /// Draw the wiring graph (`graph`).
-    case graph(GraphCommand)
+    case graph(PrintCommand<GraphFormat>)
     /// Print the wiring report (`audit`).
     case audit
     /// Print where the user's state is kept (`state`).
@@ -152,11 +152,11 @@ enum MallMode: Equatable {
     private static func mode(of word: String?, reader: ArgumentReader, format: String?) throws(UsageError) -> MallMode {
         switch word {
         case "routes":
-            guard let format else { return .routes(RoutesCommand()) }
-            return .routes(RoutesCommand(format: try reader.choice(format, of: RouteFormat.self, noun: "format")))
+            guard let format else { return .routes(PrintCommand()) }
+            return .routes(PrintCommand(format: try reader.choice(format, of: RouteFormat.self, noun: "format")))
         case "graph":
-            guard let format else { return .graph(GraphCommand()) }
-            return .graph(GraphCommand(format: try reader.choice(format, of: GraphFormat.self, noun: "format")))
+            guard let format else { return .graph(PrintCommand()) }
+            return .graph(PrintCommand(format: try reader.choice(format, of: GraphFormat.self, noun: "format")))
         case _ where format != nil:
             throw reader.error("--format applies only to 'mall routes' and 'mall graph'")
         case "--tour": return .tour(TourCommand(session: SessionOptions()))

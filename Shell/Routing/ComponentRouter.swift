@@ -4,8 +4,8 @@ import Middleware
 /// A router as the shell uses it: one answer per require of its component (``Router/wire(_:)``),
 /// the routes into the component's provides, and the component's home-screen entry.
 ///
-/// Each router is a target of its own (`Shell/Routers/<Name>`), which sees its component, its
-/// component's routes (`Shell/Routes/<Name>`) and those of the components it wires to, so a change to
+/// Each router is a target of its own (`Shell/Wiring/<Name>/Router`), which sees its component, its
+/// component's routes (`Shell/Wiring/<Name>/Routes`, beside it) and those of the components it wires to, so a change to
 /// one component rebuilds only the routers that wire to it.
 @MainActor
 public protocol ComponentRouter: Router {

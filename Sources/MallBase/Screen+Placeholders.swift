@@ -47,7 +47,7 @@ extension Screen: StubAnswer {
             body: [
                 call.description,
                 "This preview runs \(call.component) alone, so a stub answers this require.",
-                "In the app, \(call.answeredBy ?? "the router in Shell/Routers/\(call.component)/\(call.component)Router.swift") answers it.",
+                "In the app, \(call.answeredBy ?? "the router in Shell/Wiring/\(call.component)/Router/\(call.component)Router.swift") answers it.",
             ],
             actions: [.back()]
         )

@@ -30,7 +30,7 @@ struct SelfCheckTests {
         #expect(
             report.diagnostics.map(\.formatted) == [
                 "Components/Shop/Probe.swift:1:1: error: component 'Shop' imports sibling component 'Event'; "
-                    + "route it through a require wired in Shell/Routers/Shop/ShopRouter.swift [horizontal-import]"
+                    + "route it through a require wired in Shell/Wiring/Shop/Router/ShopRouter.swift [horizontal-import]"
             ])
     }
 }

@@ -18,9 +18,10 @@ struct ShellLayoutTests {
             "MallBase@Sources/MallBase:",
             "Shop@Components/Shop: MallBase", "Event@Components/Event: MallBase",
             "MallRouting@Shell/Routing: MallBase",
-            "ShopRoutes@Shell/Routes/Shop: Shop, MallRouting", "EventRoutes@Shell/Routes/Event: Event, MallRouting",
-            "ShopRouter@Shell/Routers/Shop: Shop, ShopRoutes, MallRouting, Event, EventRoutes",
-            "EventRouter@Shell/Routers/Event: Event, EventRoutes, MallRouting, Shop, ShopRoutes",
+            "ShopRoutes@Shell/Wiring/Shop/Routes: Shop, MallRouting",
+            "EventRoutes@Shell/Wiring/Event/Routes: Event, MallRouting",
+            "ShopRouter@Shell/Wiring/Shop/Router: Shop, ShopRoutes, MallRouting, Event, EventRoutes",
+            "EventRouter@Shell/Wiring/Event/Router: Event, EventRoutes, MallRouting, Shop, ShopRoutes",
             "Mall@Shell: MallRouting, ShopRouter, EventRouter",
             // One target for each of the contract's other patterns, which must each match one.
             "MallNavigator@Sources/MallNavigator: MallBase", "fuzz-x@Fuzz/X: MallNavigator",
@@ -34,10 +35,10 @@ struct ShellLayoutTests {
                 "Sources/MallBase/Screen.swift": "",
                 "Components/Shop/Shop.swift": "import MallBase", "Components/Event/Event.swift": "import MallBase",
                 "Shell/Routing/MallRoute.swift": "import MallBase",
-                "Shell/Routes/Shop/ShopRoutes.swift": "import MallRouting\nimport Shop",
-                "Shell/Routes/Event/EventRoutes.swift": "import MallRouting\nimport Event",
-                "Shell/Routers/Shop/ShopRouter.swift": "import EventRoutes\nimport Shop\nimport ShopRoutes",
-                "Shell/Routers/Event/EventRouter.swift": "import EventRoutes\nimport Shop\nimport ShopRoutes",
+                "Shell/Wiring/Shop/Routes/ShopRoutes.swift": "import MallRouting\nimport Shop",
+                "Shell/Wiring/Event/Routes/EventRoutes.swift": "import MallRouting\nimport Event",
+                "Shell/Wiring/Shop/Router/ShopRouter.swift": "import EventRoutes\nimport Shop\nimport ShopRoutes",
+                "Shell/Wiring/Event/Router/EventRouter.swift": "import EventRoutes\nimport Shop\nimport ShopRoutes",
                 "Shell/main.swift": "import EventRouter\nimport ShopRouter",
             ].merging(files) { $1 })
     }
@@ -49,8 +50,8 @@ struct ShellLayoutTests {
 
     @Test func aRouterThatImportsAnotherRouterBreaksTheRoutersIndependence() throws {
         let lines = try Self.shell(
-            ["Shell/Routers/Event/EventRouter.swift": "import EventRoutes\nimport ShopRouter"],
-            replacing: ["EventRouter@Shell/Routers/Event: Event, EventRoutes, MallRouting, ShopRouter"]
+            ["Shell/Wiring/Event/Router/EventRouter.swift": "import EventRoutes\nimport ShopRouter"],
+            replacing: ["EventRouter@Shell/Wiring/Event/Router: Event, EventRoutes, MallRouting, ShopRouter"]
         ).lines(Self.contract)
         #expect(lines.contains { $0.contains("'EventRouter'") && $0.contains("'ShopRouter'") })
         #expect(lines.allSatisfy { $0.contains("never to its router") }, "\(lines)")
@@ -58,8 +59,8 @@ struct ShellLayoutTests {
 
     @Test func routesThatImportAnotherComponentsRoutesBreakTheirIndependence() throws {
         let lines = try Self.shell(
-            ["Shell/Routes/Event/EventRoutes.swift": "import Event\nimport ShopRoutes"],
-            replacing: ["EventRoutes@Shell/Routes/Event: Event, MallRouting, ShopRoutes"]
+            ["Shell/Wiring/Event/Routes/EventRoutes.swift": "import Event\nimport ShopRoutes"],
+            replacing: ["EventRoutes@Shell/Wiring/Event/Routes: Event, MallRouting, ShopRoutes"]
         ).lines(Self.contract)
         #expect(!lines.isEmpty)
         #expect(lines.allSatisfy { $0.contains("lead into it alone") }, "\(lines)")
@@ -76,12 +77,12 @@ struct ShellLayoutTests {
 
     @Test func aRouterThatImportsRoutesItsWiresToLacksIsToldToNameTheComponentThere() throws {
         let lines = try Self.shell(
-            ["Shell/Routers/Event/EventRouter.swift": "import EventRoutes\nimport ShopRoutes"],
-            replacing: ["EventRouter@Shell/Routers/Event: Event, EventRoutes, MallRouting"]
+            ["Shell/Wiring/Event/Router/EventRouter.swift": "import EventRoutes\nimport ShopRoutes"],
+            replacing: ["EventRouter@Shell/Wiring/Event/Router: Event, EventRoutes, MallRouting"]
         ).lines(Self.contract)
         #expect(
             lines == [
-                "Shell/Routers/Event/EventRouter.swift:2:1: error: 'EventRouter' imports 'ShopRoutes', a module of this"
+                "Shell/Wiring/Event/Router/EventRouter.swift:2:1: error: 'EventRouter' imports 'ShopRoutes', a module of this"
                     + " package that none of its dependencies brings in; name \"Shop\" in the wiresTo of Event's entry"
                     + " in the components list of Package.swift, which gives 'EventRouter' both 'Shop' and its routes"
                     + " [undeclared-import]"

@@ -195,7 +195,8 @@ struct ComponentPreviewTests {
         _ = await run([])
         let screen = Kiosk.shared.require_maybe?("s01", nil)
         #expect(screen?.body.first == "Kiosk.require_maybe(some: s01, none: nil)")
-        #expect(screen?.body.last == "In the app, the router in Shell/Routers/Kiosk/KioskRouter.swift answers it.")
+        #expect(
+            screen?.body.last == "In the app, the router in Shell/Wiring/Kiosk/Router/KioskRouter.swift answers it.")
     }
 
     @Test(arguments: [(["--script", "a", "--script", "a"], "--script"), (["audit", "audit"], "audit")])

@@ -43,8 +43,8 @@ struct DerivedFilesTests {
         let answers = try String(
             contentsOf: copy.root.appendingPathComponent("Components/Shop/Preview/ShopPreview+AnsweredBy.swift"),
             encoding: .utf8)
-        #expect(
-            answers.contains(#""require_valetDesk": "nothing yet (wire it in Shell/Routers/Shop/ShopRouter.swift)","#))
+        let valetDesk = #""require_valetDesk": "nothing yet (wire it in Shell/Wiring/Shop/Router/ShopRouter.swift)","#
+        #expect(answers.contains(valetDesk))
     }
 
     @Test func theCommandChecksAndRegenerates() throws {
@@ -438,7 +438,7 @@ struct DerivedFilesTests {
                 "g": "nothing: its router declares it unavailable",
             ])
         let file = try derived.files(answerable: [])[1].contents
-        #expect(file.contains(#""require_e": "nothing yet (wire it in Shell/Routers/Shop/ShopRouter.swift)","#))
+        #expect(file.contains(#""require_e": "nothing yet (wire it in Shell/Wiring/Shop/Router/ShopRouter.swift)","#))
     }
 
     @Test func commentedOutAndStringDeclarationsAreNotRequires() throws {

@@ -79,7 +79,8 @@ struct ScaffoldBuildTests {
             unanswered.output.contains("\(handWritten)Router.swift:")
                 && unanswered.output.contains("missing argument for parameter 'parkingDesk' in call"),
             "\(unanswered.output.suffix(4000))")
-        let routerFile = copy.root.appendingPathComponent("Shell/Routers/\(handWritten)/\(handWritten)Router.swift")
+        let routerFile = copy.root.appendingPathComponent(
+            "Shell/Wiring/\(handWritten)/Router/\(handWritten)Router.swift")
         let router = try String(contentsOf: routerFile, encoding: .utf8)
         let answered =
             router.contains("wiring.requires()")

@@ -28,8 +28,8 @@ struct ScaffolderTests {
                     "Components/\(name)/Screens/\(name)ItemScreen.swift",
                     "Package.swift",
                     "Shell/Launch/Routers.swift",
-                    "Shell/Routers/\(name)/\(name)Router.swift",
-                    "Shell/Routes/\(name)/\(name)Routes.swift",
+                    "Shell/Wiring/\(name)/Router/\(name)Router.swift",
+                    "Shell/Wiring/\(name)/Routes/\(name)Routes.swift",
                     "Tests/\(name)Tests/\(name)Tests.swift",
                 ].sorted()
         )
@@ -62,7 +62,7 @@ struct ScaffolderTests {
         #expect(api.contains("    public var require_shopDetail: ((_ shopId: ShopID) -> Screen)?\n"))
         #expect(api.contains("    public var require_refresh: (() -> Screen)?\n"))
         #expect(api.contains("    public func provide_couponDetail(couponId: String, count: Int) -> Screen {\n"))
-        let router = try #require(plan.newFiles["Shell/Routers/\(name)/\(name)Router.swift"])
+        let router = try #require(plan.newFiles["Shell/Wiring/\(name)/Router/\(name)Router.swift"])
         #expect(
             router.contains(
                 "            // A route into a sibling or the shell: wiring.route(<Sibling>Routes.<name>)\n"
@@ -92,7 +92,7 @@ struct ScaffolderTests {
         #expect(generated.contains("    var ticket: (_ note: String) async throws -> Screen {\n"))
         let home = try #require(plan.newFiles["Components/\(name)/Screens/\(name)HomeScreen.swift"])
         #expect(home.contains("loading: { try await api.ticket(\"sample-note\").content }"))
-        let router = try #require(plan.newFiles["Shell/Routers/\(name)/\(name)Router.swift"])
+        let router = try #require(plan.newFiles["Shell/Wiring/\(name)/Router/\(name)Router.swift"])
         #expect(
             router.contains(
                 "            // wiring.provide(atOnce: …) for one that answers at once\n"
@@ -327,7 +327,7 @@ struct ScaffolderTests {
                 failingStep += 1
             }
         }
-        #expect(failingStep == 20, "11 staged files, the lock, 2 checks, 4 moves and 2 edits, each interrupted once")
+        #expect(failingStep == 19, "11 staged files, the lock, 2 checks, 3 moves and 2 edits, each interrupted once")
         #expect(try copy.snapshot().keys.contains("Components/\(name)/\(name).swift"))
     }
 

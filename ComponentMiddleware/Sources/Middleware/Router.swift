@@ -75,7 +75,7 @@ extension Router {
         // The same tally, whose count is not read again: taking another while this one is held would
         // count as a configure inside the lines.
         _ = wire(Wiring(assigningFor: self, counting: tally))
-        return component.unwiredRequirements.isEmpty
+        return holes == nil
     }
 
     /// The component's requires and which of them are `nil`, from its generated audit.
@@ -98,11 +98,17 @@ extension Router {
     /// The requires whose last wiring line declares them ``Answer/unavailable``, as a launch assigns
     /// them in turn.
     public var declaredUnavailable: Set<String> {
+        Set(lastAnswers.compactMap { $0.value == .unavailable ? $0.key : nil })
+    }
+
+    /// What the last wiring line of each require declares: a require wired twice answers as its last
+    /// line assigned it.
+    private var lastAnswers: [String: WireAnswer] {
         var last: [String: WireAnswer] = [:]
         for wire in wires {
             last[wire.requirement] = wire.answer
         }
-        return Set(last.compactMap { $0.value == .unavailable ? $0.key : nil })
+        return last
     }
 
     /// Has the component keep what the user does in `folder` (``ComponentAPI/keepState(in:)``).
@@ -120,11 +126,7 @@ extension Router {
     /// Each require of the component, sorted by name: whether it is `async throws`, whether it is
     /// set, and what its wiring line says answers it (`nil` where no line wires it).
     public var answers: [(requirement: String, isAsync: Bool, isWired: Bool, answer: WireAnswer?)] {
-        // A require wired twice answers as its last line assigned it.
-        var declared: [String: WireAnswer] = [:]
-        for wire in wires {
-            declared[wire.requirement] = wire.answer
-        }
+        let declared = lastAnswers
         return Component.requirements.map {
             ($0.name, $0.isAsync, $0.isWired(on: component), declared[$0.name])
         }

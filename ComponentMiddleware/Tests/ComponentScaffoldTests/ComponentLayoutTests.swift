@@ -33,11 +33,11 @@ struct ComponentLayoutTests {
              "screen": {"type": "Screen", "module": "MallBase", "unavailable": ".unavailable"},
              "stubAnswers": ["Sources/MallBase"],
              "preview": {"answers": "Components/{Name}/Preview/{Name}Preview+AnsweredBy.swift",
-                         "type": "{Name}Preview", "router": "Shell/Routers/{Name}/{Name}Router.swift"}}
+                         "type": "{Name}Preview", "router": "Shell/Wiring/{Name}/Router/{Name}Router.swift"}}
             """
         let layout = try ComponentLayout.parse(Data(text.utf8))
         #expect(layout.preview?.type.path(for: "Shop") == "ShopPreview")
-        #expect(layout.preview?.router.path(for: "Shop") == "Shell/Routers/Shop/ShopRouter.swift")
+        #expect(layout.preview?.router.path(for: "Shop") == "Shell/Wiring/Shop/Router/ShopRouter.swift")
         #expect(layout.stubAnswers == ["Sources/MallBase"])
     }
 

@@ -293,6 +293,18 @@ struct ContractTests {
         #expect(TargetPattern(many)?.matches(String(repeating: "a", count: 2_000) + "b") == false)
     }
 
+    /// A hint's `{folder}` is the folder a pattern's wildcard stands for, wherever it sits in the path.
+    @Test func aWildcardNamesTheFolderItStandsFor() {
+        #expect(TargetPattern("Wiring/*/Routes")?.wildcardFolder(in: "Wiring/Notes/Routes") == "Notes")
+        #expect(TargetPattern("Features/*")?.wildcardFolder(in: "Features/Notes") == "Notes")
+        #expect(TargetPattern("Features/N*")?.wildcardFolder(in: "Features/Notes") == "Notes")
+        // Not matched, not a folder pattern, no wildcard, or `**` before it: no one folder is meant.
+        #expect(TargetPattern("Wiring/*/Routes")?.wildcardFolder(in: "Wiring/Notes/Router") == nil)
+        #expect(TargetPattern("*Routes")?.wildcardFolder(in: "NotesRoutes") == nil)
+        #expect(TargetPattern("Wiring/Notes")?.wildcardFolder(in: "Wiring/Notes") == nil)
+        #expect(TargetPattern("**/Routes")?.wildcardFolder(in: "Wiring/Notes/Routes") == nil)
+    }
+
     /// A group of components speaks of components and names the router its `router` says.
     @Test func aGroupOfComponentsSpeaksOfComponentsAndTheirRouter() throws {
         let contract = """

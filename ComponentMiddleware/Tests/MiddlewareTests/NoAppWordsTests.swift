@@ -45,7 +45,7 @@ struct NoAppWordsTests {
 
     /// The search finds what it looks for, so an empty result means something.
     @Test(arguments: [
-        "import MallBase", "/// e.g. `Shop`.", "mall://shop/detail", "let x: Screen", "Shell/Routers/Shop",
+        "import MallBase", "/// e.g. `Shop`.", "mall://shop/detail", "let x: Screen", "Shell/Wiring/Shop/Router",
         "Components/Event/Event.swift", "(_ eventId: EventID)", "e.g. `shops`",
     ])
     func theSearchFindsAPlantedWord(line: String) {

@@ -734,8 +734,10 @@ struct WiringAuditTests {
     @Test func aComponentReadBackWhoseOnlyNilRequireIsUnavailableIsWhole() {
         let kiosk = Kiosk()
         let router = NestingUnavailableKioskRouter(component: kiosk, other: Kiosk())
-        // The configure inside the lines has the count read the component back, which finds a nil.
-        #expect(!router.configure())
+        // The configure inside the lines has the count read the component back, which finds a nil
+        // the router declares unavailable: no hole.
+        #expect(router.configure())
+        #expect(kiosk.require_zebra == nil)
         #expect(router.audit.isComplete)
         #expect(router.holes == nil)
         #expect(WiringAudit.configure([router]).isComplete)

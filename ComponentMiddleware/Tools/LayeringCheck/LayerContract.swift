@@ -72,7 +72,9 @@ public struct LayerContract: Sendable, Equatable {
         /// The imported targets.
         public var to: [TargetPattern]
         /// The hint; `{target}` and `{other}` stand for the two targets, `{folder}` and
-        /// `{otherFolder}` for the last part of their folders.
+        /// `{otherFolder}` for the folders the matching patterns' first wildcards stand for (`Notes`
+        /// in `Features/Notes/Routes`, matched by `Features/*/Routes`), else the last part of their
+        /// folders.
         public var hint: String
     }
 

@@ -288,13 +288,15 @@ public struct LayeringChecker: Sendable {
                     entry.from.contains { $0.matches(source) } && entry.to.contains { $0.matches(imported) }
                 })
             else { return nil }
-            func folder(_ target: PackageGraph.Target) -> String {
-                String(target.path.split(separator: "/").last ?? Substring(target.name))
+            /// The folder the first matching pattern's wildcard stands for, else the target's last folder.
+            func folder(_ target: PackageGraph.Target, matching patterns: [TargetPattern]) -> String {
+                let named = patterns.lazy.compactMap { $0.wildcardFolder(in: target.path) }.first
+                return String(named ?? target.path.split(separator: "/").last ?? Substring(target.name))
             }
             return entry.hint.replacingOccurrences(of: "{target}", with: source.name)
                 .replacingOccurrences(of: "{other}", with: imported.name)
-                .replacingOccurrences(of: "{folder}", with: folder(source))
-                .replacingOccurrences(of: "{otherFolder}", with: folder(imported))
+                .replacingOccurrences(of: "{folder}", with: folder(source, matching: entry.from))
+                .replacingOccurrences(of: "{otherFolder}", with: folder(imported, matching: entry.to))
         }
 
         /// An import of a target of this package.

@@ -54,6 +54,19 @@ public struct TargetPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether the pattern holds a wildcard.
     public var isGlob: Bool { parts.contains { if case .literal = $0 { false } else { true } } }
 
+    /// The folder of `path` that the pattern's first wildcard stands for: `Notes` for
+    /// `Features/Notes/Routes` matched by `Features/*/Routes`. `nil` when the pattern names no
+    /// folder, has no wildcard, or spans folders (`**`) before it, where no one folder is meant.
+    public func wildcardFolder(in path: String) -> Substring? {
+        guard matchesPath, matches(path) else { return nil }
+        let segments = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard let index = segments.firstIndex(where: { $0.contains("*") || $0.contains("?") }),
+            !segments[...index].contains(where: { $0.contains("**") })
+        else { return nil }
+        let folders = path.split(separator: "/", omittingEmptySubsequences: false)
+        return index < folders.count ? folders[index] : nil
+    }
+
     /// Whether `target` matches.
     public func matches(_ target: PackageGraph.Target) -> Bool {
         matchesPath ? matches(target.path) : matches(target.name)
