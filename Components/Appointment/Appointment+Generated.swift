@@ -116,8 +116,8 @@ extension Appointment {
         }
 
         /// `Appointment.provide_bookings(shopId:)`.
-        public static let bookings = Provide<[BookingSummary], ShopID>("Appointment.provide_bookings(shopId:)") { shopId in
-            Appointment.shared.provide_bookings(shopId: shopId)
+        public static let bookings = AsyncProvide<[BookingSummary], ShopID>("Appointment.provide_bookings(shopId:)") { shopId in
+            await Appointment.shared.provide_bookings(shopId: shopId)
         }
     }
 }

@@ -24,14 +24,24 @@ final class Account {
     /// Whether the user signed in.
     var isSignedIn: Bool { state.value.isSignedIn }
 
-    /// Keeps the sign-in in `Shell.json` in `folder`.
+    /// Keeps the sign-in in `Shell.json` in `folder`, and starts reading it there, off the main actor:
+    /// the guard that asks it is called as a navigation happens and cannot wait for the file.
     func keepState(in folder: StateFolder?) {
-        state = KeptState(State(), owner: Self.owner, keptIn: folder)
+        let state = KeptState(State(), owner: Self.owner, keptIn: folder)
+        self.state = state
+        Task { await state.read() }
+    }
+
+    /// Waits until the sign-in is read from its file: before a link opened at launch meets the guard,
+    /// and before input that is not typed at a terminal, whose transcript must not depend on how long
+    /// the read takes.
+    func read() async {
+        await state.read()
     }
 
     /// Signs the demo account in.
-    func signIn() {
-        state.update { $0.isSignedIn = true }
+    func signIn() async {
+        await state.update { $0.isSignedIn = true }
     }
 
     /// The guard that asks for signing in before a bill opens, then opens it.
@@ -43,7 +53,12 @@ final class Account {
             guard request.destination.link?.route == ShellRoutes.bill.pattern, !isSignedIn,
                 [.push, .present, .open].contains(request.kind)
             else { return .proceed }
-            return .detour(SignInScreen.make(account: self, reason: "Paying a bill needs you signed in."))
+            // Still being read (another process holds its file's lock): the guard cannot wait, and says so.
+            let reason =
+                state.isRead
+                ? "Paying a bill needs you signed in."
+                : "Paying a bill needs you signed in, and your sign-in is still being read from its file."
+            return .detour(SignInScreen.make(account: self, reason: reason))
         }
     }
 }

@@ -21,8 +21,11 @@ struct NavigateCommand: Equatable {
     @MainActor
     func run(_ app: MallApp, terminal: any Terminal) async throws(LaunchFailure) -> ExitCode {
         // A state folder in the way is refused before anything is fetched.
+        // Strongly: the terminal holds nothing of the app's, and a weak reference could end before
+        // the terminal does, which LeakSanitizer reports at exit (see .ci/lsan-suppressions.txt).
+        let warnings = StateLocation.Warnings(terminal: terminal)
         let stateFolder = try StateLocation.stateFolder(
-            given: stateDirectory, environment: app.links.environment, terminal: terminal)
+            given: stateDirectory, environment: app.links.environment, terminal: terminal, warn: warnings.say)
         // A fetch gives up before the screen does, so a kept answer can still be shown in time.
         let service = try Service.named(
             backend, environment: app.links.environment, timeout: session.loadTimeLimit * 0.75)
@@ -33,12 +36,18 @@ struct NavigateCommand: Equatable {
         let home = try app.launchHome(launch, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
         let opening = try openURL.map { url throws(LaunchFailure) in try app.links.launchScreen(for: url) }
+        // The sign-in is read before a link opened now meets its guard, and before input that is not
+        // typed; at a terminal with no link, the session starts at once and the read ends meanwhile.
+        if opening != nil || !terminal.isInteractive {
+            await app.account.read()
+        }
         let session = try launch.session(home: home, links: app.links, terminal: terminal)
         // The server's warnings go to standard error and, with --analytics, to the file too: the
         // launch's fetch says its own now that the file is open, later ones come as the session's
         // events and are said when they happen.
         session.onNotice = { launch.say($0, terminal: terminal) }
         let inbox = session.inbox
+        warnings.inbox = inbox
         let pending = app.links.feed?.takeWarnings { inbox.post(.notice($0.notice)) } ?? []
         for warning in pending {
             launch.say(warning.notice, terminal: terminal)

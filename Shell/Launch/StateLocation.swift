@@ -12,6 +12,28 @@ import MiddlewareSupport
 /// one `MALL_STATE_DIR` names, else the platform's state folder (`$XDG_STATE_HOME/mall`, or
 /// `~/.local/state/mall` on Linux; `~/Library/Application Support/mall` on macOS).
 enum StateLocation {
+    /// Where the state folder's warnings go: standard error until the session runs, then the
+    /// session's notices, which a terminal shows on a line of their own with the prompt below (a
+    /// file waited for is said while the user types) and `--analytics` records.
+    @MainActor
+    final class Warnings {
+        private let terminal: any Terminal
+        /// The running session's inbox, once there is one.
+        var inbox: SessionInbox?
+
+        init(terminal: any Terminal) {
+            self.terminal = terminal
+        }
+
+        func say(_ problem: String) {
+            if let inbox {
+                inbox.post(.notice(Notice(kind: "state-warning", detail: problem)))
+            } else {
+                terminal.writeError("warning: \(problem)\n")
+            }
+        }
+    }
+
     /// The environment variable naming the state folder.
     static let variable = "MALL_STATE_DIR"
 
@@ -30,12 +52,14 @@ enum StateLocation {
         #endif
     }
 
-    /// The state folder for a session, warnings going to `terminal`; `nil`, with a warning, when
-    /// nothing names one. A path that exists and is not a folder is refused before anything changes.
+    /// The state folder for a session, its files' warnings going to `warn`; `nil`, with a warning on
+    /// `terminal`, when nothing names one. A path that exists and is not a folder is refused before
+    /// anything changes.
     @MainActor
-    static func stateFolder(given: String?, environment: Environment, terminal: any Terminal) throws(LaunchFailure)
-        -> StateFolder?
-    {
+    static func stateFolder(
+        given: String?, environment: Environment, terminal: any Terminal,
+        warn: @escaping @MainActor @Sendable (String) -> Void
+    ) throws(LaunchFailure) -> StateFolder? {
         guard let (path, source) = folder(given: given, environment: environment) else {
             terminal.writeError(
                 "warning: nothing you do is kept after you quit: HOME is not set to an absolute path;"
@@ -43,11 +67,7 @@ enum StateLocation {
             return nil
         }
         try refuseWhatStandsInTheWay(of: path, source: source)
-        // Strongly: the terminal holds nothing of the app's, and a weak reference could end before
-        // the terminal does, which LeakSanitizer reports at exit (see .ci/lsan-suppressions.txt).
-        return StateFolder(path: path) { problem in
-            terminal.writeError("warning: \(problem)\n")
-        }
+        return StateFolder(path: path, warn: warn)
     }
 
     /// Refuses a state folder that is not a folder, or lies below a file: the folder is made when

@@ -12,7 +12,7 @@ enum SignInScreen {
             body: [reason, "This demo has one account: \(account.name)."],
             actions: [
                 .close("Sign in as \(account.name)") {
-                    account.signIn()
+                    await account.signIn()
                     return "Signed in as \(account.name)."
                 },
                 .dismiss("Cancel"),

@@ -6,15 +6,20 @@ public struct Action: Sendable {
         case push(@MainActor @Sendable () -> Screen)
         /// Presents the screen modally, on a stack of its own.
         case present(@MainActor @Sendable () -> Screen)
+        /// Runs the closure (which changes state, and may wait for its file), then pushes the screen
+        /// it returns, unless the user left the screen meanwhile: a step whose page shows what it made,
+        /// such as a number taken in a queue.
+        case pushAfter(@MainActor @Sendable () async -> Screen)
         /// Pops the current screen.
         case back
         /// Dismisses the current modal stack.
         case dismiss
-        /// Runs the closure (which may change state) and shows the text it returns; the screen stays.
-        case message(@MainActor @Sendable () -> String)
+        /// Runs the closure (which may change state, and wait for its file) and shows the text it
+        /// returns; the screen stays.
+        case message(@MainActor @Sendable () async -> String)
         /// Runs the closure, shows the text it returns, then closes the current screen (its modal
         /// stack, if it opened one): a step that finishes a task, such as signing in.
-        case close(@MainActor @Sendable () -> String)
+        case close(@MainActor @Sendable () async -> String)
         /// Loads the current screen again (a screen whose load failed offers it as `Try again`).
         case reload
     }
@@ -35,18 +40,25 @@ public struct Action: Sendable {
         Action(title, .push(destination))
     }
 
+    /// An action that runs `work`, then pushes the screen it returns.
+    public static func push(_ title: String, after work: @escaping @MainActor @Sendable () async -> Screen) -> Action {
+        Action(title, .pushAfter(work))
+    }
+
     /// An action that presents the screen `destination` builds modally.
     public static func present(_ title: String, _ destination: @escaping @MainActor @Sendable () -> Screen) -> Action {
         Action(title, .present(destination))
     }
 
     /// An action that runs `perform` and shows the message it returns.
-    public static func message(_ title: String, _ perform: @escaping @MainActor @Sendable () -> String) -> Action {
+    public static func message(
+        _ title: String, _ perform: @escaping @MainActor @Sendable () async -> String
+    ) -> Action {
         Action(title, .message(perform))
     }
 
     /// An action that runs `perform`, shows the message it returns, then closes the current screen.
-    public static func close(_ title: String, _ perform: @escaping @MainActor @Sendable () -> String) -> Action {
+    public static func close(_ title: String, _ perform: @escaping @MainActor @Sendable () async -> String) -> Action {
         Action(title, .close(perform))
     }
 

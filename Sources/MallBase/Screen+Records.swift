@@ -10,6 +10,8 @@ extension Screen {
     /// - Parameters:
     ///   - title: The title until the records give one (`retitle`); when the records are already
     ///     there, `retitle` names the screen at once.
+    ///   - state: The kept state the content shows beside the records (a favourite's mark): the load
+    ///     reads it first, off the main actor, and until it is read the screen shows `Loading…`.
     ///   - retitle: The title the records give the screen, in place of `title`; `nil` keeps it.
     @MainActor
     public init<Document>(
@@ -17,6 +19,7 @@ extension Screen {
         origin: String,
         onDisappear: (@MainActor @Sendable () -> Void)? = nil,
         records: Records<Document>,
+        reading state: (any ReadableState)? = nil,
         retitle: (@MainActor @Sendable (Document) -> String?)? = nil,
         content: @escaping @MainActor @Sendable (Document) -> Content
     ) {
@@ -25,9 +28,14 @@ extension Screen {
         let named = records.latest.flatMap { retitle?($0) } ?? title
         self.init(
             title: named, origin: origin, onDisappear: onDisappear, reloadsWhenShownAgain: true,
-            loading: { try await records.load() }, retitle: retitleFetched
-        ) { state in
-            switch state {
+            loading: {
+                await state?.read()
+                return try await records.load()
+            },
+            retitle: retitleFetched
+        ) { phase in
+            switch phase {
+            case .loading where state?.isRead == false: Content(body: [Self.loadingText])
             case .loading: records.latest.map(content) ?? Content(body: [Self.loadingText])
             case .loaded(let fetched): fetched.marked(content(fetched.document))
             case .failed(let reason): Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])

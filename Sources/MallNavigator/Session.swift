@@ -28,10 +28,16 @@ public final class Session {
     public var onNotice: @MainActor (Notice) -> Void
     /// The longest a screen's load may take before it fails (`--timeout`).
     public var loadTimeLimit = SessionOptions.defaultLoadTimeLimit
-    /// Whether the next line waits for the current screen to load: input that is not typed at a
-    /// terminal reads like a person who waits for each screen, so a transcript never depends on
-    /// how long the work behind a screen takes.
-    private var isWaitingForLoad = false
+    /// Whether the next line waits for the current screen to load, or an action's work to end:
+    /// input that is not typed at a terminal reads like a person who waits for each screen, so a
+    /// transcript never depends on how long the work behind a screen takes.
+    private var isWaitingForWork = false
+    /// How many actions' work is running (a change that may wait for its file); each one's line is
+    /// said when it is done.
+    private var actionsRunning = 0
+    /// How many navigations the session has made, so an action that closes its screen closes it only
+    /// if the user did not leave it while its work ran.
+    private var navigations = 0
     /// How many loads have posted their end and not had it handled yet.
     private var loadsToSettle = 0
     /// The load of the screen shown last, so a screen that comes back on top is known. It is the
@@ -78,10 +84,11 @@ public final class Session {
                 if submit(line) == .finished { return }
                 requestLineWhenReady()
             case .loaded(let load, let title, let origin):
-                if settle(load, title: title, origin: origin), isWaitingForLoad {
-                    isWaitingForLoad = false
-                    requestLine()
-                }
+                settle(load, title: title, origin: origin)
+                resumeInputWhenIdle()
+            case .performed(let action):
+                conclude(action)
+                resumeInputWhenIdle()
             case .endOfInput:
                 // End of input is a normal way to leave piped or scripted sessions; a failure was said already.
                 guard terminal.failure == nil else { return }
@@ -93,14 +100,15 @@ public final class Session {
         }
     }
 
-    /// Waits until the current screen has loaded or failed, and shows it then; notices that come
-    /// meanwhile are said. For a program that drives the session itself instead of ``run()``: the
-    /// tour waits for each screen as a script does.
+    /// Waits until the current screen has loaded or failed, and the work of the actions chosen has
+    /// ended, and shows the screen then; notices that come meanwhile are said. For a program that
+    /// drives the session itself instead of ``run()``: the tour waits for each screen as a script does.
     public func waitForCurrentScreen() async {
         // A load that ended before this was called has its end posted and not yet shown.
-        while navigator.current.load?.isLoading == true || loadsToSettle > 0, let event = await nextEvent() {
+        while isBusy || loadsToSettle > 0, let event = await nextEvent() {
             switch event {
-            case .loaded(let load, let title, let origin): _ = settle(load, title: title, origin: origin)
+            case .loaded(let load, let title, let origin): settle(load, title: title, origin: origin)
+            case .performed(let action): conclude(action)
             case .notice(let notice): say(notice)
             case .line, .endOfInput: break  // no line is asked for while the program drives
             }
@@ -120,27 +128,36 @@ public final class Session {
         return await events.next(isolation: #isolation)
     }
 
-    /// Records how `load` ended and, when its screen is on top, shows it; returns whether it was
-    /// the current screen's. A screen that loaded while covered shows its content when it is on top again.
-    private func settle(_ load: ScreenLoad, title: String, origin: String) -> Bool {
+    /// Records how `load` ended and, when its screen is on top, shows it. A screen that loaded
+    /// while covered shows its content when it is on top again.
+    private func settle(_ load: ScreenLoad, title: String, origin: String) {
         loadsToSettle -= 1
         if case .failed(let reason) = load.phase {
             observe(LoadEnd(.failed(reason), title: title, origin: origin))
         }
-        guard navigator.current.load === load else { return false }
+        guard navigator.current.load === load else { return }
         showCurrentScreen()
-        return true
     }
 
+    /// Whether the current screen is loading or an action's work runs.
+    private var isBusy: Bool { actionsRunning > 0 || navigator.current.load?.isLoading == true }
+
     /// Asks for the next line, unless input is not typed at a terminal and the current screen is
-    /// loading: then the line is asked for once the screen has loaded or failed. At a terminal it
-    /// is asked for at once, so `b`, `h` and `q` never wait for a load.
+    /// loading or an action's work runs: then the line is asked for once both are done. At a terminal
+    /// it is asked for at once, so `b`, `h` and `q` never wait for a load or a change being saved.
     private func requestLineWhenReady() {
-        if !terminal.isInteractive, navigator.current.load?.isLoading == true {
-            isWaitingForLoad = true
+        if !terminal.isInteractive, isBusy {
+            isWaitingForWork = true
         } else {
             requestLine()
         }
+    }
+
+    /// Asks for the line input that is not typed waits for, once the work it waits for is done.
+    private func resumeInputWhenIdle() {
+        guard isWaitingForWork, !isBusy else { return }
+        isWaitingForWork = false
+        requestLine()
     }
 
     /// Reads the next line off the main actor and posts it, or the end of input, as an event.
@@ -219,7 +236,9 @@ public final class Session {
         case .failure(let error):
             report(error)
         case .success(.quit):
-            terminal.write("Bye.\n")
+            // The work is not waited for: `q` never waits. A change not yet saved may not be.
+            let unsaved = actionsRunning == 0 ? "" : " What you chose last was still being done; it may not be saved."
+            terminal.write("Bye.\(unsaved)\n")
             return .finished
         case .success(.help):
             terminal.write(ScreenRenderer.help + (links == nil ? "" : "\n" + ScreenRenderer.openHelp) + "\n")
@@ -228,7 +247,8 @@ public final class Session {
         case .success(.back):
             goBack()
         case .success(.choose(let number)):
-            perform(actions[number - 1])
+            // An action with work to do shows its line, then the screen, when the work is done.
+            if perform(actions[number - 1]) == .running { return .running }
         case .success(.open(let url)):
             open(url)
         case .success(.reload):
@@ -257,7 +277,8 @@ public final class Session {
         }
     }
 
-    private func perform(_ action: Action) {
+    /// Carries out `action`; `.running` when it started work whose end the session shows later.
+    private func perform(_ action: Action) -> Status? {
         switch action.effect {
         case .push(let destination):
             attempt { () throws(Navigator.Refusal) in try navigator.push(destination()) }
@@ -267,14 +288,51 @@ public final class Session {
             goBack()
         case .dismiss:
             close()
+        case .pushAfter(let work):
+            start { .opens(await work()) }
+            return .running
         case .message(let perform):
-            terminal.write(style.yellow("→ \(perform())") + "\n")
+            start { .said(await perform(), closes: false) }
+            return .running
         case .close(let perform):
-            terminal.write(style.yellow("→ \(perform())") + "\n")
-            close()
+            start { .said(await perform(), closes: true) }
+            return .running
         case .reload:
             reload()
         }
+        return nil
+    }
+
+    /// Starts an action's work, which may wait for a file another process holds: the session takes
+    /// commands meanwhile, and its end comes back as an event.
+    private func start(_ work: @escaping @MainActor @Sendable () async -> PerformedAction.Outcome) {
+        actionsRunning += 1
+        let navigations = navigations
+        Task { [inbox] in
+            let outcome = await work()
+            inbox.post(.performed(PerformedAction(outcome: outcome, navigations: navigations)))
+        }
+    }
+
+    /// Says what an action's work said, or opens the screen it made, then shows the current screen.
+    /// A close or a push happens only if the user has not navigated since the action was chosen.
+    private func conclude(_ action: PerformedAction) {
+        actionsRunning -= 1
+        let isOnItsScreen = action.navigations == navigations
+        switch action.outcome {
+        case .said(let message, let closes):
+            terminal.write(style.yellow("→ \(message)") + "\n")
+            if closes, isOnItsScreen { close() }
+        case .opens(let screen):
+            if isOnItsScreen {
+                attempt { () throws(Navigator.Refusal) in try navigator.push(screen) }
+            } else {
+                // The step was done: say so, as the page it made is not opened over where the user went.
+                terminal.write(
+                    style.yellow("→ Done; '\(screen.title)' is not opened, as you left the screen first") + "\n")
+            }
+        }
+        showCurrentScreen()
     }
 
     /// Closes the current modal stack, or goes back when the screen is not modal.
@@ -291,6 +349,7 @@ public final class Session {
     private func attempt(_ navigation: () throws(Navigator.Refusal) -> Void) {
         do {
             try navigation()
+            navigations += 1
         } catch {
             switch error {
             case .atHome:

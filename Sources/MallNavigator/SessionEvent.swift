@@ -12,6 +12,24 @@ public enum SessionEvent: Sendable {
     case notice(Notice)
     /// A screen's load finished or failed: the screen shows its content, or what failed.
     case loaded(ScreenLoad, title: String, origin: String)
+    /// An action's work is done (a change saved, or not): its line is said.
+    case performed(PerformedAction)
+}
+
+/// What an action's work gave when it was done; the session makes these itself.
+public struct PerformedAction: Sendable {
+    /// What the work gave.
+    enum Outcome: Sendable {
+        /// A line to say; then, for an action that closes its screen, the close.
+        case said(String, closes: Bool)
+        /// A screen to push.
+        case opens(Screen)
+    }
+
+    let outcome: Outcome
+    /// The session's count of navigations when the action was chosen: an action that closes its
+    /// screen or pushes one does so only if the user has not navigated since.
+    let navigations: Int
 }
 
 /// Where events reach a running session, from any thread or task: the events posted are handled

@@ -38,10 +38,10 @@ struct AppointmentTests {
         )
     }
 
-    @Test func takingANumberCreatesABookingListedInMyBookings() throws {
+    @Test func takingANumberCreatesABookingListedInMyBookings() async throws {
         _ = stubbedAppointment()
         let queue = Appointment.shared.provide_appointmentBookInfo(shopId: "s05")
-        let booking = try #require(queue.open("Take a number: table for 3–4"))
+        let booking = try await #require(await queue.open("Take a number: table for 3–4")).loaded()
         #expect(booking.title == "Booking B063")
         #expect(
             booking.body == [
@@ -50,33 +50,34 @@ struct AppointmentTests {
         )
         #expect(queue.body[1] == "table for 3–4: 16 waiting, about 144 min")
 
-        let myBookings = Appointment.shared.provide_myBookings()
+        let myBookings = await Appointment.shared.provide_myBookings().loaded()
         #expect(myBookings.body == ["You hold 2 bookings."])
         #expect(myBookings.actionTitles == ["A007 · Din Tai Fung · Waiting", "B063 · Haidilao Hot Pot · Waiting"])
-        #expect(try #require(myBookings.open("B063")).title == "Booking B063")
+        #expect(try #require(await myBookings.open("B063")).title == "Booking B063")
     }
 
-    @Test func cancellingABookingGivesThePlaceBack() throws {
+    @Test func cancellingABookingGivesThePlaceBack() async throws {
         _ = stubbedAppointment()
-        let detail = Appointment.shared.provide_appointmentBookDetail(serialNo: "A007", orderNo: "BK-1007")
+        let detail = await Appointment.shared.provide_appointmentBookDetail(serialNo: "A007", orderNo: "BK-1007")
+            .loaded()
         #expect(detail.actionTitles == ["Cancel this booking", "My bookings", "Visit Din Tai Fung"])
-        #expect(detail.actions.first?.message() == "Booking A007 cancelled.")
+        #expect(await detail.actions.first?.message() == "Booking A007 cancelled.")
         #expect(detail.body == ["Din Tai Fung · table for 1–2", "Ticket A007 · order BK-1007 · Cancelled"])
         #expect(detail.actionTitles == ["My bookings", "Visit Din Tai Fung"])
         let queue = Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
         #expect(queue.body.first == "table for 1–2: 3 waiting, about 18 min")
     }
 
-    @Test func cancellingMovesEveryLaterBookingInTheSameQueueUpOnePlace() throws {
+    @Test func cancellingMovesEveryLaterBookingInTheSameQueueUpOnePlace() async throws {
         _ = stubbedAppointment()
         let queue = Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
-        let first = try #require(queue.open("Take a number: table for 1–2"))
-        let second = try #require(queue.open("Take a number: table for 1–2"))
-        let otherSize = try #require(queue.open("Take a number: table for 3–4"))
+        let first = try await #require(await queue.open("Take a number: table for 1–2")).loaded()
+        let second = try await #require(await queue.open("Take a number: table for 1–2")).loaded()
+        let otherSize = try await #require(await queue.open("Take a number: table for 3–4")).loaded()
         #expect(first.body.last == "4 parties ahead of you.")
         #expect(second.body.last == "5 parties ahead of you.")
         #expect(otherSize.body.last == "7 parties ahead of you.")
-        #expect(first.actions.first?.message() == "Booking A008 cancelled.")
+        #expect(await first.actions.first?.message() == "Booking A008 cancelled.")
         #expect(second.body.last == "4 parties ahead of you.")
         #expect(otherSize.body.last == "7 parties ahead of you.", "another table size is another queue")
         #expect(queue.body.first == "table for 1–2: 5 waiting, about 30 min")
@@ -86,21 +87,22 @@ struct AppointmentTests {
         ("info", "Visit Din Tai Fung", "Appointment.require_shopDetail(shopId: s02)"),
         ("detail", "Visit Din Tai Fung", "Appointment.require_shopDetail(shopId: s02)"),
     ])
-    func visitingTheShopCallsShopDetail(screenName: String, action: String, expectedCall: String) throws {
+    func visitingTheShopCallsShopDetail(screenName: String, action: String, expectedCall: String) async throws {
         let log = stubbedAppointment()
-        let screen =
+        let shown =
             screenName == "info"
             ? Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
             : Appointment.shared.provide_appointmentBookDetail(serialNo: "A007", orderNo: "BK-1007")
-        #expect(try #require(screen.open(action)).origin == "Preview")
+        let screen = await shown.loaded()
+        #expect(try #require(await screen.open(action)).origin == "Preview")
         #expect(log.calls == [expectedCall])
     }
 
-    @Test func unwiredShopDetailShowsUnavailable() throws {
+    @Test func unwiredShopDetailShowsUnavailable() async throws {
         _ = stubbedAppointment()
         Appointment.shared.require_shopDetail = nil
         let screen = Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
-        #expect(try #require(screen.open("Visit")).body.first == "Appointment.require_shopDetail is not wired.")
+        #expect(try #require(await screen.open("Visit")).body.first == "Appointment.require_shopDetail is not wired.")
     }
 
     /// s01 is a shop without a queue, s99 no shop at all: neither is "not found" or "removed".
@@ -115,9 +117,10 @@ struct AppointmentTests {
     }
 
     @Test(arguments: [("A007", "BK-9999"), ("Z001", "BK-1007"), ("", "")])
-    func anUnknownBookingGivesNotFound(serialNo: String, orderNo: String) {
+    func anUnknownBookingGivesNotFound(serialNo: String, orderNo: String) async {
         _ = stubbedAppointment()
-        let screen = Appointment.shared.provide_appointmentBookDetail(serialNo: serialNo, orderNo: orderNo)
+        let screen = await Appointment.shared.provide_appointmentBookDetail(serialNo: serialNo, orderNo: orderNo)
+            .loaded()
         #expect(screen.title == "Booking not found")
         #expect(screen.body.first == "No booking has the id '\(serialNo)'.")
     }
@@ -138,13 +141,13 @@ struct AppointmentTests {
     }
 
     /// A queue that handed out every number it can says so, rather than that it is not found.
-    @Test func aQueueOutOfNumbersSaysSo() throws {
+    @Test func aQueueOutOfNumbersSaysSo() async throws {
         _ = stubbedAppointment()
         var state = AppointmentState.samples
         state.queues["s02"]?.lastTicket[.small] = StateCheck.countLimit
         Appointment.shared.store = AppointmentStore(state: state)
         let queue = Appointment.shared.provide_appointmentBookInfo(shopId: "s02")
-        let next = try #require(queue.actions.first?.destination())
+        let next = try #require(await queue.actions.first?.destination())
         #expect(next.title == "No numbers left")
         #expect(next.body.first?.hasPrefix("Din Tai Fung has handed out every number it can") == true)
     }

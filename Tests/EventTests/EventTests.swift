@@ -18,14 +18,14 @@ struct EventTests {
         return log
     }
 
-    @Test func listShowsEveryEvent() throws {
+    @Test func listShowsEveryEvent() async throws {
         _ = stubbedEvent()
         let screen = Event.shared.provide_eventList()
         #expect(screen.title == "Events")
         #expect(screen.origin == "Event")
         #expect(screen.actionTitles.count == 6)
         #expect(screen.actionTitles.first == "Latte Art Morning · Workshop · Sat 28 Nov, 09:00")
-        #expect(try #require(screen.open("Hot Pot Tasting Night")).title == "Hot Pot Tasting Night")
+        #expect(try #require(await screen.open("Hot Pot Tasting Night")).title == "Hot Pot Tasting Night")
     }
 
     @Test func detailShowsTheEvent() {
@@ -47,39 +47,39 @@ struct EventTests {
         ("e02", "Event.require_shopDetail(shopId: s02)"),
         ("e06", "Event.require_shopDetail(shopId: s05)"),
     ])
-    func visitingTheHostCallsShopDetail(eventId: String, expectedCall: String) throws {
+    func visitingTheHostCallsShopDetail(eventId: String, expectedCall: String) async throws {
         let log = stubbedEvent()
         let screen = Event.shared.provide_eventDetail(eventId: EventID(eventId), eventType: .promotion)
-        let destination = try #require(screen.open("Visit"))
+        let destination = try #require(await screen.open("Visit"))
         #expect(destination.origin == "Preview")
         #expect(log.calls == [expectedCall])
     }
 
-    @Test func unwiredShopDetailShowsUnavailable() throws {
+    @Test func unwiredShopDetailShowsUnavailable() async throws {
         _ = stubbedEvent()
         Event.shared.require_shopDetail = nil
         let destination = try #require(
-            Event.shared.provide_eventDetail(eventId: "e02", eventType: .promotion).open("Visit"))
+            await Event.shared.provide_eventDetail(eventId: "e02", eventType: .promotion).open("Visit"))
         #expect(destination.title == "Unavailable")
         #expect(destination.body.first == "Event.require_shopDetail is not wired.")
     }
 
-    @Test func registeringTakesAPlaceAndCanBeCancelled() throws {
+    @Test func registeringTakesAPlaceAndCanBeCancelled() async throws {
         _ = stubbedEvent()
         let screen = Event.shared.provide_eventDetail(eventId: "e01", eventType: .workshop)
-        #expect(screen.actions.first?.message() == "You are registered for Latte Art Morning.")
+        #expect(await screen.actions.first?.message() == "You are registered for Latte Art Morning.")
         #expect(screen.body[2] == "2 of 12 places left · ✓ you are registered")
         #expect(screen.actionTitles.first == "Cancel my registration")
         #expect(Event.shared.provide_eventList().actionTitles.first?.hasSuffix(" ✓") == true)
-        #expect(screen.actions.first?.message() == "Registration for Latte Art Morning cancelled.")
+        #expect(await screen.actions.first?.message() == "Registration for Latte Art Morning cancelled.")
         #expect(screen.body[2] == "3 of 12 places left")
     }
 
-    @Test func aFullEventRefusesRegistration() {
+    @Test func aFullEventRefusesRegistration() async {
         _ = stubbedEvent()
         let screen = Event.shared.provide_eventDetail(eventId: "e03", eventType: .launch)
         #expect(screen.body[2] == "0 of 50 places left")
-        #expect(screen.actions.first?.message() == "Linen Collection Launch is full; no places left.")
+        #expect(await screen.actions.first?.message() == "Linen Collection Launch is full; no places left.")
         #expect(screen.actionTitles.first == "Register")
     }
 

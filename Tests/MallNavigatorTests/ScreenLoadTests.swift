@@ -302,6 +302,8 @@ struct ScreenLoadTests {
             terminal.output.hasSuffix(
                 "== Deals ==\n2 for 1 on coffee.\n\n  1. Buy\n1 choose · b back · h home · q quit · ? help\n> "))
         session.submit("1")
+        // An action's work ends later, as the screen's load does: the program waits for it the same way.
+        await session.waitForCurrentScreen()
         #expect(terminal.output.contains("→ Bought."))
         session.end()
         #expect(probe.running == 0)

@@ -4,11 +4,13 @@ import MiddlewareSupport
 import MiddlewareTesting
 
 extension Action {
-    /// The screen the action pushes or presents, built now; `nil` for actions that do not open one.
+    /// The screen the action pushes or presents, built now (after its work, for one that works
+    /// first); `nil` for actions that do not open one.
     @MainActor
-    public func destination() -> Screen? {
+    public func destination() async -> Screen? {
         switch effect {
         case .push(let destination), .present(let destination): destination()
+        case .pushAfter(let work): await work()
         case .back, .dismiss, .message, .close, .reload: nil
         }
     }
@@ -21,9 +23,9 @@ extension Action {
 
     /// Runs a message action and returns its message; `nil` for other actions.
     @MainActor
-    public func message() -> String? {
-        if case .message(let perform) = effect { return perform() }
-        if case .close(let perform) = effect { return perform() }
+    public func message() async -> String? {
+        if case .message(let perform) = effect { return await perform() }
+        if case .close(let perform) = effect { return await perform() }
         return nil
     }
 }
@@ -35,8 +37,8 @@ extension Screen {
 
     /// Opens the first action whose title starts with `prefix`; `nil` if there is none or it opens nothing.
     @MainActor
-    public func open(_ prefix: String) -> Screen? {
-        actions.first { $0.title.hasPrefix(prefix) }?.destination()
+    public func open(_ prefix: String) async -> Screen? {
+        await actions.first { $0.title.hasPrefix(prefix) }?.destination()
     }
 }
 

@@ -17,6 +17,9 @@ struct PseudoTerminal {
         case quiet(Duration)
         /// Types `lines` as fast as the program takes them, reading its output meanwhile.
         case burst([String])
+        /// Takes the exclusive `flock` of the file at `path` (made if missing) from the driver, another
+        /// process than the program, and holds it until the run ends.
+        case lock(String)
     }
 
     /// What the run showed.
@@ -56,6 +59,7 @@ struct PseudoTerminal {
             case .wait(let text, let within): ["wait": text, "within": within.seconds]
             case .quiet(let duration): ["quiet": duration.seconds]
             case .burst(let lines): ["burst": lines]
+            case .lock(let path): ["lock": path]
             }
         }
         let planText = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
@@ -75,6 +79,7 @@ struct PseudoTerminal {
 
     /// The driver: prints `{"output", "marks", "status", "failed", "kilobytes"}` as JSON.
     private static let script = """
+        import fcntl
         import json
         import os
         import resource
@@ -93,6 +98,7 @@ struct PseudoTerminal {
         sent_at = time.monotonic()
         marks = []
         failed = None
+        held = []
 
 
         def read_for(seconds, until=None):
@@ -147,6 +153,10 @@ struct PseudoTerminal {
                 marks.append({"step": index, "after": time.monotonic() - sent_at})
             elif "quiet" in step:
                 read_for(step["quiet"])
+            elif "lock" in step:
+                holder = open(step["lock"], "a")
+                fcntl.flock(holder, fcntl.LOCK_EX)
+                held.append(holder)
             elif "burst" in step:
                 mark = len(output)
                 if not burst("".join(line + "\\n" for line in step["burst"]).encode()):

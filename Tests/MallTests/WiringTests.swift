@@ -222,10 +222,11 @@ struct WiringTests {
         },
         Case(requirement: "Shop.require_appointmentBookings", sameValueAs: "Appointment") {
             // Take a number first, so there is a booking to agree on whatever other tests cancelled.
-            _ = Appointment.shared.provide_appointmentBookInfo(shopId: "s02").open("Take a number: table for 1–2")
+            _ = await Appointment.shared.provide_appointmentBookInfo(shopId: "s02").open("Take a number: table for 1–2")
             guard let require = Shop.shared.require_appointmentBookings else { return nil }
             let bookings = try await require("s02")
-            return !bookings.isEmpty && bookings == Appointment.shared.provide_bookings(shopId: "s02")
+            let provided = await Appointment.shared.provide_bookings(shopId: "s02")
+            return !bookings.isEmpty && bookings == provided
         },
         Case(requirement: "Event.require_shopDetail", title: "Blue Bottle Coffee") {
             Event.shared.require_shopDetail?("s01")

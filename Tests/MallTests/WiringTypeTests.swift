@@ -24,8 +24,11 @@ struct WiringTypeTests {
         ("navFindShopAndCar", ".unavailable"),
         ("appointmentBookInfo", ".unavailable"),
         ("appointmentBookDetail", ".unavailable"),
-        ("appointmentBookings", "wiring.provide(atOnce: Appointment.Provides.bookings)"),
+        ("appointmentBookings", "wiring.provide(Appointment.Provides.bookings)"),
     ]
+
+    /// A provide of bookings that answers at once, as a sync provide is written.
+    static let bookingsAtOnce = #"Provide<[BookingSummary], ShopID>("Test.bookings") { _ in [] }"#
 
     /// Each case changes one of ``shopAnswers``: its new answer, or `nil` to leave the require out, and
     /// what the compiler says when the router must not build.
@@ -34,12 +37,11 @@ struct WiringTypeTests {
             ("eventDetail", "wiring.route(EventRoutes.detail)", nil),
             ("eventDetail", "wiring.route(ShopRoutes.detail)", "error:"),
             ("couponDetail", "wiring.route(ShellRoutes.bill)", "error:"),
-            ("appointmentBookings", "wiring.provide(atOnce: Appointment.Provides.bookings)", nil),
-            // A provide that answers at once answers an async require by its own label.
-            (
-                "appointmentBookings", "wiring.provide(Appointment.Provides.bookings)",
-                "missing argument label 'atOnce:' in call"
-            ),
+            ("appointmentBookings", "wiring.provide(Appointment.Provides.bookings)", nil),
+            // A provide that answers at once answers an async require by its own label, and only it.
+            ("appointmentBookings", "wiring.provide(atOnce: \(bookingsAtOnce))", nil),
+            ("appointmentBookings", "wiring.provide(\(bookingsAtOnce))", "missing argument label 'atOnce:' in call"),
+            ("appointmentBookings", "wiring.provide(atOnce: Appointment.Provides.bookings)", "error:"),
             ("allGroupbuy", "wiring.provide(Appointment.Provides.bookings)", "error:"),
             ("navFindShopAndCar", "wiring.route(ShellRoutes.webPage)", nil),
             // An async require answered as a screen is.

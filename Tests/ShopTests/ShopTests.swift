@@ -41,7 +41,7 @@ struct ShopTests {
         #expect(screen.body == ["8 shops on 5 floors. ♥ marks your favourites."])
         #expect(screen.actionTitles.count == 8)
         #expect(screen.actionTitles.first == "Blue Bottle Coffee · Cafe · L1")
-        let detail = try #require(screen.open("Din Tai Fung"))
+        let detail = try #require(await screen.open("Din Tai Fung"))
         #expect(detail.title == "Din Tai Fung")
     }
 
@@ -86,7 +86,7 @@ struct ShopTests {
     func actionCallsRequire(shopId: String, action: String, expectedCall: String) async throws {
         let log = stubbedShop()
         let screen = await Shop.shared.provide_shopDetail(shopId: ShopID(shopId)).loaded()
-        let destination = try #require(screen.open(action))
+        let destination = try #require(await screen.open(action))
         #expect(log.calls == [expectedCall])
         #expect(destination.origin == "Preview")
     }
@@ -166,13 +166,13 @@ struct ShopTests {
         var reports: [Bool] = []
         let screen = await Shop.shared.provide_shopDetail(shopId: "s03") { reports.append($0) }.loaded()
         let favourite = try #require(screen.action(titled: "Add to favourites"))
-        #expect(favourite.message() == "Uniqlo added to your favourites.")
+        #expect(await favourite.message() == "Uniqlo added to your favourites.")
         #expect(screen.body.contains("♥ In your favourites"))
         #expect(screen.actionTitles.first == "Remove from favourites")
         screen.onDisappear?()
         #expect(reports == [true])
 
-        #expect(screen.actions.first?.message() == "Uniqlo removed from your favourites.")
+        #expect(await screen.actions.first?.message() == "Uniqlo removed from your favourites.")
         screen.onDisappear?()
         #expect(reports == [true, false])
         #expect(await Shop.shared.provide_searchShop().loaded().actionTitles[2] == "Uniqlo · Fashion · L2")
@@ -198,7 +198,7 @@ struct ShopTests {
         #expect(
             screen.actionTitles == ["Blue Bottle Coffee · L1", "Din Tai Fung · L3", "Haidilao Hot Pot · L4"]
         )
-        #expect(try #require(screen.open("Haidilao")).title == "Haidilao Hot Pot")
+        #expect(try #require(await screen.open("Haidilao")).title == "Haidilao Hot Pot")
     }
 
     @Test(arguments: [

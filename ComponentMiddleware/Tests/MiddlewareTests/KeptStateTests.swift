@@ -54,6 +54,12 @@ private final class Scratch {
         }
     }
 
+    /// The lock file's path, its folder made.
+    func lockFile() throws -> String {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return path + "/Notes.lock"
+    }
+
     func files() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
@@ -63,27 +69,35 @@ private final class Scratch {
     }
 }
 
+extension KeptState {
+    /// The state once its file was read, as a screen's load reads it.
+    fileprivate func current() async -> Value {
+        await read()
+        return value
+    }
+}
+
 @MainActor
 @Suite("Kept state")
 struct KeptStateTests {
-    @Test func inMemoryStateTouchesNoFile() {
+    @Test func inMemoryStateTouchesNoFile() async {
         let state = KeptState(Notes(), owner: "Notes", keptIn: nil)
-        state.update { $0.names.append("a") }
-        #expect(state.value.names == ["a"])
+        await state.update { $0.names.append("a") }
+        #expect((await state.current()).names == ["a"])
     }
 
-    @Test func aChangeIsOnTheDiskWhenUpdateReturnsAndAnotherProcessReadsIt() throws {
+    @Test func aChangeIsOnTheDiskWhenUpdateReturnsAndAnotherProcessReadsIt() async throws {
         let scratch = Scratch()
         let state = scratch.state()
         #expect(scratch.files().isEmpty, "nothing is made before the state is needed")
-        let result = state.update { notes -> Int in
+        let result = await state.update { notes -> Int in
             notes.names.append("first")
             notes.count = 7
             return notes.count
         }
         #expect(result == 7)
         let restarted = scratch.state()
-        #expect(restarted.value == Notes(names: ["first"], count: 7))
+        #expect((await restarted.current()) == Notes(names: ["first"], count: 7))
         #expect(scratch.warnings.isEmpty)
         let text = try #require(scratch.contents("Notes.json"))
         #expect(text.hasPrefix("{\n  \"format\" : 1,\n"))
@@ -95,26 +109,27 @@ struct KeptStateTests {
         #expect(!scratch.files().contains { $0.contains("tmp") }, "the temporary file was renamed")
     }
 
-    @Test func aMissingFolderIsCreatedWithEveryFolderAboveIt() {
+    @Test func aMissingFolderIsCreatedWithEveryFolderAboveIt() async {
         let scratch = Scratch()
         let deep = StateFolder(path: scratch.path + "/a/b/c") { _ in }
-        KeptState(Notes(), owner: "Notes", keptIn: deep).update { $0.count = 1 }
-        #expect(KeptState(Notes(), owner: "Notes", keptIn: deep).value.count == 1)
+        await KeptState(Notes(), owner: "Notes", keptIn: deep).update { $0.count = 1 }
+        #expect((await KeptState(Notes(), owner: "Notes", keptIn: deep).current()).count == 1)
     }
 
     /// Two processes changing the same state at once: each change is made to the file as it is at
     /// that moment, under the lock, so neither overwrites the other's.
-    @Test func twoWritersEachKeepTheirChanges() {
+    @Test func twoWritersEachKeepTheirChanges() async {
         let scratch = Scratch()
         let first = scratch.state()
         let second = scratch.state()
-        _ = first.value
-        _ = second.value
-        first.update { $0.names.append("from the first") }
-        second.update { $0.names.append("from the second") }
-        first.update { $0.count += 1 }
-        #expect(scratch.state().value == Notes(names: ["from the first", "from the second"], count: 1))
-        #expect(first.value.names == ["from the first", "from the second"], "an update reads what others wrote")
+        await first.read()
+        await second.read()
+        await first.update { $0.names.append("from the first") }
+        await second.update { $0.names.append("from the second") }
+        await first.update { $0.count += 1 }
+        #expect((await scratch.state().current()) == Notes(names: ["from the first", "from the second"], count: 1))
+        #expect(
+            (await first.current()).names == ["from the first", "from the second"], "an update reads what others wrote")
     }
 
     nonisolated static let damaged: [(text: TestText, problem: String)] = [
@@ -167,11 +182,11 @@ struct KeptStateTests {
     ]
 
     @Test(arguments: damaged)
-    func aDamagedFileIsMovedAsideWithAWarningAndTheStateStartsAfresh(text: TestText, problem: String) throws {
+    func aDamagedFileIsMovedAsideWithAWarningAndTheStateStartsAfresh(text: TestText, problem: String) async throws {
         let scratch = Scratch()
         try scratch.write(text.text)
         let state = scratch.state()
-        #expect(state.value == Notes())
+        #expect((await state.current()) == Notes())
         let warning = try #require(scratch.warnings.first)
         #expect(warning.hasPrefix("Notes's saved state "), "\(warning)")
         #expect(warning.contains(problem), "\(warning)")
@@ -179,19 +194,19 @@ struct KeptStateTests {
         #expect(scratch.contents("Notes.json.damaged") == text.text, "the damaged file is kept whole, aside")
         #expect(scratch.contents("Notes.json") == nil)
         // The next change starts a sound file.
-        state.update { $0.count = 2 }
-        #expect(scratch.state().value.count == 2)
+        await state.update { $0.count = 2 }
+        #expect((await scratch.state().current()).count == 2)
         #expect(scratch.warnings.count == 1)
     }
 
-    @Test func invalidUTF8AndATooLargeFileAreDamageToo() throws {
+    @Test func invalidUTF8AndATooLargeFileAreDamageToo() async throws {
         let scratch = Scratch()
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: URL(fileURLWithPath: scratch.file))
-        #expect(scratch.state().value == Notes())
+        #expect((await scratch.state().current()) == Notes())
         let huge = Data(repeating: UInt8(ascii: " "), count: StateFile.sizeLimit + 1)
         try huge.write(to: URL(fileURLWithPath: scratch.file))
-        #expect(scratch.state().value == Notes())
+        #expect((await scratch.state().current()) == Notes())
         #expect(scratch.warnings.count == 2)
         #expect(scratch.warnings.last?.contains("is larger than 8 MB") == true)
         // A second damaged file does not replace the first one aside.
@@ -201,53 +216,53 @@ struct KeptStateTests {
 
     /// A file that cannot be read (here a folder where the file should be) is never overwritten:
     /// the state starts from the sample data and nothing is saved.
-    @Test func anUnreadableFileIsReportedAndNeverOverwritten() throws {
+    @Test func anUnreadableFileIsReportedAndNeverOverwritten() async throws {
         let scratch = Scratch()
         try FileManager.default.createDirectory(
             atPath: scratch.file + "/inside", withIntermediateDirectories: true)
         let state = scratch.state()
-        #expect(state.value == Notes())
+        #expect((await state.current()) == Notes())
         #expect(scratch.warnings.count == 1)
         #expect(
             scratch.warnings.first?.hasPrefix(
                 "Notes's saved state is not used: '\(scratch.file)' is not a regular file") == true)
         #expect(scratch.warnings.first?.contains("so the file stays as it is") == true)
-        state.update { $0.count = 3 }
-        #expect(state.value.count == 3, "the change lasts in memory")
+        await state.update { $0.count = 3 }
+        #expect((await state.current()).count == 3, "the change lasts in memory")
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: scratch.file + "/inside", isDirectory: &isFolder))
         #expect(isFolder.boolValue)
     }
 
     /// A change that cannot be written says so and lasts in memory.
-    @Test func aChangeThatCannotBeSavedIsReportedAndKeptInMemory() throws {
+    @Test func aChangeThatCannotBeSavedIsReportedAndKeptInMemory() async throws {
         let scratch = Scratch()
         try scratch.write("not a folder", to: "blocker")
         let folder = StateFolder(path: scratch.path + "/blocker/state") { [weak scratch] in
             scratch?.warnings.append($0)
         }
         let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
-        let count = state.update { notes -> Int in
+        let count = await state.update { notes -> Int in
             notes.count += 1
             return notes.count
         }
         #expect(count == 1)
-        #expect(state.value.count == 1)
+        #expect((await state.current()).count == 1)
         #expect(scratch.warnings.contains { $0.hasPrefix("Notes's") && $0.contains("blocker/state") })
         #expect(scratch.contents("blocker") == "not a folder")
     }
 
     /// A replacement that fails halfway (here its temporary file cannot be made) leaves the file as
     /// it was: the new bytes never go to the file itself.
-    @Test func aReplacementThatFailsLeavesTheOldFileWhole() throws {
+    @Test func aReplacementThatFailsLeavesTheOldFileWhole() async throws {
         let scratch = Scratch()
-        scratch.state().update { $0.count = 1 }
+        await scratch.state().update { $0.count = 1 }
         let before = try #require(scratch.contents("Notes.json"))
         try FileManager.default.createDirectory(
             atPath: scratch.path + "/.Notes.json.tmp/blocked", withIntermediateDirectories: true)
         let state = scratch.state()
-        state.update { $0.count = 2 }
-        #expect(state.value.count == 2)
+        await state.update { $0.count = 2 }
+        #expect((await state.current()).count == 2)
         #expect(scratch.contents("Notes.json") == before)
         #expect(scratch.warnings.first?.hasPrefix("Notes's change is not saved: cannot remove '") == true)
         #expect(
@@ -258,45 +273,46 @@ struct KeptStateTests {
     /// After a change that could not be saved, changes last in memory and the file is not written
     /// again, even once it could be: what another process saved meanwhile stays, and no change is
     /// made again with another meaning.
-    @Test func afterAChangeNotSavedTheFileIsLeftAsItIs() throws {
+    @Test func afterAChangeNotSavedTheFileIsLeftAsItIs() async throws {
         let scratch = Scratch()
         let state = scratch.state()
-        state.update { $0.names.append("saved") }
+        await state.update { $0.names.append("saved") }
         let blocker = scratch.path + "/.Notes.json.tmp/blocked"
         try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: true)
-        state.update { $0.names.append("unsaved") }
+        await state.update { $0.names.append("unsaved") }
         #expect(scratch.warnings.count == 1)
         #expect(
             scratch.warnings.first?.hasSuffix(
                 "from now on Notes's changes last only until you quit, and the file stays as it is") == true)
         try FileManager.default.removeItem(atPath: scratch.path + "/.Notes.json.tmp")
         let other = scratch.state()
-        other.update { $0.names.append("another process") }
-        state.update { $0.count = 1 }
-        #expect(state.value == Notes(names: ["saved", "unsaved"], count: 1), "the session keeps what it showed")
-        #expect(scratch.state().value == Notes(names: ["saved", "another process"], count: 0))
+        await other.update { $0.names.append("another process") }
+        await state.update { $0.count = 1 }
+        #expect(
+            (await state.current()) == Notes(names: ["saved", "unsaved"], count: 1), "the session keeps what it showed")
+        #expect((await scratch.state().current()) == Notes(names: ["saved", "another process"], count: 0))
         #expect(scratch.warnings.count == 1)
     }
 
     /// What stands where the temporary file goes (a link left by someone else) is removed, never
     /// written through; a FIFO where the file goes is refused at once, never waited on.
-    @Test func linksAndFIFOsAreNeverFollowedOrWaitedOn() throws {
+    @Test func linksAndFIFOsAreNeverFollowedOrWaitedOn() async throws {
         let scratch = Scratch()
         let victim = scratch.url.appendingPathComponent("victim")
         try scratch.write("precious", to: "victim")
         try FileManager.default.createSymbolicLink(
             atPath: scratch.path + "/.Notes.json.tmp", withDestinationPath: victim.path)
-        scratch.state().update { $0.count = 1 }
+        await scratch.state().update { $0.count = 1 }
         #expect(scratch.contents("victim") == "precious")
-        #expect(scratch.state().value.count == 1)
+        #expect((await scratch.state().current()).count == 1)
 
         let fifo = Scratch()
         try FileManager.default.createDirectory(at: fifo.url, withIntermediateDirectories: true)
         #expect(mkfifo(fifo.file, 0o600) == 0)
         let state = fifo.state()
-        #expect(state.value == Notes())
+        #expect((await state.current()) == Notes())
         #expect(fifo.warnings.first?.contains("is not a regular file") == true)
-        state.update { $0.count = 2 }
+        await state.update { $0.count = 2 }
         #expect(fifo.files().contains("Notes.json"))
         var status = stat()
         #expect(lstat(fifo.file, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "never overwritten")
@@ -304,25 +320,25 @@ struct KeptStateTests {
 
     /// A `Notes.json` that is a symbolic link is neither read nor replaced: a rename would put a
     /// regular file in the link's place and leave the file it points to behind, out of date.
-    @Test func aSymbolicLinkIsNeitherReadNorReplaced() throws {
+    @Test func aSymbolicLinkIsNeitherReadNorReplaced() async throws {
         let scratch = Scratch()
         let elsewhere = Scratch()
         try elsewhere.write(#"{"format": 1, "state": {"names": ["a"], "count": 5}}"#)
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: scratch.file, withDestinationPath: elsewhere.file)
         let state = scratch.state()
-        #expect(state.value == Notes(), "the sample data, not the linked file's")
+        #expect((await state.current()) == Notes(), "the sample data, not the linked file's")
         #expect(scratch.warnings.count == 1)
         #expect(scratch.warnings.first?.contains("'\(scratch.file)' is a symbolic link, not a regular file") == true)
-        state.update { $0.count = 9 }
-        #expect(state.value.count == 9, "the change lasts in memory")
+        await state.update { $0.count = 9 }
+        #expect((await state.current()).count == 9, "the change lasts in memory")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.file) == elsewhere.file)
         #expect(elsewhere.contents("Notes.json") == #"{"format": 1, "state": {"names": ["a"], "count": 5}}"#)
         #expect(scratch.warnings.count == 1, "said once")
     }
 
     /// A link put in the file's place after it was read is not replaced by the next save either.
-    @Test func aReplacementRefusesALinkPutThereSinceTheRead() throws {
+    @Test func aReplacementRefusesALinkPutThereSinceTheRead() async throws {
         let scratch = Scratch()
         let file = StateFile(folder: scratch.path, name: "Notes")
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
@@ -333,19 +349,19 @@ struct KeptStateTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["Notes.json"])
     }
 
-    @Test func aStateTooLargeToReadBackIsNotWritten() {
+    @Test func aStateTooLargeToReadBackIsNotWritten() async {
         let scratch = Scratch()
         let state = scratch.state()
-        state.update { $0.names.append("small") }
-        state.update { $0.names = Array(repeating: String(repeating: "x", count: 200), count: 45_000) }
+        await state.update { $0.names.append("small") }
+        await state.update { $0.names = Array(repeating: String(repeating: "x", count: 200), count: 45_000) }
         #expect(scratch.warnings.last?.contains("it would be larger than 8 MB") == true)
-        #expect(scratch.state().value.names == ["small"])
+        #expect((await scratch.state().current()).names == ["small"])
     }
 
     /// A state whose file laid out one value a line would be over the limit is written compact, so
     /// what the app reads (compact, up to the limit) it can write back: each change of such a state
     /// failed, "would be larger than 8 MB".
-    @Test func aStateOverTheLimitLaidOutIsWrittenCompact() throws {
+    @Test func aStateOverTheLimitLaidOutIsWrittenCompact() async throws {
         let names = (0..<600_000).map { String(format: "n%09d", $0) }
         let bytes = try KeptState<Notes>.encoded(Notes(names: names, count: 1))
         #expect(bytes.count < StateFile.sizeLimit)
@@ -359,14 +375,14 @@ struct KeptStateTests {
         #expect(String(decoding: small, as: UTF8.self).contains("\n  \"state\" : {"))
     }
 
-    @Test func theFileIsTheSameForTheSameState() throws {
+    @Test func theFileIsTheSameForTheSameState() async throws {
         let first = Scratch()
         let second = Scratch()
-        first.state().update { $0 = Notes(names: ["b", "a"], count: 2) }
-        second.state().update { $0 = Notes(names: ["b", "a"], count: 2) }
+        await first.state().update { $0 = Notes(names: ["b", "a"], count: 2) }
+        await second.state().update { $0 = Notes(names: ["b", "a"], count: 2) }
         #expect(first.contents("Notes.json") == second.contents("Notes.json"))
     }
-    @Test func aLockAnotherProcessHoldsIsSaidAtOnceAndGivenUpAfterItsLimit() throws {
+    @Test func aLockAnotherProcessHoldsIsSaidAtOnceAndGivenUpAfterItsLimit() async throws {
         let scratch = Scratch()
         try scratch.write(#"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
         // Another open file description holds the lock, as another process would.
@@ -375,7 +391,7 @@ struct KeptStateTests {
         defer { close(holder) }
         let folder = StateFolder(path: scratch.path, lockWaitLimit: .seconds(1)) { scratch.warnings.append($0) }
         let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
-        #expect(state.value == Notes())
+        #expect((await state.current()) == Notes())
         #expect(
             scratch.warnings.first
                 == "Notes's saved state is locked by another process ('\(scratch.path)/Notes.lock'); waiting up to 1"
@@ -385,7 +401,31 @@ struct KeptStateTests {
                 "another process held '\(scratch.path)/Notes.lock' for 1 seconds; gave up waiting") == true)
         // Once the lock is free, the next read finds what the file holds.
         flock(holder, LOCK_UN)
-        #expect(scratch.state().value == Notes(names: ["kept"], count: 3))
+        #expect((await scratch.state().current()) == Notes(names: ["kept"], count: 3))
+    }
+
+    /// The main actor goes on running while a read or a change waits for another process's lock:
+    /// the wait is on a thread of its own, and the session takes commands meanwhile.
+    @Test func theMainActorRunsWhileALockIsWaitedFor() async throws {
+        let scratch = Scratch()
+        let holder = open(try scratch.lockFile(), O_CREAT | O_RDWR, 0o600)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        defer { close(holder) }
+        let folder = StateFolder(path: scratch.path, lockWaitLimit: .seconds(1)) { scratch.warnings.append($0) }
+        let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
+        let waits = Task { @MainActor in
+            await state.read()
+            await state.update { $0.count = 1 }
+        }
+        // Ticks on the main actor, each a few milliseconds apart, while the two waits of a second run.
+        var ticks = 0
+        while !scratch.warnings.contains(where: { $0.contains("gave up waiting") }) {
+            try await Task.sleep(for: .milliseconds(5))
+            ticks += 1
+        }
+        await waits.value
+        #expect(ticks > 20, "the main actor ran \(ticks) times during the waits")
+        #expect(state.value.count == 1, "a change not saved lasts in memory")
     }
 
     /// Only where permissions hold: the superuser writes into a read-only folder.
@@ -394,9 +434,9 @@ struct KeptStateTests {
         try scratch.write(#"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
         await ReadOnlyFolder.with(scratch.url) {
             let state = scratch.state()
-            #expect(state.value == Notes(names: ["kept"], count: 3))
-            state.update { $0.count = 4 }
-            #expect(state.value.count == 4)
+            #expect((await state.current()) == Notes(names: ["kept"], count: 3))
+            await state.update { $0.count = 4 }
+            #expect((await state.current()).count == 4)
         }
         #expect(scratch.warnings.count == 1, "\(scratch.warnings)")
         #expect(scratch.warnings.first?.hasPrefix("Notes's changes cannot be saved: cannot open") == true)

@@ -46,8 +46,8 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
     public static let middlewareTypes: Set<String> = [
         "Answer", "AnyRoute", "ArgumentReader", "AsyncAnswer", "AsyncProvide", "Caller", "ComponentAPI",
         "ComponentWiring", "DeepLink", "ExitCode", "Exposure", "Fetched", "FreshComponents", "GraphText",
-        "Graphviz", "KeptState", "ManualClock", "Output", "Parameter", "Provide", "RecordSource", "Records",
-        "Require", "RequireCall", "Requirement", "ResolvedLink", "Route", "RouteConfiguration",
+        "Graphviz", "KeptState", "ManualClock", "Output", "Parameter", "Provide", "ReadableState", "RecordSource",
+        "Records", "Require", "RequireCall", "Requirement", "ResolvedLink", "Route", "RouteConfiguration",
         "RouteConfigurationError", "RouteError", "RouteHelp", "RouteParameter", "RouteTable", "Router",
         "SeededGenerator", "SourceAnswer", "SourceFailure", "StateCheck", "StateFile", "StateFolder", "StoredState",
         "StubAnswer", "StubBehavior", "StubFailure", "Subprocess", "TemplateProblem", "TestText", "UnwiredRequire",

@@ -9,7 +9,8 @@ final class AppointmentStore {
     /// The queues as the mall lists them, loaded by the screens that show them; their counters
     /// change in ``AppointmentState``.
     let queues: Records<QueueCatalog>
-    private let state: KeptState<AppointmentState>
+    /// What the user did, kept across restarts: the screens that show it read it in their load.
+    let state: KeptState<AppointmentState>
     private let folder: StateFolder?
 
     init(
@@ -47,12 +48,12 @@ final class AppointmentStore {
 
     /// Takes a number in a shop's queue for a table size; `nil` when the queue has handed out every
     /// number it can.
-    func takeNumber(in queue: QueueRecord, for size: TableSize) -> BookingRecord? {
-        state.update { $0.takeNumber(in: queue, for: size) }
+    func takeNumber(in queue: QueueRecord, for size: TableSize) async -> BookingRecord? {
+        await state.update { $0.takeNumber(in: queue, for: size) }
     }
 
     /// Cancels a booking and gives its place up. Returns what happened, for the user.
-    func cancel(serialNo: String, orderNo: String) -> String {
-        state.update { $0.cancel(serialNo: serialNo, orderNo: orderNo) }
+    func cancel(serialNo: String, orderNo: String) async -> String {
+        await state.update { $0.cancel(serialNo: serialNo, orderNo: orderNo) }
     }
 }

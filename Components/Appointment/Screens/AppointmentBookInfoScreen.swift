@@ -31,7 +31,7 @@ enum AppointmentBookInfoScreen {
     static func make(shopId: ShopID) -> Screen {
         let api = Appointment.shared
         return Screen(
-            title: "Queue", origin: "Appointment", records: api.store.queues,
+            title: "Queue", origin: "Appointment", records: api.store.queues, reading: api.store.state,
             retitle: { $0.queue(shopId).map { "Queue at \($0.shopName)" } ?? "No queue" }
         ) { catalog in
             guard let listed = catalog.queue(shopId) else {
@@ -44,7 +44,7 @@ enum AppointmentBookInfoScreen {
             }
             var actions: [Action] = TableSize.allCases.map { size in
                 .push("Take a number: \(size.label)") {
-                    guard let booking = api.store.takeNumber(in: listed, for: size) else {
+                    guard let booking = await api.store.takeNumber(in: listed, for: size) else {
                         return noNumbersLeft(at: listed.shopName, for: size)
                     }
                     return AppointmentBookDetailScreen.make(serialNo: booking.serialNo, orderNo: booking.orderNo)

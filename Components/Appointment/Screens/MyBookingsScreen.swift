@@ -1,11 +1,19 @@
 import MallBase
+import Middleware
 
 /// Every booking the user holds: the entry screen of the Appointment component.
 @MainActor
 enum MyBookingsScreen {
     static func make() -> Screen {
-        Screen(title: "My bookings", origin: "Appointment") {
-            let bookings = Appointment.shared.store.bookings
+        let store = Appointment.shared.store
+        // Read (off the main actor) before it is shown, then built anew from the bookings each time.
+        return Screen(title: "My bookings", origin: "Appointment", loading: { await store.state.read() }) { phase in
+            switch phase {
+            case .loading: return Screen.Content(body: [Screen.loadingText])
+            case .failed(let reason): return Screen.Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
+            case .loaded: break
+            }
+            let bookings = store.bookings
             let waiting = bookings.count { $0.status == .waiting }
             let cancelled = bookings.count - waiting
             return Screen.Content(

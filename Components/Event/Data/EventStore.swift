@@ -8,7 +8,8 @@ import Middleware
 final class EventStore {
     /// The events, loaded by the screens that show them.
     let events: Records<EventCatalog>
-    private let state: KeptState<EventState>
+    /// What the user did, kept across restarts: the screens that show it read it in their load.
+    let state: KeptState<EventState>
     private let folder: StateFolder?
 
     init(events: [EventRecord] = EventRecord.samples, keptIn folder: StateFolder? = nil) {
@@ -35,10 +36,10 @@ final class EventStore {
 
     /// Registers the user for the event, or cancels the registration, as the user asked (another
     /// process may have changed it since the page was drawn). Returns what happened, for the user.
-    func setRegistration(_ event: EventRecord, _ isRegistered: Bool) -> String {
+    func setRegistration(_ event: EventRecord, _ isRegistered: Bool) async -> String {
         let id = event.id
         let capacity = event.capacity - event.registered
-        return state.update { state in
+        return await state.update { state in
             let wasRegistered = state.registrations.contains(id)
             if !isRegistered {
                 state.registrations.removeAll { $0 == id }

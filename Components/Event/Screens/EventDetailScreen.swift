@@ -7,7 +7,7 @@ enum EventDetailScreen {
     static func make(eventId: EventID, eventType: EventType) -> Screen {
         let api = Event.shared
         return Screen(
-            title: "Event", origin: "Event", records: api.store.events,
+            title: "Event", origin: "Event", records: api.store.events, reading: api.store.state,
             retitle: { $0.event(eventId)?.title ?? "Event not found" }
         ) { catalog in
             guard let event = catalog.event(eventId) else {
@@ -27,7 +27,7 @@ enum EventDetailScreen {
                 body: body,
                 actions: [
                     .message(isRegistered ? "Cancel my registration" : "Register") {
-                        api.store.setRegistration(event, !isRegistered)
+                        await api.store.setRegistration(event, !isRegistered)
                     },
                     .push("Visit \(event.shopName)") {
                         api.shopDetail(event.shopId)

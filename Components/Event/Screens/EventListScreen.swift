@@ -6,7 +6,7 @@ import Middleware
 enum EventListScreen {
     static func make() -> Screen {
         let store = Event.shared.store
-        return Screen(title: "Events", origin: "Event", records: store.events) { catalog in
+        return Screen(title: "Events", origin: "Event", records: store.events, reading: store.state) { catalog in
             Screen.Content(
                 body: [
                     "\(catalog.events.count == 1 ? "1 event" : "\(catalog.events.count) events") coming up."

@@ -8,7 +8,8 @@ import Middleware
 final class GroupbuyStore {
     /// The deals, loaded by the screens that show them.
     let deals: Records<GroupbuyCatalog>
-    private let state: KeptState<GroupbuyState>
+    /// What the user did, kept across restarts: the screens that show it read it in their load.
+    let state: KeptState<GroupbuyState>
     private let folder: StateFolder?
 
     init(deals: [GroupbuyRecord] = GroupbuyRecord.samples, keptIn folder: StateFolder? = nil) {
@@ -29,9 +30,9 @@ final class GroupbuyStore {
     }
 
     /// Buys one of the deal. Returns what happened, for the user.
-    func buy(_ deal: GroupbuyRecord) -> String {
+    func buy(_ deal: GroupbuyRecord) async -> String {
         let id = deal.id
-        return state.update { state in
+        return await state.update { state in
             let held = state.purchases[id.rawValue, default: 0]
             guard held < StateCheck.countLimit else { return "You hold as many of \(deal.title) as can be held." }
             state.purchases[id.rawValue] = held + 1
@@ -39,9 +40,10 @@ final class GroupbuyStore {
         }
     }
 
-    /// Records whether a shop is favourited, as its page reported when it disappeared.
+    /// Records whether a shop is favourited, as its page reported when it disappeared: asked for at
+    /// once and saved after, so the page shown next, which reads the state first, shows it.
     func record(shop: ShopID, isFavorited: Bool) {
-        state.update { state in
+        state.startUpdate { state in
             state.favoritedShops.removeAll { $0 == shop }
             if isFavorited {
                 state.favoritedShops.append(shop)

@@ -7,7 +7,7 @@ enum GroupbuyInfoScreen {
     static func make(gbId: GroupbuyID) -> Screen {
         let api = Groupbuy.shared
         return Screen(
-            title: "Group-buy", origin: "Groupbuy", records: api.store.deals,
+            title: "Group-buy", origin: "Groupbuy", records: api.store.deals, reading: api.store.state,
             retitle: { $0.deal(gbId)?.title ?? "Group-buy not found" }
         ) { catalog in
             guard let deal = catalog.deal(gbId) else {
@@ -26,7 +26,7 @@ enum GroupbuyInfoScreen {
             }
 
             var actions: [Action] = [
-                .message("Buy one · \(Money.format(cents: deal.priceInCents))") { store.buy(deal) },
+                .message("Buy one · \(Money.format(cents: deal.priceInCents))") { await store.buy(deal) },
                 .push("Applicable shops") {
                     api.shopApplyForGroupbuy(deal.id)
                 },

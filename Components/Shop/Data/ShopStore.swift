@@ -8,7 +8,8 @@ import Middleware
 final class ShopStore {
     /// The shops, loaded by the screens that show them.
     let shops: Records<ShopCatalog>
-    private let state: KeptState<ShopState>
+    /// What the user did, kept across restarts: the screens that show it read it in their load.
+    let state: KeptState<ShopState>
     private let folder: StateFolder?
 
     init(shops: [ShopRecord] = ShopRecord.samples, keptIn folder: StateFolder? = nil) {
@@ -30,8 +31,8 @@ final class ShopStore {
 
     /// Adds the shop to the favourites or removes it, as the user asked: another process may have
     /// changed the favourites since the page was drawn, and the user's choice is what they saw.
-    func setFavorite(_ id: ShopID, _ isFavorited: Bool) {
-        state.update { state in
+    func setFavorite(_ id: ShopID, _ isFavorited: Bool) async {
+        await state.update { state in
             state.favorites.removeAll { $0 == id }
             if isFavorited {
                 state.favorites.append(id)

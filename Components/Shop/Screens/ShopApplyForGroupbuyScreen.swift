@@ -7,7 +7,7 @@ enum ShopApplyForGroupbuyScreen {
     static func make(gbId: GroupbuyID) -> Screen {
         let store = Shop.shared.store
         return Screen(
-            title: "Applicable shops", origin: "Shop", records: store.shops,
+            title: "Applicable shops", origin: "Shop", records: store.shops, reading: store.state,
             retitle: { $0.shops(acceptingGroupbuy: gbId).isEmpty ? "Group-buy not found" : nil }
         ) { catalog in
             let shops = catalog.shops(acceptingGroupbuy: gbId)

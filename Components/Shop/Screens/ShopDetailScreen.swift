@@ -22,6 +22,7 @@ enum ShopDetailScreen {
         let screen = Screen(
             title: api.store.shops.latest?.shop(shopId)?.name ?? "Shop", origin: "Shop", reloadsWhenShownAgain: true,
             loading: {
+                await api.store.state.read()
                 let shops = try await api.store.shops.load()
                 guard shops.document.shop(shopId)?.hasQueue == true else {
                     return Model(shops: shops, bookings: .loaded([]))
@@ -44,8 +45,8 @@ enum ShopDetailScreen {
                     }
                     return model.shops.marked(content(of: shop, bookings: model.bookings))
                 case .loading:
-                    // What the last load brought is shown while this one runs.
-                    guard let shop = api.store.shops.latest?.shop(shopId) else {
+                    // What the last load brought is shown while this one runs, once the favourites are read.
+                    guard api.store.state.isRead, let shop = api.store.shops.latest?.shop(shopId) else {
                         return Screen.Content(body: [Screen.loadingText])
                     }
                     return content(of: shop, bookings: shop.hasQueue ? .loading : .loaded([]))
@@ -54,7 +55,10 @@ enum ShopDetailScreen {
                 }
             })
         guard let onDisappear else { return screen }
-        return screen.onDisappear { onDisappear(api.store.isFavorited(shopId)) }
+        // Left before the favourites were read, the page says nothing: it knows nothing to say.
+        return screen.onDisappear {
+            if api.store.state.isRead { onDisappear(api.store.isFavorited(shopId)) }
+        }
     }
 
     private static func content(of shop: ShopRecord, bookings: Loadable<[BookingSummary]>) -> Screen.Content {
@@ -79,7 +83,7 @@ enum ShopDetailScreen {
 
         var actions: [Action] = [
             .message(isFavorited ? "Remove from favourites" : "Add to favourites") {
-                api.store.setFavorite(shop.id, !isFavorited)
+                await api.store.setFavorite(shop.id, !isFavorited)
                 return isFavorited
                     ? "\(shop.name) removed from your favourites." : "\(shop.name) added to your favourites."
             }

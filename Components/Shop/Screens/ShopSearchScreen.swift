@@ -6,7 +6,7 @@ import Middleware
 enum ShopSearchScreen {
     static func make() -> Screen {
         let store = Shop.shared.store
-        return Screen(title: "Shops", origin: "Shop", records: store.shops) { catalog in
+        return Screen(title: "Shops", origin: "Shop", records: store.shops, reading: store.state) { catalog in
             let floors = Set(catalog.shops.map(\.floor)).count
             let shops = catalog.shops.count == 1 ? "1 shop" : "\(catalog.shops.count) shops"
             return Screen.Content(

@@ -115,9 +115,9 @@ public final class Records<Document: StoredState> {
 
     // MARK: The kept answer
 
-    // The kept file is read and written off the main actor: another process may hold its lock for
-    // seconds, and the session must go on taking commands meanwhile (the load's time limit still
-    // bounds the screen).
+    // The kept file is read and written off the main actor, on a thread of Dispatch's
+    // (``StateFile/blocking(_:)``): another process may hold its lock for seconds, and the session
+    // must go on taking commands meanwhile (the load's time limit still bounds the screen).
 
     /// The kept answer, read from its file the first time.
     private func keptAnswer() async -> Kept? {
@@ -136,6 +136,13 @@ public final class Records<Document: StoredState> {
     nonisolated private static func read(
         _ file: StateFile, owner: String, name: String
     ) async -> (Kept?, warning: String?) {
+        await StateFile.blocking { readNow(file, owner: owner, name: name) }
+    }
+
+    /// ``read(_:owner:name:)``'s work, on the thread it runs on.
+    nonisolated private static func readNow(
+        _ file: StateFile, owner: String, name: String
+    ) -> (Kept?, warning: String?) {
         let kept = "\(owner)'s kept \(name) file"
         do throws(StateFile.Failure) {
             let bytes = try file.withLock { () throws(StateFile.Failure) in try file.read() }
@@ -178,12 +185,14 @@ public final class Records<Document: StoredState> {
 
     /// Writes `kept` to `file`, under its lock; what failed, or `nil`.
     nonisolated private static func write(_ kept: Kept, to file: StateFile) async -> StateFile.Failure? {
-        do throws(StateFile.Failure) {
-            let bytes = try encoded(kept)
-            try file.withLock { () throws(StateFile.Failure) in try file.replace(with: bytes) }
-            return nil
-        } catch {
-            return error
+        await StateFile.blocking {
+            do throws(StateFile.Failure) {
+                let bytes = try encoded(kept)
+                try file.withLock { () throws(StateFile.Failure) in try file.replace(with: bytes) }
+                return nil
+            } catch {
+                return error
+            }
         }
     }
 

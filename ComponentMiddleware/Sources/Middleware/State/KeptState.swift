@@ -34,12 +34,25 @@ public struct StateFolder: Sendable {
     }
 }
 
+/// What a screen reads before it shows it: a component's ``KeptState``, or a store that holds one.
+@MainActor
+public protocol ReadableState: AnyObject {
+    /// Whether what the screen shows is what the file holds: the file was read (or could not be,
+    /// which was said), or nothing is kept in a file.
+    var isRead: Bool { get }
+    /// Waits for the changes asked for before it, and reads the file, off the main actor, the first time.
+    func read() async
+}
+
 /// One owner's state: in memory only, or kept in its file in a ``StateFolder``.
 ///
-/// The file is read when the value is first needed, not at launch. Every change is made under the
-/// file's lock to the value as the file holds it at that moment, then written back before
+/// The file is read when a screen first needs it (``read()``, in the screen's load), never at launch
+/// and never on the main actor: another process may hold its lock for seconds, and the session goes
+/// on taking commands meanwhile. Every change (``update(_:)``) is made off the main actor too, under
+/// the file's lock, to the value as the file holds it at that moment, then written back before
 /// ``update(_:)`` returns: two processes changing the same state at once each keep their changes,
-/// and a change reported done is on the disk.
+/// and a change reported done is on the disk. Reads and changes reach the file one at a time, in the
+/// order they were asked for.
 ///
 /// A file that cannot be read is never overwritten: its owner starts from the sample data and
 /// saves nothing until the app quits. A damaged file (not JSON, the wrong shape, a key it does not
@@ -49,7 +62,7 @@ public struct StateFolder: Sendable {
 /// it then stands, could give it another meaning (a booking another number, a cancellation another
 /// booking), and writing the memory over the file would lose what another process saved meanwhile.
 @MainActor
-public final class KeptState<Value: StoredState> {
+public final class KeptState<Value: StoredState>: ReadableState {
     /// The owner's name, as warnings spell it.
     public let owner: String
     private let initial: Value
@@ -58,6 +71,8 @@ public final class KeptState<Value: StoredState> {
     private var loaded: Value?
     /// Whether changes are written; not after the file could not be read, or a change not saved.
     private var writes = true
+    /// The last read or change asked for: each starts once the one before it is done.
+    private var queue: Task<Void, Never>?
 
     /// The format files are written in; a file in another is moved aside.
     nonisolated static var format: Int { 1 }
@@ -70,45 +85,82 @@ public final class KeptState<Value: StoredState> {
         self.warn = folder?.warn ?? { @MainActor @Sendable _ in }
     }
 
-    /// The state as of now: as the file held it when first asked for, with every change made since.
-    public var value: Value {
-        if let loaded { return loaded }
-        let value = load()
-        loaded = value
-        return value
+    /// The state as of now: as the file held it when read, with every change made since. Until
+    /// ``read()`` has returned it is the state the owner starts from, so a screen that shows it reads
+    /// it first, in its load.
+    public var value: Value { loaded ?? initial }
+
+    /// Whether ``value`` is what the file holds: the file was read, or could not be (which was
+    /// said), or the state is kept in memory only.
+    public var isRead: Bool { file == nil || loaded != nil }
+
+    /// Waits until every change asked for before it is done, and reads the file, off the main actor,
+    /// the first time: then ``value`` is what the file holds, with every change made since.
+    ///
+    /// When the file cannot be read now (the folder or the lock is out of reach), the sample data is
+    /// shown, and the next change reads the file again before it changes it.
+    public func read() async {
+        await enqueue { [self] in
+            guard loaded == nil, let file else { return }
+            let read = await Self.read(file, owner: owner, fallback: initial, onWait: waitingNotice())
+            read.warnings.forEach(warn)
+            if !read.writes { writes = false }
+            loaded = read.value
+        }.value
     }
 
     /// Changes the state and returns what `change` returns; when the state is kept in a file, the
-    /// change is written before this returns, or a warning says why it was not.
+    /// change is made to the file's value under its lock, off the main actor, and written before
+    /// this returns, or a warning says why it was not.
     @discardableResult
-    public func update<Result>(_ change: (inout Value) -> Result) -> Result {
-        guard let file, writes else { return changeInMemory(change) }
-        var result: Result?
-        do {
-            try file.withLock(onWait: sayWaiting) { () throws(StateFile.Failure) in
-                var current = try latest(in: file, otherwise: initial)
-                let before = current
-                result = change(&current)
-                loaded = current
-                // A change that changes nothing (a favourite added twice) writes nothing.
-                guard current != before else { return }
-                try file.replace(with: Self.encoded(current))
-            }
-        } catch {
-            writes = false
-            warn(
-                "\(owner)'s change is not saved: \(error); from now on \(owner)'s changes last only until you quit,"
-                    + " and the file stays as it is")
-        }
-        return result ?? changeInMemory(change)
+    public func update<Result: Sendable>(_ change: @escaping @Sendable (inout Value) -> Result) async -> Result {
+        await startUpdate(change).value
     }
 
-    /// Says, as soon as it happens, that another process holds the file's lock and this one waits.
-    private func sayWaiting() {
-        guard let file else { return }
-        warn(
+    /// Asks for a change now, in order with every other, and returns its work to wait for, if the
+    /// caller can: for code that cannot wait, such as a page that reports something as it leaves.
+    /// A screen that reads the state afterwards (``read()``) sees the change.
+    @discardableResult
+    public func startUpdate<Result: Sendable>(
+        _ change: @escaping @Sendable (inout Value) -> Result
+    ) -> Task<Result, Never> {
+        enqueue { [self] in
+            guard let file, writes else { return changeInMemory(change) }
+            let outcome = await Self.change(file, owner: owner, fallback: initial, onWait: waitingNotice(), change)
+            outcome.warnings.forEach(warn)
+            switch outcome.result {
+            case .success(let changed):
+                loaded = changed.value
+                return changed.result
+            case .failure(let error):
+                writes = false
+                warn(
+                    "\(owner)'s change is not saved: \(error); from now on \(owner)'s changes last only until you"
+                        + " quit, and the file stays as it is")
+                return changeInMemory(change)
+            }
+        }
+    }
+
+    /// Starts `work` once every read and change asked for before it is done.
+    private func enqueue<T: Sendable>(_ work: @escaping @MainActor () async -> T) -> Task<T, Never> {
+        let previous = queue
+        let task = Task { @MainActor in
+            await previous?.value
+            return await work()
+        }
+        queue = Task { _ = await task.value }
+        return task
+    }
+
+    /// What the file work says, from the thread it runs on, as soon as another process's lock makes
+    /// it wait.
+    private func waitingNotice() -> @Sendable () -> Void {
+        guard let file else { return {} }
+        let text =
             "\(owner)'s saved state is locked by another process (\(file.lockDescription)); waiting up to"
-                + " \(file.lockWaitLimit.components.seconds) seconds")
+            + " \(file.lockWaitLimit.components.seconds) seconds"
+        return { [warn] in Task { @MainActor in warn(text) } }
     }
 
     private func changeInMemory<Result>(_ change: (inout Value) -> Result) -> Result {
@@ -118,54 +170,97 @@ public final class KeptState<Value: StoredState> {
         return result
     }
 
-    // MARK: Reading the file
+    // MARK: The file work, off the main actor
 
-    /// The file's value, read under the lock. When the file cannot be read now (the folder or the
-    /// lock is out of reach), the sample data is shown, and the next change reads the file again
-    /// before it changes it.
-    private func load() -> Value {
-        guard let file else { return initial }
-        do {
-            return try file.withLock(onWait: sayWaiting) { () throws(StateFile.Failure) in
-                try latest(in: file, otherwise: initial)
-            }
-        } catch  where error.kind == .readOnly {
-            // A folder that cannot be written can still be read: a replacement is a rename, so the
-            // file is whole without the lock. Saving is what fails, said once.
-            writes = false
-            warn("\(owner)'s changes cannot be saved: \(error); they last only until you quit")
-            do {
-                return try latest(in: file, otherwise: initial, movingAside: false)
+    /// What a read of the file gave: the value to show, whether changes may be written, and what to say.
+    private struct Read: Sendable {
+        var value: Value
+        var writes = true
+        var warnings: [String] = []
+    }
+
+    /// The file's value, read under its lock (see ``read()``).
+    nonisolated private static func read(
+        _ file: StateFile, owner: String, fallback initial: Value, onWait: @escaping @Sendable () -> Void
+    ) async -> Read {
+        await StateFile.blocking {
+            var warnings: [String] = []
+            do throws(StateFile.Failure) {
+                let value = try file.withLock(onWait: onWait) { () throws(StateFile.Failure) in
+                    try latest(in: file, owner: owner, otherwise: initial, warnings: &warnings)
+                }
+                return Read(value: value, warnings: warnings)
+            } catch  where error.kind == .readOnly {
+                // A folder that cannot be written can still be read: a replacement is a rename, so the
+                // file is whole without the lock. Saving is what fails, said once.
+                warnings.append("\(owner)'s changes cannot be saved: \(error); they last only until you quit")
+                do throws(StateFile.Failure) {
+                    let value = try latest(
+                        in: file, owner: owner, otherwise: initial, warnings: &warnings, movingAside: false)
+                    return Read(value: value, writes: false, warnings: warnings)
+                } catch {
+                    warnings.append("\(owner)'s saved state cannot be read: \(error); the sample data is shown")
+                    return Read(value: initial, writes: false, warnings: warnings)
+                }
+            } catch  where error.kind == .unreadable {
+                warnings.append(
+                    "\(owner)'s saved state is not used: \(error); it starts from the sample data and saves nothing"
+                        + " until you quit, so the file stays as it is")
+                return Read(value: initial, writes: false, warnings: warnings)
             } catch {
-                warn("\(owner)'s saved state cannot be read: \(error); the sample data is shown")
-                return initial
+                warnings.append(
+                    "\(owner)'s saved state cannot be read now: \(error); the sample data is shown until a"
+                        + " change reads it")
+                return Read(value: initial, warnings: warnings)
             }
-        } catch  where error.kind == .unreadable {
-            writes = false
-            warn(
-                "\(owner)'s saved state is not used: \(error); it starts from the sample data and saves nothing"
-                    + " until you quit, so the file stays as it is")
-            return initial
-        } catch {
-            warn(
-                "\(owner)'s saved state cannot be read now: \(error); the sample data is shown until a change"
-                    + " reads it")
-            return initial
+        }
+    }
+
+    /// What a change made to the file gave: the value and what `change` returned, or why it was not
+    /// saved; and what to say.
+    private struct Change<Result: Sendable>: Sendable {
+        var result: Swift.Result<(value: Value, result: Result), StateFile.Failure>
+        var warnings: [String]
+    }
+
+    /// Makes `change` to the file's value under its lock and writes the result back (see ``update(_:)``).
+    nonisolated private static func change<Result: Sendable>(
+        _ file: StateFile, owner: String, fallback initial: Value, onWait: @escaping @Sendable () -> Void,
+        _ change: @escaping @Sendable (inout Value) -> Result
+    ) async -> Change<Result> {
+        await StateFile.blocking {
+            var warnings: [String] = []
+            do throws(StateFile.Failure) {
+                let changed = try file.withLock(onWait: onWait) { () throws(StateFile.Failure) in
+                    var current = try latest(in: file, owner: owner, otherwise: initial, warnings: &warnings)
+                    let before = current
+                    let result = change(&current)
+                    // A change that changes nothing (a favourite added twice) writes nothing.
+                    if current != before {
+                        try file.replace(with: encoded(current))
+                    }
+                    return (value: current, result: result)
+                }
+                return Change(result: .success(changed), warnings: warnings)
+            } catch {
+                return Change(result: .failure(error), warnings: warnings)
+            }
         }
     }
 
     /// The value the file holds; `otherwise` when there is no file, or when the file is damaged
-    /// (then it is moved aside, with a warning). Called holding the file's lock.
+    /// (then it is moved aside, said in `warnings`). Called holding the file's lock.
     ///
     /// - Parameter movingAside: Whether a damaged file is moved aside; not in a folder that cannot be
     ///   written, where it stays as it is.
-    private func latest(
-        in file: StateFile, otherwise fallback: Value, movingAside: Bool = true
+    nonisolated private static func latest(
+        in file: StateFile, owner: String, otherwise fallback: Value, warnings: inout [String],
+        movingAside: Bool = true
     ) throws(StateFile.Failure) -> Value {
         let damage: String
         do {
             guard let bytes = try file.read() else { return fallback }
-            switch Self.decoded(bytes) {
+            switch decoded(bytes) {
             case .success(let value): return value
             case .failure(let problem): damage = problem.description
             }
@@ -173,12 +268,11 @@ public final class KeptState<Value: StoredState> {
             damage = error.description
         }
         guard movingAside else {
-            warn("\(owner)'s saved state \(damage); the sample data is shown and the file stays as it is")
+            warnings.append("\(owner)'s saved state \(damage); the sample data is shown and the file stays as it is")
             return fallback
         }
         let aside = try file.moveAside()
-        warn(
-            "\(owner)'s saved state \(damage); moved it to '\(aside.visible)' and started afresh")
+        warnings.append("\(owner)'s saved state \(damage); moved it to '\(aside.visible)' and started afresh")
         return fallback
     }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import MiddlewareSupport
 
 #if canImport(Glibc)
@@ -82,6 +83,15 @@ public struct StateFile: Sendable {
         }
         try lock(descriptor, onWait: onWait)
         return try body()
+    }
+
+    /// Runs `work`, file work that may wait seconds on another process's lock, on a thread of
+    /// Dispatch's own: never on the main actor, which takes the user's commands meanwhile, nor on a
+    /// thread of the cooperative pool, which a wait would hold from every other task.
+    static func blocking<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
+        }
     }
 
     /// The lock file's path, as a warning names it.

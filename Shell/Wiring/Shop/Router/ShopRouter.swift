@@ -37,7 +37,7 @@ public struct ShopRouter: ComponentRouter {
             appointmentBookInfo: wiring.route(AppointmentRoutes.queue),
             appointmentBookDetail: wiring.route(AppointmentRoutes.booking),
             // Data, not a screen: asked each time the shop's page is shown, so no route.
-            appointmentBookings: wiring.provide(atOnce: Appointment.Provides.bookings))
+            appointmentBookings: wiring.provide(Appointment.Provides.bookings))
     }
 
     public var homeEntry: Action {
