@@ -10,15 +10,15 @@ extension Event: ComponentAPI {
 
     /// Event's requires, in the order its API declares them: previews and tests answer this
     /// list with stubs, and the wiring graph walks it.
-    public static let requirements: [Requirement] = [
-        Requirement(Requires.shopDetail, labels: ["shopId"]),
+    public static let allRequires: [AnyRequire] = [
+        AnyRequire(Requires.shopDetail, labels: ["shopId"]),
     ]
 
     /// How many requires Event declares: each value in `Requires` carries its place among them.
     @inlinable public static var requireCount: Int { 1 }
 
     /// The names of Event's requires, sorted, as the audit reports them.
-    public static let requirementNames: [String] = [
+    public static let requireNames: [String] = [
         "require_shopDetail",
     ]
 
@@ -27,7 +27,7 @@ extension Event: ComponentAPI {
     /// Inlinable, as ``unwireEveryRequire()`` and the values in `Requires` are: a router's wiring and
     /// the audit then run in the router's own code, one run of it for every component, instead of
     /// calling into each component's module, whose code lies scattered among its screens'.
-    @inlinable public var unwiredRequirements: [String] {
+    @inlinable public var unwiredRequires: [String] {
         guard
             self.require_shopDetail == nil
         else { return [] }

@@ -10,16 +10,16 @@ extension Groupbuy: ComponentAPI {
 
     /// Groupbuy's requires, in the order its API declares them: previews and tests answer this
     /// list with stubs, and the wiring graph walks it.
-    public static let requirements: [Requirement] = [
-        Requirement(Requires.shopDetail, labels: ["shopId", "onDisappear"]),
-        Requirement(Requires.shopApplyForGroupbuy, labels: ["gbId"]),
+    public static let allRequires: [AnyRequire] = [
+        AnyRequire(Requires.shopDetail, labels: ["shopId", "onDisappear"]),
+        AnyRequire(Requires.shopApplyForGroupbuy, labels: ["gbId"]),
     ]
 
     /// How many requires Groupbuy declares: each value in `Requires` carries its place among them.
     @inlinable public static var requireCount: Int { 2 }
 
     /// The names of Groupbuy's requires, sorted, as the audit reports them.
-    public static let requirementNames: [String] = [
+    public static let requireNames: [String] = [
         "require_shopApplyForGroupbuy",
         "require_shopDetail",
     ]
@@ -29,7 +29,7 @@ extension Groupbuy: ComponentAPI {
     /// Inlinable, as ``unwireEveryRequire()`` and the values in `Requires` are: a router's wiring and
     /// the audit then run in the router's own code, one run of it for every component, instead of
     /// calling into each component's module, whose code lies scattered among its screens'.
-    @inlinable public var unwiredRequirements: [String] {
+    @inlinable public var unwiredRequires: [String] {
         guard
             self.require_shopApplyForGroupbuy == nil
                 || self.require_shopDetail == nil

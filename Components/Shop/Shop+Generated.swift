@@ -10,24 +10,24 @@ extension Shop: ComponentAPI {
 
     /// Shop's requires, in the order its API declares them: previews and tests answer this
     /// list with stubs, and the wiring graph walks it.
-    public static let requirements: [Requirement] = [
-        Requirement(Requires.eventDetail, labels: ["eventId", "eventType"]),
-        Requirement(Requires.buyOrder, labels: ["merchantNo", "itemNo"]),
-        Requirement(Requires.groupbuyInfo, labels: ["gbId"]),
-        Requirement(Requires.allGroupbuy, labels: ["summaries"]),
-        Requirement(Requires.couponDetail, labels: ["couponId", "category"]),
-        Requirement(Requires.couponConsumeDetail, labels: ["couponId"]),
-        Requirement(Requires.navFindShopAndCar, labels: ["url"]),
-        Requirement(Requires.appointmentBookInfo, labels: ["shopId"]),
-        Requirement(Requires.appointmentBookDetail, labels: ["serialNo", "orderNo"]),
-        Requirement(Requires.appointmentBookings, labels: ["shopId"]),
+    public static let allRequires: [AnyRequire] = [
+        AnyRequire(Requires.eventDetail, labels: ["eventId", "eventType"]),
+        AnyRequire(Requires.buyOrder, labels: ["merchantNo", "itemNo"]),
+        AnyRequire(Requires.groupbuyInfo, labels: ["gbId"]),
+        AnyRequire(Requires.allGroupbuy, labels: ["summaries"]),
+        AnyRequire(Requires.couponDetail, labels: ["couponId", "category"]),
+        AnyRequire(Requires.couponConsumeDetail, labels: ["couponId"]),
+        AnyRequire(Requires.navFindShopAndCar, labels: ["url"]),
+        AnyRequire(Requires.appointmentBookInfo, labels: ["shopId"]),
+        AnyRequire(Requires.appointmentBookDetail, labels: ["serialNo", "orderNo"]),
+        AnyRequire(Requires.appointmentBookings, labels: ["shopId"]),
     ]
 
     /// How many requires Shop declares: each value in `Requires` carries its place among them.
     @inlinable public static var requireCount: Int { 10 }
 
     /// The names of Shop's requires, sorted, as the audit reports them.
-    public static let requirementNames: [String] = [
+    public static let requireNames: [String] = [
         "require_allGroupbuy",
         "require_appointmentBookDetail",
         "require_appointmentBookInfo",
@@ -45,7 +45,7 @@ extension Shop: ComponentAPI {
     /// Inlinable, as ``unwireEveryRequire()`` and the values in `Requires` are: a router's wiring and
     /// the audit then run in the router's own code, one run of it for every component, instead of
     /// calling into each component's module, whose code lies scattered among its screens'.
-    @inlinable public var unwiredRequirements: [String] {
+    @inlinable public var unwiredRequires: [String] {
         guard
             self.require_allGroupbuy == nil
                 || self.require_appointmentBookDetail == nil

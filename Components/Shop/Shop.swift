@@ -4,7 +4,7 @@ import Middleware
 /// The Shop component's API: what it needs from the app (`require_`) and what it offers (`provide_`).
 ///
 /// The seed's `MCShop`. Screens inside the component reach other features only through the
-/// requirements below; routers in the app assign them.
+/// requires below; routers in the app assign them.
 @MainActor
 public final class Shop {
     /// The component's singleton.

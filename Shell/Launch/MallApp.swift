@@ -76,7 +76,7 @@ struct MallApp {
         }
     }
 
-    /// The requirements no router wired, every component ready.
+    /// The requires no router wired, every component ready.
     var audit: WiringReport { WiringReport(components: routers.map { $0.audit }) }
 
     /// The components with a require no router wired among those ready: what a launch warns of.
@@ -147,8 +147,8 @@ struct MallApp {
         let components = routers.map { router in
             WiringGraph.Component(
                 router.componentName,
-                requirements: router.answers.map { name, isAsync, isWired, declared in
-                    WiringGraph.Requirement(
+                requires: router.answers.map { name, isAsync, isWired, declared in
+                    WiringGraph.AnsweredRequire(
                         name, isAsync: isAsync, answer: answer(isWired: isWired, declared: declared))
                 })
         }

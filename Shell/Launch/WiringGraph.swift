@@ -1,14 +1,14 @@
 import Foundation
 import MiddlewareSupport
 
-/// Who answers each requirement of each component: the app's wiring as a graph.
+/// Who answers each require of each component: the app's wiring as a graph.
 ///
 /// The app builds it from what its routers declare and what the ``WiringAudit`` finds, and draws it
-/// as Mermaid (which GitHub renders), Graphviz DOT, or JSON. Every requirement is an edge: to the
+/// as Mermaid (which GitHub renders), Graphviz DOT, or JSON. Every require is an edge: to the
 /// component or app screen that answers it, to the web page a downgraded route opens, or, when
 /// nothing answers it, a dangling edge drawn in red.
 struct WiringGraph: Sendable, Hashable {
-    /// What answers one requirement.
+    /// What answers one require.
     enum Answer: Sendable, Hashable {
         /// A component's provide, e.g. `Event` and `Event.provide_eventDetail(eventId:eventType:)`,
         /// through the route with this pattern if one leads there.
@@ -19,14 +19,14 @@ struct WiringGraph: Sendable, Hashable {
         case web(address: String, route: String)
         /// Something is wired, but the router does not declare what.
         case undeclared
-        /// Nothing: the requirement is `nil`.
+        /// Nothing: the require is `nil`.
         case unwired
-        /// Nothing, by the router's choice: the requirement is `nil` and its router declares it unavailable.
+        /// Nothing, by the router's choice: the require is `nil` and its router declares it unavailable.
         case unavailable
     }
 
-    /// One requirement and its answer.
-    struct Requirement: Sendable, Hashable {
+    /// One require and its answer.
+    struct AnsweredRequire: Sendable, Hashable {
         /// The property's name, e.g. `require_eventDetail`.
         var name: String
         /// Whether it is `async throws`: its answer may take time or fail.
@@ -34,7 +34,7 @@ struct WiringGraph: Sendable, Hashable {
         /// What answers it.
         var answer: Answer
 
-        /// Creates a requirement.
+        /// Creates a require.
         init(_ name: String, isAsync: Bool = false, answer: Answer) {
             self.name = name
             self.isAsync = isAsync
@@ -45,17 +45,17 @@ struct WiringGraph: Sendable, Hashable {
         var shownName: String { isAsync ? "\(name) (async)" : name }
     }
 
-    /// One component and its requirements.
+    /// One component and its requires.
     struct Component: Sendable, Hashable {
         /// The component's name, e.g. `Shop`.
         var name: String
-        /// Its requirements, sorted by name.
-        var requirements: [Requirement]
+        /// Its requires, sorted by name.
+        var requires: [AnsweredRequire]
 
         /// Creates a component.
-        init(_ name: String, requirements: [Requirement]) {
+        init(_ name: String, requires: [AnsweredRequire]) {
             self.name = name
-            self.requirements = requirements
+            self.requires = requires
         }
     }
 
@@ -112,32 +112,32 @@ struct WiringGraph: Sendable, Hashable {
     private var edges: [Edge] {
         var edges: [Edge] = []
         for component in components {
-            for requirement in component.requirements {
+            for require in component.requires {
                 let target: Target
                 let label: String
                 var isHole = false
-                switch requirement.answer {
+                switch require.answer {
                 case .provide(let owner, let function, _):
                     target = .node(owner)
-                    label = "\(requirement.shownName) → \(function.dropping(owner: owner))"
+                    label = "\(require.shownName) → \(function.dropping(owner: owner))"
                 case .app(let function, _):
                     target = .app
-                    label = "\(requirement.shownName) → \(function.dropping(owner: app))"
+                    label = "\(require.shownName) → \(function.dropping(owner: app))"
                 case .web(let address, _):
                     target = .web
-                    label = "\(requirement.shownName) → \(address)"
+                    label = "\(require.shownName) → \(address)"
                 case .undeclared:
                     target = .loose(edges.count)
                     label =
-                        "\(requirement.shownName): wired, but the graph cannot tell to what; declare it in its router's wiring"
+                        "\(require.shownName): wired, but the graph cannot tell to what; declare it in its router's wiring"
                     isHole = true
                 case .unwired:
                     target = .loose(edges.count)
-                    label = "\(requirement.shownName): not wired"
+                    label = "\(require.shownName): not wired"
                     isHole = true
                 case .unavailable:
                     target = .loose(edges.count)
-                    label = "\(requirement.shownName): unavailable, as its router declares"
+                    label = "\(require.shownName): unavailable, as its router declares"
                 }
                 edges.append(Edge(from: component.name, to: target, label: label, isHole: isHole))
             }
@@ -248,11 +248,11 @@ extension WiringGraph: Encodable {}
 extension WiringGraph.Component: Encodable {
     private enum CodingKeys: String, CodingKey {
         case name
-        case requirements = "requires"
+        case requires = "requires"
     }
 }
 
-extension WiringGraph.Requirement: Encodable {
+extension WiringGraph.AnsweredRequire: Encodable {
     private enum CodingKeys: String, CodingKey {
         case name, isAsync, answeredBy, kind, component, function, route, address
     }

@@ -49,11 +49,11 @@ extension ComponentRouter {
 
     /// Each wiring line's require, the require's parameter names, and the names its answer takes the
     /// values under (`nil` where it names none).
-    public var wiredValueNames: [(requirement: String, labels: [String], valueNames: [String]?)] {
-        let labels = Dictionary(Component.requirements.map { ($0.name, $0.labels) }) { first, _ in first }
-        return wires.map { wire in (wire.requirement, labels[wire.requirement] ?? [], wire.valueNames) }
+    public var wiredValueNames: [(require: String, labels: [String], valueNames: [String]?)] {
+        let labels = Dictionary(Component.allRequires.map { ($0.name, $0.labels) }) { first, _ in first }
+        return wires.map { wire in (wire.require, labels[wire.require] ?? [], wire.valueNames) }
     }
 
     /// The names of the requires the wiring lines assign, in order; a require wired twice appears twice.
-    public var wiredRequirements: [String] { wiredValueNames.map(\.requirement) }
+    public var wiredRequires: [String] { wiredValueNames.map(\.require) }
 }

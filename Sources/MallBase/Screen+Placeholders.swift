@@ -1,16 +1,16 @@
 import Middleware
 
 extension Screen {
-    /// The screen shown in place of a requirement no router wired, or one its router declares
+    /// The screen shown in place of a require no router wired, or one its router declares
     /// unavailable, naming it so the hole is obvious.
     ///
-    /// - Parameter requirement: The qualified name, e.g. `Shop.require_eventDetail`.
-    public static func unavailable(_ requirement: String) -> Screen {
+    /// - Parameter require: The qualified name, e.g. `Shop.require_eventDetail`.
+    public static func unavailable(_ require: String) -> Screen {
         Screen(
             title: "Unavailable",
             origin: "MallBase",
             body: [
-                "\(requirement) is not wired.",
+                "\(require) is not wired.",
                 "This feature needs a router in the app to connect it; the `audit` command lists every require"
                     + " left unanswered.",
             ],

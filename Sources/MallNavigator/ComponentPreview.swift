@@ -6,7 +6,7 @@ import MiddlewareSupport
 /// One business component run on its own, the way seed 003 wants components to run independently.
 ///
 /// A preview executable (`ShopPreview`) links its component and the lower layers only. It answers every
-/// requirement with its stub (a ``Screen`` naming the call), so nothing of a sibling is
+/// require with its stub (a ``Screen`` naming the call), so nothing of a sibling is
 /// needed; async requires answer at once, or after `--stub-delay`, or fail with `--stub-fail`, so a
 /// screen's loading and failed states can be seen alone. It opens the component's entry screen in the text navigator with the same commands, piped
 /// input and `--script` files as the app.

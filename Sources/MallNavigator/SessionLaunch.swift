@@ -38,8 +38,8 @@ public struct SessionLaunch {
 
     /// Warns about each hole in the wiring; with `--strict`, refuses to start.
     public func checkWiring(_ report: WiringReport, terminal: any Terminal) throws(LaunchFailure) {
-        for requirement in report.unwired {
-            terminal.writeError("warning: \(requirement) is not wired; its screens will show 'unavailable'\n")
+        for require in report.unwired {
+            terminal.writeError("warning: \(require) is not wired; its screens will show 'unavailable'\n")
         }
         if options.isStrict && !report.isComplete {
             let holes = report.unwired.count

@@ -7,11 +7,11 @@ import Testing
 
 @testable import Appointment
 
-/// Appointment tested alone: its one requirement, a shop's page, is a stub that records its call.
+/// Appointment tested alone: its one require, a shop's page, is a stub that records its call.
 @MainActor
 @Suite("Appointment", .freshComponents { [Appointment.shared] })
 struct AppointmentTests {
-    /// Fresh sample data and a stubbed requirement; returns the log the stub writes to.
+    /// Fresh sample data and a stubbed require; returns the log the stub writes to.
     private func stubbedAppointment() -> CallLog {
         let log = CallLog()
         Appointment.shared.stubEveryRequire(onCall: log.record)

@@ -7,11 +7,11 @@ import Testing
 
 @testable import Event
 
-/// Event tested alone: its one requirement, a shop's page, is a stub that records its call.
+/// Event tested alone: its one require, a shop's page, is a stub that records its call.
 @MainActor
 @Suite("Event", .freshComponents { [Event.shared] })
 struct EventTests {
-    /// Fresh sample data and a stubbed requirement; returns the log the stub writes to.
+    /// Fresh sample data and a stubbed require; returns the log the stub writes to.
     private func stubbedEvent() -> CallLog {
         let log = CallLog()
         Event.shared.stubEveryRequire(onCall: log.record)

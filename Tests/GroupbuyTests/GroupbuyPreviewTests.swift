@@ -49,7 +49,7 @@ struct GroupbuyPreviewTests {
         Groupbuy.shared.require_shopApplyForGroupbuy = nil
         let wiring = WiringAudit.wiring(of: Groupbuy.shared)
         #expect(wiring.unwired == ["require_shopApplyForGroupbuy", "require_shopDetail"])
-        #expect(wiring.unwired == wiring.requirements)
+        #expect(wiring.unwired == wiring.requires)
         #expect(Groupbuy.shared.shopDetail("s02") { _ in }.body.first == "Groupbuy.require_shopDetail is not wired.")
         #expect(
             Groupbuy.shared.shopApplyForGroupbuy("g05").body.first

@@ -11,7 +11,7 @@ import Testing
 @MainActor
 @Suite("Groupbuy", .freshComponents { [Groupbuy.shared] })
 struct GroupbuyTests {
-    /// Fresh sample data and stubbed requirements. The stub shop page reports `reportsFavorited`
+    /// Fresh sample data and stubbed requires. The stub shop page reports `reportsFavorited`
     /// through the on-disappear callback Groupbuy passed, as Shop's real page would.
     private func stubbedGroupbuy(reportsFavorited: Bool = true) -> CallLog {
         let log = CallLog()

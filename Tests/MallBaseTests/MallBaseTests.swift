@@ -5,7 +5,7 @@ import Testing
 @MainActor
 @Suite("Base layer")
 struct MallBaseTests {
-    @Test func unavailableScreenNamesTheRequirement() {
+    @Test func unavailableScreenNamesTheRequire() {
         let screen = Screen.unavailable("Shop.require_eventDetail")
         #expect(screen.title == "Unavailable")
         #expect(screen.body.first == "Shop.require_eventDetail is not wired.")
@@ -13,11 +13,11 @@ struct MallBaseTests {
     }
 
     @Test func optionalChainingFallsBackToTheUnavailableScreen() {
-        var requirement: ((String) -> Screen)? = nil
-        let unwired = requirement?("x") ?? .unavailable("Kiosk.require_map")
+        var require: ((String) -> Screen)? = nil
+        let unwired = require?("x") ?? .unavailable("Kiosk.require_map")
         #expect(unwired.title == "Unavailable")
-        requirement = { Screen(title: "Map of \($0)", origin: "Test", body: []) }
-        #expect((requirement?("L2") ?? .unavailable("Kiosk.require_map")).title == "Map of L2")
+        require = { Screen(title: "Map of \($0)", origin: "Test", body: []) }
+        #expect((require?("L2") ?? .unavailable("Kiosk.require_map")).title == "Map of L2")
     }
 
     @Test func notFoundScreenNamesKindAndIdentifier() {

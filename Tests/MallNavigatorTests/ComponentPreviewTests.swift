@@ -16,11 +16,11 @@ private final class Kiosk: ComponentAPI {
     var require_bookings: ((_ shopId: ShopID) async throws -> [BookingSummary])?
 
     static let componentName = "Kiosk"
-    static let requirements: [Requirement] = [
-        Requirement(Requires.ticket, labels: ["number", "kind"]),
-        Requirement(Requires.maybe, labels: ["some", "none"]),
-        Requirement(Requires.list, labels: ["ids", "note"]),
-        Requirement(Requires.bookings, labels: ["shopId"]),
+    static let allRequires: [AnyRequire] = [
+        AnyRequire(Requires.ticket, labels: ["number", "kind"]),
+        AnyRequire(Requires.maybe, labels: ["some", "none"]),
+        AnyRequire(Requires.list, labels: ["ids", "note"]),
+        AnyRequire(Requires.bookings, labels: ["shopId"]),
     ]
 
     func ticket(_ number: Int) -> Screen {

@@ -1,7 +1,7 @@
 import MallBase
 import Middleware
 
-/// Records the requirements a component called, so a test can assert which ones and with what.
+/// Records the requires a component called, so a test can assert which ones and with what.
 @MainActor
 public final class CallLog {
     /// Each call as `name(arguments)`, in order.

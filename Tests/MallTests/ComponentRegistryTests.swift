@@ -76,7 +76,7 @@ struct ComponentRegistryTests {
         Shop.shared.unwireEveryRequire()
         let screen = app.links.open(ShopRoutes.detail, "s01")
         #expect(ready(app) == ["Shop"])
-        #expect(Shop.shared.unwiredRequirements == [])
+        #expect(Shop.shared.unwiredRequires == [])
         #expect(screen.title != "Unavailable")
         _ = MallApp().routers
     }
@@ -122,7 +122,7 @@ struct ComponentRegistryTests {
         let app = MallApp(links: Links(environment: [:]), entries: entries)
         Shop.shared.unwireEveryRequire()
         _ = app.links.open(ShopRoutes.detail, "s01")
-        #expect(Shop.shared.unwiredRequirements == [])
+        #expect(Shop.shared.unwiredRequires == [])
         let error =
             "error: the entry \"Shops\" of Routers.entries makes the router of Shop; name it \"Shop\""
             + " in Shell/Launch/Routers.swift"

@@ -28,7 +28,7 @@ struct GraphTests {
     @Test func theGraphDrawsWhatTheWiringLinesAssign() {
         let graph = MallApp(links: Links(environment: [:]), routers: fourComponentRouters(links:)).graph
         let shop = graph.components.first { $0.name == "Shop" }
-        let answers = Dictionary(uniqueKeysWithValues: (shop?.requirements ?? []).map { ($0.name, $0.answer) })
+        let answers = Dictionary(uniqueKeysWithValues: (shop?.requires ?? []).map { ($0.name, $0.answer) })
         #expect(
             answers["require_eventDetail"]
                 == .provide(
@@ -40,13 +40,13 @@ struct GraphTests {
         #expect(
             answers["require_allGroupbuy"]
                 == .provide(component: "Groupbuy", function: "Groupbuy.provide_groupbuyAllForShop(_:)", route: nil))
-        #expect(answers.count == Shop.requirements.count)
+        #expect(answers.count == Shop.allRequires.count)
         #expect(answers.values.allSatisfy { ![.unwired, .undeclared].contains($0) })
     }
 
     @Test func everyRouterWiresEachRequireOfItsComponentOnce() {
         for router in Routers.all(links: Links(environment: [:])) {
-            let wired = router.wiredRequirements
+            let wired = router.wiredRequires
             #expect(Set(wired).count == wired.count, "\(router.componentName) wires a require twice")
         }
     }
@@ -54,10 +54,10 @@ struct GraphTests {
     @Test func anUnwiredRequireDanglesInRed() {
         let graph = MallApp(links: Links(environment: [:]), routers: routersWithAHole(links:)).graph
         let event = graph.components.first { $0.name == "Event" }
-        #expect(event?.requirements == [WiringGraph.Requirement("require_shopDetail", answer: .unwired)])
+        #expect(event?.requires == [WiringGraph.AnsweredRequire("require_shopDetail", answer: .unwired)])
         let mermaid = graph.rendered(.mermaid)
         // Shop's requires are drawn first, so Event's one is the edge after them.
-        let edge = Shop.requirements.count
+        let edge = Shop.allRequires.count
         #expect(mermaid.contains(#"n1 -.->|"require_shopDetail: not wired"| hole\#(edge)((" ")):::hole"#))
         #expect(mermaid.contains("    linkStyle \(edge) stroke:#d00,stroke-width:2px,color:#d00\n"))
         #expect(
@@ -69,8 +69,8 @@ struct GraphTests {
         let app = MallApp(links: Links(environment: [:])) { links in [EventRouter(links: links)] }
         app.routers[0].component.stubEveryRequire()
         #expect(
-            app.graph.components.map(\.requirements) == [
-                [WiringGraph.Requirement("require_shopDetail", answer: .undeclared)]
+            app.graph.components.map(\.requires) == [
+                [WiringGraph.AnsweredRequire("require_shopDetail", answer: .undeclared)]
             ])
         _ = MallApp().routers
     }

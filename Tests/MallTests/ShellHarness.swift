@@ -32,8 +32,8 @@ func fourComponentRouters(links: Links) -> [any ComponentRouter] {
 @MainActor
 func fourComponentRequireCounts() -> [(component: String, count: Int)] {
     [
-        ("Shop", Shop.requirements.count), ("Event", Event.requirements.count),
-        ("Groupbuy", Groupbuy.requirements.count), ("Appointment", Appointment.requirements.count),
+        ("Shop", Shop.allRequires.count), ("Event", Event.allRequires.count),
+        ("Groupbuy", Groupbuy.allRequires.count), ("Appointment", Appointment.allRequires.count),
     ]
 }
 

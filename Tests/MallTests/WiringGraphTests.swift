@@ -13,21 +13,21 @@ struct WiringGraphTests {
         components: [
             WiringGraph.Component(
                 "Shop",
-                requirements: [
-                    WiringGraph.Requirement(
+                requires: [
+                    WiringGraph.AnsweredRequire(
                         "require_eventDetail", isAsync: true,
                         answer: .provide(
                             component: "Event", function: "Event.provide_eventDetail(eventId:)",
                             route: "mall://event/detail")),
-                    WiringGraph.Requirement(
+                    WiringGraph.AnsweredRequire(
                         "require_buyOrder", answer: .app(function: "Shell: BuyOrderScreen.make(itemNo:)", route: nil)),
-                    WiringGraph.Requirement(
+                    WiringGraph.AnsweredRequire(
                         "require_map",
                         answer: .web(address: "https://m.example/map?q=\"a\"#<b>", route: "mall://shop/map")),
-                    WiringGraph.Requirement("require_coupon", answer: .unwired),
+                    WiringGraph.AnsweredRequire("require_coupon", answer: .unwired),
                 ]),
             WiringGraph.Component(
-                "Event", requirements: [WiringGraph.Requirement("require_shopDetail", answer: .undeclared)]),
+                "Event", requires: [WiringGraph.AnsweredRequire("require_shopDetail", answer: .undeclared)]),
         ])
 
     @Test func aRequireDeclaredUnavailableIsDrawnAsSuch() {
@@ -35,7 +35,7 @@ struct WiringGraphTests {
             app: "Shell",
             components: [
                 WiringGraph.Component(
-                    "Shop", requirements: [WiringGraph.Requirement("require_map", answer: .unavailable)])
+                    "Shop", requires: [WiringGraph.AnsweredRequire("require_map", answer: .unavailable)])
             ])
         #expect(
             graph.rendered(.mermaid).contains(#"n0 -.->|"require_map: unavailable, as its router declares"| hole0"#))
@@ -153,8 +153,8 @@ struct WiringGraphTests {
             components: [
                 WiringGraph.Component(
                     "Event",
-                    requirements: [
-                        WiringGraph.Requirement(
+                    requires: [
+                        WiringGraph.AnsweredRequire(
                             "require_x", answer: .provide(component: "Mall", function: "Mall.f()", route: nil))
                     ])
             ])

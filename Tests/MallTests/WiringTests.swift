@@ -38,7 +38,7 @@ struct WiringTests {
         #expect(Array(app.audit.components.map(\.component).prefix(4)) == ["Shop", "Event", "Groupbuy", "Appointment"])
         #expect(app.audit.components.map(\.component) == Routers.all(links: Links()).map(\.componentName))
         let declared = fourComponentRequireCounts().map(\.count).reduce(0, +)
-        #expect(MallApp(routers: fourComponentRouters(links:)).audit.requirementCount == declared)
+        #expect(MallApp(routers: fourComponentRouters(links:)).audit.requireCount == declared)
     }
 
     /// The home screen lists a component under its registry entry's name, so that name must be the one
@@ -56,9 +56,9 @@ struct WiringTests {
         for router in app.routers {
             let component = router.component
             let stored = Mirror(reflecting: component).children.compactMap(\.label).filter {
-                $0.hasPrefix(WiringAudit.requirementPrefix)
+                $0.hasPrefix(WiringAudit.requirePrefix)
             }
-            #expect(router.audit.requirements == stored.sorted(), "\(router.componentName)")
+            #expect(router.audit.requires == stored.sorted(), "\(router.componentName)")
         }
     }
 
@@ -171,56 +171,56 @@ struct WiringTests {
             case value(provider: String, call: @MainActor @Sendable () async throws -> Bool?)
         }
 
-        var requirement: String
+        var require: String
         var answer: Answer
 
         /// A require that opens a screen titled `title`.
-        init(requirement: String, title: String, call: @escaping @MainActor @Sendable () -> Screen?) {
-            self.requirement = requirement
+        init(require: String, title: String, call: @escaping @MainActor @Sendable () -> Screen?) {
+            self.require = require
             self.answer = .screen(title: title, call: call)
         }
 
         /// A require answered with data from `provider`: `call` says whether the two agree.
         init(
-            requirement: String, sameValueAs provider: String,
+            require: String, sameValueAs provider: String,
             call: @escaping @MainActor @Sendable () async throws -> Bool?
         ) {
-            self.requirement = requirement
+            self.require = require
             self.answer = .value(provider: provider, call: call)
         }
 
-        var testDescription: String { requirement }
+        var testDescription: String { require }
     }
 
     nonisolated static let cases: [Case] = [
-        Case(requirement: "Shop.require_eventDetail", title: "Latte Art Morning") {
+        Case(require: "Shop.require_eventDetail", title: "Latte Art Morning") {
             Shop.shared.require_eventDetail?("e01", .workshop)
         },
-        Case(requirement: "Shop.require_buyOrder", title: "Pay the bill") {
+        Case(require: "Shop.require_buyOrder", title: "Pay the bill") {
             Shop.shared.require_buyOrder?("M1001", "bill")
         },
-        Case(requirement: "Shop.require_groupbuyInfo", title: "Coffee for Two") {
+        Case(require: "Shop.require_groupbuyInfo", title: "Coffee for Two") {
             Shop.shared.require_groupbuyInfo?("g01")
         },
-        Case(requirement: "Shop.require_allGroupbuy", title: "Group-buys here") {
+        Case(require: "Shop.require_allGroupbuy", title: "Group-buys here") {
             Shop.shared.require_allGroupbuy?([GroupbuySummary(id: "g01", title: "Coffee for Two", priceInCents: 3800)])
         },
-        Case(requirement: "Shop.require_couponDetail", title: "Coupon c01") {
+        Case(require: "Shop.require_couponDetail", title: "Coupon c01") {
             Shop.shared.require_couponDetail?("c01", .discount)
         },
-        Case(requirement: "Shop.require_couponConsumeDetail", title: "Used coupon c09") {
+        Case(require: "Shop.require_couponConsumeDetail", title: "Used coupon c09") {
             Shop.shared.require_couponConsumeDetail?("c09")
         },
-        Case(requirement: "Shop.require_navFindShopAndCar", title: "Web page") {
+        Case(require: "Shop.require_navFindShopAndCar", title: "Web page") {
             Shop.shared.require_navFindShopAndCar?("https://mall.example.com/indoor-nav?shop=s01")
         },
-        Case(requirement: "Shop.require_appointmentBookInfo", title: "Queue at Din Tai Fung") {
+        Case(require: "Shop.require_appointmentBookInfo", title: "Queue at Din Tai Fung") {
             Shop.shared.require_appointmentBookInfo?("s02")
         },
-        Case(requirement: "Shop.require_appointmentBookDetail", title: "Booking A007") {
+        Case(require: "Shop.require_appointmentBookDetail", title: "Booking A007") {
             Shop.shared.require_appointmentBookDetail?("A007", "BK-1007")
         },
-        Case(requirement: "Shop.require_appointmentBookings", sameValueAs: "Appointment") {
+        Case(require: "Shop.require_appointmentBookings", sameValueAs: "Appointment") {
             // Take a number first, so there is a booking to agree on whatever other tests cancelled.
             _ = await Appointment.shared.provide_appointmentBookInfo(shopId: "s02").open("Take a number: table for 1–2")
             guard let require = Shop.shared.require_appointmentBookings else { return nil }
@@ -228,16 +228,16 @@ struct WiringTests {
             let provided = await Appointment.shared.provide_bookings(shopId: "s02")
             return !bookings.isEmpty && bookings == provided
         },
-        Case(requirement: "Event.require_shopDetail", title: "Blue Bottle Coffee") {
+        Case(require: "Event.require_shopDetail", title: "Blue Bottle Coffee") {
             Event.shared.require_shopDetail?("s01")
         },
-        Case(requirement: "Groupbuy.require_shopDetail", title: "Din Tai Fung") {
+        Case(require: "Groupbuy.require_shopDetail", title: "Din Tai Fung") {
             Groupbuy.shared.require_shopDetail?("s02") { _ in }
         },
-        Case(requirement: "Groupbuy.require_shopApplyForGroupbuy", title: "Applicable shops") {
+        Case(require: "Groupbuy.require_shopApplyForGroupbuy", title: "Applicable shops") {
             Groupbuy.shared.require_shopApplyForGroupbuy?("g05")
         },
-        Case(requirement: "Appointment.require_shopDetail", title: "Haidilao Hot Pot") {
+        Case(require: "Appointment.require_shopDetail", title: "Haidilao Hot Pot") {
             Appointment.shared.require_shopDetail?("s05")
         },
     ]
@@ -247,34 +247,34 @@ struct WiringTests {
         _ = MallApp().routers
         switch testCase.answer {
         case .screen(let title, let call):
-            let screen = try #require(call(), "\(testCase.requirement) is nil after configuring")
+            let screen = try #require(call(), "\(testCase.require) is nil after configuring")
             #expect(screen.title == title)
         case .value(let provider, let call):
             // Unwrapped by hand: `#require` on a `Bool?` is ambiguous (the value, or whether it is true).
             guard let agrees = try await call() else {
-                Issue.record("\(testCase.requirement) is nil after configuring")
+                Issue.record("\(testCase.require) is nil after configuring")
                 return
             }
-            #expect(agrees, "\(testCase.requirement) answers what \(provider) provides")
+            #expect(agrees, "\(testCase.require) answers what \(provider) provides")
         }
     }
 
     @Test func everyCaseNamesARequireThatExists() {
         let app = MallApp(routers: fourComponentRouters(links:))
-        let declared = app.audit.components.flatMap { wiring in wiring.requirements.map { "\(wiring.component).\($0)" }
+        let declared = app.audit.components.flatMap { wiring in wiring.requires.map { "\(wiring.component).\($0)" }
         }
-        #expect(Set(Self.cases.map(\.requirement)).isSubset(of: declared))
+        #expect(Set(Self.cases.map(\.require)).isSubset(of: declared))
     }
 
     /// The compiler checks that a route takes a require's values by type; the names must agree too, so a
     /// route taking two strings cannot be wired to a require's two strings in the other order.
     @Test func everyRouteTakesTheRequiresValuesUnderTheirOwnNames() {
         for router in Routers.all(links: Links(environment: [:])) {
-            for (requirement, labels, valueNames) in router.wiredValueNames {
+            for (require, labels, valueNames) in router.wiredValueNames {
                 guard let valueNames else { continue }
                 #expect(
                     Array(labels.prefix(valueNames.count)) == valueNames,
-                    "\(router.componentName).\(requirement) passes \(labels) to a route taking \(valueNames)")
+                    "\(router.componentName).\(require) passes \(labels) to a route taking \(valueNames)")
             }
         }
     }

@@ -35,7 +35,7 @@ struct DerivedFilesTests {
             contentsOf: copy.root.appendingPathComponent("Components/Shop/Shop+Generated.swift"), encoding: .utf8)
         #expect(
             generated.contains(
-                #"Requirement(Requires.valetDesk, labels: ["shopId", "level"]),"#))
+                #"AnyRequire(Requires.valetDesk, labels: ["shopId", "level"]),"#))
         #expect(
             generated.contains(
                 "    func valetDesk(_ shopId: ShopID, _ level: Int) -> Screen {\n"
@@ -239,8 +239,8 @@ struct DerivedFilesTests {
         ),
         (
             // The generated audit's property: the calling function would redeclare it.
-            "public var require_unwiredRequirements: (() -> Screen)?",
-            "Shop.swift:2: require_unwiredRequirements would be called through a function named 'unwiredRequirements', which the component already has; rename it"
+            "public var require_unwiredRequires: (() -> Screen)?",
+            "Shop.swift:2: require_unwiredRequires would be called through a function named 'unwiredRequires', which the component already has; rename it"
         ),
         (
             // The generated function that names the holes, called without arguments as this one would be.

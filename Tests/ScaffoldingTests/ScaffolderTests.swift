@@ -73,7 +73,7 @@ struct ScaffolderTests {
                 "    func shopDetail(_ shopId: ShopID) -> Screen {\n"
                     + "        self.require_shopDetail?(shopId) ?? .unavailable(\"\(name).require_shopDetail\")"
             ))
-        #expect(generated.contains("Requirement(Requires.refresh, labels: [])"))
+        #expect(generated.contains("AnyRequire(Requires.refresh, labels: [])"))
         let answers = try #require(plan.newFiles["Components/\(name)/Preview/\(name)Preview+AnsweredBy.swift"])
         #expect(answers.contains("\"require_shopDetail\": \"nothing: its router declares it unavailable\","))
         #expect(plan.newFiles["Components/\(name)/Screens/\(name)PlaceholderScreen.swift"] != nil)

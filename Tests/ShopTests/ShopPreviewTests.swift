@@ -25,7 +25,7 @@ struct ShopPreviewTests {
         #expect(run.errors.isEmpty)
         #expect(
             await app.run(["audit"], input: []).output.hasSuffix(
-                "All \(Shop.requirements.count) requires of 1 component are wired.\n"))
+                "All \(Shop.allRequires.count) requires of 1 component are wired.\n"))
     }
 
     @Test func choosingAnEventShowsTheStubWithItsArguments() async {
@@ -47,7 +47,7 @@ struct ShopPreviewTests {
     }
 
     /// Each require, called as Shop's screens call it, and the first line its stub must show.
-    nonisolated static let calls: [(requirement: String, call: @MainActor @Sendable () -> Screen, shows: String)] = [
+    nonisolated static let calls: [(require: String, call: @MainActor @Sendable () -> Screen, shows: String)] = [
         (
             "require_eventDetail", { Shop.shared.eventDetail("e01", .workshop) },
             "Shop.require_eventDetail(eventId: e01, eventType: workshop)"
@@ -91,9 +91,9 @@ struct ShopPreviewTests {
 
     @Test func everyRequireShowsItsStubWithTheArguments() {
         _ = preview()
-        for (requirement, call, shows) in Self.calls {
+        for (require, call, shows) in Self.calls {
             let screen = call()
-            #expect(screen.title == "Shop.\(requirement)")
+            #expect(screen.title == "Shop.\(require)")
             #expect(screen.origin == "Preview")
             #expect(screen.body.first == shows)
         }
@@ -102,11 +102,11 @@ struct ShopPreviewTests {
     @Test func unwiredRequiresNameThemselvesAndTheCallsCoverEveryRequire() {
         Shop.shared.unwireEveryRequire()
         let wiring = WiringAudit.wiring(of: Shop.shared)
-        #expect(wiring.unwired == wiring.requirements)
+        #expect(wiring.unwired == wiring.requires)
         // The bookings are data, not a screen: the page says they are unavailable (ShopTests).
-        #expect(Set(Self.calls.map(\.requirement)).isSubset(of: wiring.requirements))
-        for (requirement, call, _) in Self.calls {
-            #expect(call().body.first == "Shop.\(requirement) is not wired.")
+        #expect(Set(Self.calls.map(\.require)).isSubset(of: wiring.requires))
+        for (require, call, _) in Self.calls {
+            #expect(call().body.first == "Shop.\(require) is not wired.")
         }
     }
 }

@@ -7,7 +7,7 @@ import Testing
 
 @testable import Shop
 
-/// Shop tested alone: every requirement is a stub that records its call.
+/// Shop tested alone: every require is a stub that records its call.
 ///
 /// Each test case starts on a fresh singleton and runs alone (`.freshComponents`), so no test sees
 /// another's stubs or state, in any order and under `swift test --parallel`.
@@ -20,7 +20,7 @@ struct ShopTests {
         var askedFor: [ShopID] = []
     }
 
-    /// Fresh sample data, every requirement answered by its recording stub (the bookings by ones the
+    /// Fresh sample data, every require answered by its recording stub (the bookings by ones the
     /// test holds); returns the log the stubs write to.
     private func stubbedShop(bookings: Bookings = Bookings()) -> CallLog {
         let log = CallLog()

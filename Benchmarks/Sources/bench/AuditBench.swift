@@ -129,7 +129,7 @@ struct AuditBench {
             let result = output == "String" ? "\"\"" : "\(require)"
             let property = "require_r\(require)"
             properties += "    public var \(property): (\(signature))?\n"
-            list += "        Requirement(Requires.r\(require), labels: [\(labels)]),\n"
+            list += "        AnyRequire(Requires.r\(require), labels: [\(labels)]),\n"
             unwired += "        if self.\(property) == nil { unwired.append(\"\(property)\") }\n"
             anyNil += (require == 0 ? "            self." : "                || self.") + "\(property) == nil\n"
             unwire += "        self.\(property) = nil\n"
@@ -157,11 +157,11 @@ struct AuditBench {
             @MainActor public final class \(name): ComponentAPI {
                 public static let shared = \(name)()
                 public static let componentName = "\(name)"
-            \(properties)    public static let requirements: [Requirement] = [
+            \(properties)    public static let allRequires: [AnyRequire] = [
             \(list)    ]
-                public static let requirementNames = [\(names)]
+                public static let requireNames = [\(names)]
                 @inlinable public static var requireCount: Int { 10 }
-                @inlinable public var unwiredRequirements: [String] {
+                @inlinable public var unwiredRequires: [String] {
                     guard
             \(anyNil)        else { return [] }
                     return namesOfUnwiredRequires()

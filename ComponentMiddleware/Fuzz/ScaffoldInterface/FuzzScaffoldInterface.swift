@@ -23,7 +23,7 @@ public func fuzzScaffoldInterface(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
         for require in requires {
             let name = String(require.dropFirst("require_".count))
             guard require.hasPrefix("require_"), (try? Signature(parsing: name, baseTypes: baseTypes))?.name == name,
-                !["shared", "store", "reset", "keepState", "requirements", "componentName"].contains(name)
+                !["shared", "store", "reset", "keepState", "allRequires", "componentName"].contains(name)
             else { fatalError("the generator accepts '\(require)', whose calling function cannot be named so") }
         }
         guard Set(requires).count == requires.count else { fatalError("the generator accepts a require twice") }

@@ -111,7 +111,7 @@ extension AsyncAnswer where Output: StubAnswer {
 extension RequireCall {
     /// The call an ``Answer/unavailable`` answer's closure answers, were it called.
     fileprivate static var unavailable: RequireCall {
-        RequireCall(component: "", requirement: "unavailable", arguments: [], answeredBy: nil)
+        RequireCall(component: "", require: "unavailable", arguments: [], answeredBy: nil)
     }
 }
 

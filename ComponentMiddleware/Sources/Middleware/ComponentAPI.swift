@@ -9,15 +9,15 @@ public protocol ComponentAPI: AnyObject {
     /// The component's name as the audit and diagnostics spell it, e.g. `Notes`.
     static var componentName: String { get }
     /// Every `require_` property of the component, in the order its API declares them.
-    static var requirements: [Requirement] { get }
+    static var allRequires: [AnyRequire] { get }
     /// The names of the component's requires, sorted, as the audit reports them.
-    static var requirementNames: [String] { get }
+    static var requireNames: [String] { get }
     /// How many requires the component declares: each ``Require`` the generator writes carries its place
     /// among them, so wiring counts what it assigns and unwires nothing when the lines assign every one
     /// and no other configure ran inside them.
     static var requireCount: Int { get }
     /// The names of the requires that are `nil`, sorted: what the audit reports as holes.
-    var unwiredRequirements: [String] { get }
+    var unwiredRequires: [String] { get }
     /// Sets every require to `nil`: the component as no router has wired it yet.
     func unwireEveryRequire()
     /// Puts the component back as it starts: every require unwired and, for a component with data
@@ -36,7 +36,7 @@ public protocol ComponentAPI: AnyObject {
 
 extension ComponentAPI {
     /// How many requires the component declares, from its list (the generated file states the number).
-    public static var requireCount: Int { requirements.count }
+    public static var requireCount: Int { allRequires.count }
 
     /// Unwires every require: the reset of a component without data of its own.
     public func reset() {
@@ -58,17 +58,17 @@ extension ComponentAPI {
 
     /// Sets every require to `nil`, through the list of requires.
     public func unwireEveryRequire() {
-        for requirement in Self.requirements {
-            requirement.unwire(self)
+        for require in Self.allRequires {
+            require.unwire(self)
         }
     }
 
     /// The names of the component's requires, sorted, from the list of requires.
-    public static var requirementNames: [String] { requirements.map(\.name).sorted() }
+    public static var requireNames: [String] { allRequires.map(\.name).sorted() }
 
     /// The names of the requires that are `nil`, sorted, from the list of requires.
-    public var unwiredRequirements: [String] {
-        Self.requirements.filter { !$0.isWired(on: self) }.map(\.name).sorted()
+    public var unwiredRequires: [String] {
+        Self.allRequires.filter { !$0.isWired(on: self) }.map(\.name).sorted()
     }
 
     /// Answers every require with its stub (``StubAnswer``), reporting each call to `onCall` first.
@@ -83,8 +83,8 @@ extension ComponentAPI {
         behavior: StubBehavior = .immediate,
         onCall: @escaping @MainActor (RequireCall) -> Void = { _ in }
     ) {
-        for requirement in Self.requirements {
-            requirement.stub(self, answeredBy: answeredBy[requirement.name], behavior: behavior, onCall: onCall)
+        for require in Self.allRequires {
+            require.stub(self, answeredBy: answeredBy[require.name], behavior: behavior, onCall: onCall)
         }
     }
 }

@@ -11,22 +11,22 @@ public struct RequireCall: Sendable, Hashable, CustomStringConvertible {
     /// The component's name, e.g. `Notes`.
     public var component: String
     /// The require's property, e.g. `require_eventDetail`.
-    public var requirement: String
+    public var require: String
     /// The arguments, in the require's order.
     public var arguments: [Argument]
     /// What answers the require in the app, e.g. `Tags`, when the caller knows it.
     public var answeredBy: String?
 
     /// Creates a call record, describing each value as a stub shows it.
-    public init(component: String, requirement: String, arguments: [(label: String, value: Any)], answeredBy: String?) {
+    public init(component: String, require: String, arguments: [(label: String, value: Any)], answeredBy: String?) {
         self.component = component
-        self.requirement = requirement
+        self.require = require
         self.arguments = arguments.map { Argument(label: $0.label, value: Self.describe($0.value)) }
         self.answeredBy = answeredBy
     }
 
     /// `Component.require_name`, e.g. `Notes.require_tagPage`.
-    public var qualifiedName: String { "\(component).\(requirement)" }
+    public var qualifiedName: String { "\(component).\(require)" }
 
     /// The call as written: `Notes.require_tagPage(noteId: n1, limit: 5)`.
     public var description: String {

@@ -26,7 +26,7 @@ public protocol Router {
     /// ``wires`` they record.
     func wire(_ wiring: Wiring<Self>) -> Wired<Component>
 
-    // What the app asks each router as it gets its component ready. Each is a requirement whose default
+    // What the app asks each router as it gets its component ready. Each is a require whose default
     // implementation is inlinable, so the compiler writes it for each router's own component: a generic
     // version called through the protocol would have the runtime look up the component's type, and
     // build the types that depend on it from their mangled names, once for every component.
@@ -86,10 +86,10 @@ extension Router {
     /// unavailable, else `nil`: the test of each require runs, and the list of every require's name,
     /// and the router's declarations, are read only for a component with a require `nil`.
     @inlinable public var holes: ComponentWiring? {
-        let unwired = component.unwiredRequirements
+        let unwired = component.unwiredRequires
         guard !unwired.isEmpty else { return nil }
         let wiring = ComponentWiring(
-            component: Component.componentName, requirements: Component.requirementNames, unwired: unwired
+            component: Component.componentName, requires: Component.requireNames, unwired: unwired
         )
         .settingAside(declaredUnavailable)
         return wiring.unwired.isEmpty ? nil : wiring
@@ -106,7 +106,7 @@ extension Router {
     private var lastAnswers: [String: WireAnswer] {
         var last: [String: WireAnswer] = [:]
         for wire in wires {
-            last[wire.requirement] = wire.answer
+            last[wire.require] = wire.answer
         }
         return last
     }
@@ -125,11 +125,11 @@ extension Router {
 
     /// Each require of the component, sorted by name: whether it is `async throws`, whether it is
     /// set, and what its wiring line says answers it (`nil` where no line wires it).
-    public var answers: [(requirement: String, isAsync: Bool, isWired: Bool, answer: WireAnswer?)] {
+    public var answers: [(require: String, isAsync: Bool, isWired: Bool, answer: WireAnswer?)] {
         let declared = lastAnswers
-        return Component.requirements.map {
+        return Component.allRequires.map {
             ($0.name, $0.isAsync, $0.isWired(on: component), declared[$0.name])
         }
-        .sorted { $0.requirement < $1.requirement }
+        .sorted { $0.require < $1.require }
     }
 }

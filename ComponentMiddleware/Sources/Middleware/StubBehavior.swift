@@ -19,15 +19,15 @@ public struct StubBehavior: Sendable, Hashable {
     /// Answers at once, as a synchronous stub does.
     public static let immediate = StubBehavior()
 
-    /// `answer` to the require named `requirement`, after the delay; or the failure. A cancelled
+    /// `answer` to the require named `require`, after the delay; or the failure. A cancelled
     /// wait throws `CancellationError`.
     @MainActor
-    func answer<Answer>(_ answer: Answer, to requirement: String) async throws -> Answer {
+    func answer<Answer>(_ answer: Answer, to require: String) async throws -> Answer {
         if delay > .zero {
             try await WorkClock.current.sleep(for: delay)
         }
         if fails {
-            throw StubFailure(requirement: requirement)
+            throw StubFailure(require: require)
         }
         return answer
     }
@@ -36,23 +36,23 @@ public struct StubBehavior: Sendable, Hashable {
 /// The failure of a stub told to fail (``StubBehavior/fails``).
 public struct StubFailure: Error, CustomStringConvertible {
     /// The require, as `Component.require_name`.
-    public let requirement: String
+    public let require: String
 
     /// What failed, for the screen's failure line.
-    public var description: String { "the stub of \(requirement) was told to fail" }
+    public var description: String { "the stub of \(require) was told to fail" }
 }
 
 /// The error an async require throws when no router wired it: the counterpart of the
 /// "unavailable" screen a synchronous require falls back to.
 public struct UnwiredRequire: Error, CustomStringConvertible {
     /// The require, as `Component.require_name`.
-    public let requirement: String
+    public let require: String
 
-    /// The error for `requirement`, e.g. `Notes.require_tagCount`.
-    public init(_ requirement: String) {
-        self.requirement = requirement
+    /// The error for `require`, e.g. `Notes.require_tagCount`.
+    public init(_ require: String) {
+        self.require = require
     }
 
     /// What failed, for the screen's failure line: `Notes.require_tagCount is not wired`.
-    public var description: String { "\(requirement) is not wired" }
+    public var description: String { "\(require) is not wired" }
 }

@@ -5,16 +5,16 @@
 /// what is drawn cannot drift from what is wired.
 public struct Wire: Sendable, Hashable {
     /// The require's property name, e.g. `require_eventDetail`.
-    public let requirement: String
+    public let require: String
     /// What answers it.
     public let answer: WireAnswer
     /// The names the answer takes the require's values under, in order (a route's parameters), where
     /// it names them: the compiler checks their types, a test that they are the require's own names.
     public let valueNames: [String]?
 
-    /// A line that answers `requirement` with `answer`.
-    public init(requirement: String, answer: WireAnswer, valueNames: [String]? = nil) {
-        self.requirement = requirement
+    /// A line that answers `require` with `answer`.
+    public init(require: String, answer: WireAnswer, valueNames: [String]? = nil) {
+        self.require = require
         self.answer = answer
         self.valueNames = valueNames
     }
@@ -104,14 +104,14 @@ public struct Wiring<Owner: Router> {
         tally.markEvery(Owner.Component.requireCount)
     }
 
-    /// Records that `declaration` answers `requirement` (`nil` records ``WireAnswer/closure``), for a
+    /// Records that `declaration` answers `require` (`nil` records ``WireAnswer/closure``), for a
     /// generated `requires(…)` asked what its answers declare (``Router/wires``).
     ///
     /// Inlinable, as the rest of `requires(…)` is: a call into this module would have the runtime build
     /// the type of each router's wiring, once for every component.
     @inlinable
-    public func record(_ requirement: String, _ declaration: WireAnswer?, valueNames: [String]?) {
-        recorder?.record(requirement, { declaration ?? .closure }, { valueNames })
+    public func record(_ require: String, _ declaration: WireAnswer?, valueNames: [String]?) {
+        recorder?.record(require, { declaration ?? .closure }, { valueNames })
     }
 
     /// One line written by hand that takes an answer's parts, as a component's generated `requires(…)`
@@ -281,9 +281,9 @@ public struct Wiring<Owner: Router> {
     /// Records one wiring line. Not inlinable: each router's wiring then holds one call per line for
     /// recording beside its assignment, not the building of each ``Wire``.
     @usableFromInline func record(
-        _ requirement: String, _ answer: () -> WireAnswer, _ valueNames: () -> [String]?
+        _ require: String, _ answer: () -> WireAnswer, _ valueNames: () -> [String]?
     ) {
-        wires.append(Wire(requirement: requirement, answer: answer(), valueNames: valueNames()))
+        wires.append(Wire(require: require, answer: answer(), valueNames: valueNames()))
     }
 }
 

@@ -1,15 +1,15 @@
-/// Finds the requirements no router wired.
+/// Finds the requires no router wired.
 ///
 /// A component declares what it needs as optional closure properties whose names start with
-/// ``requirementPrefix``. After the routers ran, any such property that is still `nil` is a hole in
+/// ``requirePrefix``. After the routers ran, any such property that is still `nil` is a hole in
 /// the middleware, unless its router declares it unavailable (``Answer/unavailable``): calling it
 /// would show an "unavailable" screen instead of the feature. The audit
-/// reads each component's generated ``ComponentAPI/unwiredRequirements``, which tests each require
-/// declared in its API file and is checked against it, so a new requirement is covered the moment it
+/// reads each component's generated ``ComponentAPI/unwiredRequires``, which tests each require
+/// declared in its API file and is checked against it, so a new require is covered the moment it
 /// is declared and the file regenerated.
 public enum WiringAudit {
-    /// The prefix that marks a stored property as a requirement.
-    public static let requirementPrefix = "require_"
+    /// The prefix that marks a stored property as a require.
+    public static let requirePrefix = "require_"
 
     /// Audits the components behind the given routers, in the order given.
     @MainActor
@@ -18,7 +18,7 @@ public enum WiringAudit {
         WiringReport(components: routers.indices.map { routers[$0].audit })
     }
 
-    /// The components behind the given routers that have a requirement still `nil`, in the order
+    /// The components behind the given routers that have a require still `nil`, in the order
     /// given: what a launch warns of, without listing the requires of the components that are whole.
     @MainActor
     public static func holes(_ routers: [any Router]) -> WiringReport {
@@ -49,7 +49,7 @@ public enum WiringAudit {
         return WiringReport(components: incomplete.compactMap { routers[$0].holes })
     }
 
-    /// Lists one component's requirements and which of them are still `nil`, and any `require_`
+    /// Lists one component's requires and which of them are still `nil`, and any `require_`
     /// property the component declares that its list of requires lacks.
     ///
     /// The list is derived from the API file, but a hand-written one, or a derived file not generated
@@ -61,13 +61,13 @@ public enum WiringAudit {
     /// test's do.
     @MainActor
     public static func wiring<Component: ComponentAPI>(of component: Component) -> ComponentWiring {
-        let listed = Component.requirementNames
+        let listed = Component.requireNames
         let known = Set(listed)
         let unlisted = declaredRequires(of: component).filter { !known.contains($0.name) }
         return ComponentWiring(
             component: Component.componentName,
-            requirements: (listed + unlisted.map(\.name)).sorted(),
-            unwired: (component.unwiredRequirements + unlisted.filter { $0.isNil == true }.map(\.name)).sorted(),
+            requires: (listed + unlisted.map(\.name)).sorted(),
+            unwired: (component.unwiredRequires + unlisted.filter { $0.isNil == true }.map(\.name)).sorted(),
             unlisted: unlisted.map(\.name).sorted()
         )
     }
@@ -88,13 +88,13 @@ public enum WiringAudit {
                     holdsClosure(child.value)
                 else { continue }
                 let value = Mirror(reflecting: child.value)
-                if label.hasPrefix(lazyStoragePrefix + requirementPrefix) {
+                if label.hasPrefix(lazyStoragePrefix + requirePrefix) {
                     // The storage of a `lazy var`: `nil` until first used, then what it holds.
                     let stored = value.children.first.map { Mirror(reflecting: $0.value) }
                     found.append((String(label.dropFirst(lazyStoragePrefix.count)), stored.map(isNil)))
-                } else if label.hasPrefix("_" + requirementPrefix) {
+                } else if label.hasPrefix("_" + requirePrefix) {
                     found.append((String(label.dropFirst()), nil))  // a property wrapper's storage
-                } else if label.hasPrefix(requirementPrefix) {
+                } else if label.hasPrefix(requirePrefix) {
                     found.append((label, value.displayStyle == .optional ? isNil(value) : false))
                 }
             }
@@ -105,8 +105,8 @@ public enum WiringAudit {
 
     /// Whether `label` names a require's storage: its own, a `lazy` one's, or a property wrapper's.
     private static func isRequireLabel(_ label: String) -> Bool {
-        label.hasPrefix(requirementPrefix) || label.hasPrefix("_" + requirementPrefix)
-            || label.hasPrefix(lazyStoragePrefix + requirementPrefix)
+        label.hasPrefix(requirePrefix) || label.hasPrefix("_" + requirePrefix)
+            || label.hasPrefix(lazyStoragePrefix + requirePrefix)
     }
 
     /// Whether `value`'s type has a function type in it: an optional closure, the storage of a lazy

@@ -1,28 +1,28 @@
 import MiddlewareSupport
 
-/// The requirements of one component and which of them no router wired.
+/// The requires of one component and which of them no router wired.
 public struct ComponentWiring: Sendable, Hashable {
     /// The component's type name, e.g. `Notes`.
     public var component: String
     /// Every `require_` property the component declares, sorted.
-    public var requirements: [String]
-    /// The requirements that are still `nil`, sorted, but for those the router declares unavailable.
+    public var requires: [String]
+    /// The requires that are still `nil`, sorted, but for those the router declares unavailable.
     public var unwired: [String]
-    /// The requirements that are `nil` by the router's choice (``Answer/unavailable``), sorted: not
+    /// The requires that are `nil` by the router's choice (``Answer/unavailable``), sorted: not
     /// holes, but what a user of the app will find missing.
     public var unavailable: [String]
     /// The `require_` properties the component declares that its list of requires
-    /// (``ComponentAPI/requirements``) lacks, sorted: no wiring line can assign them and no launch tests
+    /// (``ComponentAPI/allRequires``) lacks, sorted: no wiring line can assign them and no launch tests
     /// them until the list is derived again.
     public var unlisted: [String]
 
     /// Creates the wiring of one component.
     public init(
-        component: String, requirements: [String], unwired: [String], unavailable: [String] = [],
+        component: String, requires: [String], unwired: [String], unavailable: [String] = [],
         unlisted: [String] = []
     ) {
         self.component = component
-        self.requirements = requirements
+        self.requires = requires
         self.unwired = unwired
         self.unavailable = unavailable
         self.unlisted = unlisted
@@ -38,14 +38,14 @@ public struct ComponentWiring: Sendable, Hashable {
         return wiring
     }
 
-    /// Whether every requirement has an implementation and is in the component's list of requires.
+    /// Whether every require has an implementation and is in the component's list of requires.
     public var isComplete: Bool { unwired.isEmpty && unlisted.isEmpty }
 
-    /// The unwired requirements as `Component.require_name`, the spelling the app shows users.
+    /// The unwired requires as `Component.require_name`, the spelling the app shows users.
     public var qualifiedUnwired: [String] { unwired.map { "\(component).\($0)" } }
 }
 
-/// The result of a ``WiringAudit``: per component, which requirements are still unwired.
+/// The result of a ``WiringAudit``: per component, which requires are still unwired.
 public struct WiringReport: Sendable, Hashable {
     /// One entry per audited component, in audit order.
     public var components: [ComponentWiring]
@@ -55,27 +55,27 @@ public struct WiringReport: Sendable, Hashable {
         self.components = components
     }
 
-    /// Whether every requirement of every component is wired.
+    /// Whether every require of every component is wired.
     public var isComplete: Bool { components.allSatisfy(\.isComplete) }
 
-    /// Every unwired requirement as `Component.require_name`, in audit order.
+    /// Every unwired require as `Component.require_name`, in audit order.
     public var unwired: [String] { components.flatMap(\.qualifiedUnwired) }
 
-    /// The number of requirements audited.
-    public var requirementCount: Int { components.reduce(0) { $0 + $1.requirements.count } }
+    /// The number of requires audited.
+    public var requireCount: Int { components.reduce(0) { $0 + $1.requires.count } }
 
     /// The report as lines of text: one line per component, then one line per hole, then a summary.
     public var lines: [String] {
         var lines: [String] = []
         for wiring in components {
-            let wired = wiring.requirements.count - wiring.unwired.count - wiring.unavailable.count
+            let wired = wiring.requires.count - wiring.unwired.count - wiring.unavailable.count
             let problems =
                 (wiring.unwired.isEmpty ? [] : ["\(wiring.unwired.count) unwired"])
                 + (wiring.unavailable.isEmpty ? [] : ["\(wiring.unavailable.count) unavailable"])
                 + (wiring.unlisted.isEmpty ? [] : ["\(wiring.unlisted.count) not listed"])
             let status = problems.isEmpty ? "ok" : problems.joined(separator: ", ")
-            let noun = wiring.requirements.count == 1 ? "require" : "requires"
-            lines.append("\(wiring.component): \(wired)/\(wiring.requirements.count) \(noun) wired (\(status))")
+            let noun = wiring.requires.count == 1 ? "require" : "requires"
+            lines.append("\(wiring.component): \(wired)/\(wiring.requires.count) \(noun) wired (\(status))")
             for name in wiring.unwired {
                 lines.append("  \(wiring.component).\(name) is not wired")
             }
@@ -91,7 +91,7 @@ public struct WiringReport: Sendable, Hashable {
         let holes = unwired.count
         let unavailableCount = components.reduce(0) { $0 + $1.unavailable.count }
         let unlistedCount = components.reduce(0) { $0 + $1.unlisted.count }
-        let requires = String.counted(requirementCount, "require")
+        let requires = String.counted(requireCount, "require")
         let ofComponents = String.counted(components.count, "component")
         if holes > 0 {
             let unavailable =
@@ -108,7 +108,7 @@ public struct WiringReport: Sendable, Hashable {
             lines.append("No \(listed)require of \(ofComponents) is unwired.\(unavailable)")
         } else {
             lines.append(
-                requirementCount == 1
+                requireCount == 1
                     ? "The \(requires) of \(ofComponents) is wired." : "All \(requires) of \(ofComponents) are wired.")
         }
         if unlistedCount > 0 {

@@ -8,12 +8,12 @@ private final class Journal: ComponentAPI {
     var require_summary: (() async throws -> String)?
 
     static let componentName = "Journal"
-    static let requirements: [Requirement] = [
-        Requirement(
+    static let allRequires: [AnyRequire] = [
+        AnyRequire(
             Require<Journal, (_ text: String, _ limit: Int) async throws -> Int>(
                 "require_wordCount", get: { $0.require_wordCount }, set: { $0.require_wordCount = $1 }),
             labels: ["text", "limit"]),
-        Requirement(
+        AnyRequire(
             Require<Journal, () async throws -> String>(
                 "require_summary", get: { $0.require_summary }, set: { $0.require_summary = $1 }),
             labels: []),
@@ -89,7 +89,7 @@ struct AsyncProvideTests {
 
     @Test func theGraphNamesTheProvide() {
         let wires = JournalRouter(component: Journal(), heard: nil).wires
-        #expect(wires.map(\.requirement) == ["require_wordCount", "require_summary"])
+        #expect(wires.map(\.require) == ["require_wordCount", "require_summary"])
         #expect(
             wires.map(\.answer) == [
                 .provide(name: "Counter.provide_wordCount(text:limit:)"), .provide(name: "Counter.provide_summary()"),

@@ -9,7 +9,7 @@ private struct Label: StubAnswer, Equatable {
     static func stub(answering call: RequireCall) -> Label { Label(text: "stub \(call)") }
 }
 
-/// A component shaped like the real ones: requirements are optional closures named `require_…`,
+/// A component shaped like the real ones: requires are optional closures named `require_…`,
 /// listed as the generator lists them.
 @MainActor
 private final class Kiosk: ComponentAPI {
@@ -19,10 +19,10 @@ private final class Kiosk: ComponentAPI {
     var name: String? = nil
 
     static let componentName = "Kiosk"
-    static let requirements: [Requirement] = [
-        Requirement(Requires.map, labels: ["place"]),
-        Requirement(Requires.help, labels: []),
-        Requirement(Requires.zebra, labels: ["row", "seat"]),
+    static let allRequires: [AnyRequire] = [
+        AnyRequire(Requires.map, labels: ["place"]),
+        AnyRequire(Requires.help, labels: []),
+        AnyRequire(Requires.zebra, labels: ["row", "seat"]),
     ]
 
     func provide_welcome(visitor: String) -> Label { Label(text: "Welcome, \(visitor)") }
@@ -96,11 +96,11 @@ private final class Notes: ComponentAPI {
     var isStarred = false
 
     static let componentName = "Notes"
-    static let requirements: [Requirement] = [
-        Requirement(
+    static let allRequires: [AnyRequire] = [
+        AnyRequire(
             Require<Notes, (_ text: String) -> Label>(
                 "require_share", get: { $0.require_share }, set: { $0.require_share = $1 }), labels: ["text"]),
-        Requirement(
+        AnyRequire(
             Require<Notes, (_ note: String) async throws -> Bool>(
                 "require_sync", get: { $0.require_sync }, set: { $0.require_sync = $1 }), labels: ["note"]),
     ]
@@ -130,25 +130,25 @@ private final class Sketch: Feature, ComponentAPI {
     let require_version = 3
 
     static let componentName = "Sketch"
-    static let requirements: [Requirement] = [
-        Requirement(
+    static let allRequires: [AnyRequire] = [
+        AnyRequire(
             Require<Sketch, () -> Label>("require_draw", get: { $0.require_draw }, set: { $0.require_draw = $1 }),
             labels: [])
     ]
 }
 
-/// A component that has no requirements at all.
+/// A component that has no requires at all.
 @MainActor
 private final class Clock: ComponentAPI {
     static let componentName = "Clock"
-    static let requirements: [Requirement] = []
+    static let allRequires: [AnyRequire] = []
 }
 
-/// A component without requirements whose hand-written count is below zero.
+/// A component without requires whose hand-written count is below zero.
 @MainActor
 private final class Miscounted: ComponentAPI {
     static let componentName = "Miscounted"
-    static let requirements: [Requirement] = []
+    static let allRequires: [AnyRequire] = []
     static var requireCount: Int { -1 }
 }
 
@@ -363,12 +363,12 @@ private struct HookedKioskRouter: Router {
 @MainActor
 @Suite("Wiring audit")
 struct WiringAuditTests {
-    @Test func listsExactlyTheNilRequirementsSorted() {
+    @Test func listsExactlyTheNilRequiresSorted() {
         let kiosk = Kiosk()
         kiosk.require_map = { Label(text: $0) }
         let wiring = WiringAudit.wiring(of: kiosk)
         #expect(wiring.component == "Kiosk")
-        #expect(wiring.requirements == ["require_help", "require_map", "require_zebra"])
+        #expect(wiring.requires == ["require_help", "require_map", "require_zebra"])
         #expect(wiring.unwired == ["require_help", "require_zebra"])
         #expect(wiring.qualifiedUnwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
         #expect(!wiring.isComplete)
@@ -379,7 +379,7 @@ struct WiringAuditTests {
         notes.require_share = { Label(text: $0) }
         notes.require_sync = { _ in true }
         var wiring = WiringAudit.wiring(of: notes)
-        #expect(wiring.requirements == ["require_share", "require_sync", "require_theme"])
+        #expect(wiring.requires == ["require_share", "require_sync", "require_theme"])
         #expect(wiring.unwired == ["require_theme"])
         #expect(wiring.unlisted == ["require_theme"])
         #expect(!wiring.isComplete)
@@ -433,7 +433,7 @@ struct WiringAuditTests {
         #expect(try await notes.require_sync?("n1") == false)
         #expect(calls == [#"Notes.require_sync(note: "n1")"#])
         let call = RequireCall(
-            component: "Notes", requirement: "require_title", arguments: [(label: "id", value: "n1")], answeredBy: nil)
+            component: "Notes", require: "require_title", arguments: [(label: "id", value: "n1")], answeredBy: nil)
         #expect(String.stub(answering: call) == #"Notes.require_title(id: "n1")"#)
         #expect(Int.stub(answering: call) == 0)
         #expect(Double.stub(answering: call) == 0)
@@ -441,9 +441,9 @@ struct WiringAuditTests {
         #expect([String].stub(answering: call) == [#"Notes.require_title(id: "n1")"#])
     }
 
-    @Test func aComponentWithoutRequirementsIsComplete() {
+    @Test func aComponentWithoutRequiresIsComplete() {
         let wiring = WiringAudit.wiring(of: Clock())
-        #expect(wiring.requirements.isEmpty)
+        #expect(wiring.requires.isEmpty)
         #expect(wiring.isComplete)
     }
 
@@ -458,8 +458,8 @@ struct WiringAuditTests {
         #expect(kiosk.require_map?("Ana") == Label(text: "Welcome, Ana"))
         let report = WiringAudit.audit([router])
         #expect(report.unwired == ["Kiosk.require_help", "Kiosk.require_zebra"])
-        #expect(report.requirementCount == 3)
-        #expect(router.answers.map(\.requirement) == ["require_help", "require_map", "require_zebra"])
+        #expect(report.requireCount == 3)
+        #expect(router.answers.map(\.require) == ["require_help", "require_map", "require_zebra"])
         #expect(router.answers.map(\.answer) == [nil, .provide(name: "Kiosk.provide_welcome(visitor:)"), nil])
         #expect(router.answers.map(\.isWired) == [false, true, false])
     }
@@ -523,7 +523,7 @@ struct WiringAuditTests {
     @Test func recordingLinesAndIncludedLinesAssignsNothing() {
         let (kiosk, other) = (Kiosk(), Kiosk())
         let router = IncludingKioskRouter(component: kiosk, other: other)
-        let recorded = router.wires.map(\.requirement)
+        let recorded = router.wires.map(\.require)
         #expect(recorded == ["require_map", "require_help", "require_map", "require_help", "require_zebra"])
         #expect(WiringAudit.wiring(of: kiosk).unwired.count == 3)
         #expect(WiringAudit.wiring(of: other).unwired.count == 3)
@@ -680,9 +680,9 @@ struct WiringAuditTests {
         #expect(router.declaredUnavailable == ["require_zebra"])
         #expect(
             router.wires == [
-                Wire(requirement: "require_map", answer: .provide(name: "Kiosk.map")),
-                Wire(requirement: "require_help", answer: .provide(name: "Kiosk.help")),
-                Wire(requirement: "require_zebra", answer: .unavailable),
+                Wire(require: "require_map", answer: .provide(name: "Kiosk.map")),
+                Wire(require: "require_help", answer: .provide(name: "Kiosk.help")),
+                Wire(require: "require_zebra", answer: .unavailable),
             ])
         #expect(
             WiringReport(components: [audit]).description == """

@@ -80,7 +80,7 @@ struct ComponentAPIFile: Sendable, Hashable {
     /// What a component's class already has, besides its declarations, that a require's calling
     /// function would collide with: `ComponentAPI`'s members and the generated ones.
     static let reservedNames: Set<String> = [
-        "shared", "store", "componentName", "requirements", "requirementNames", "unwiredRequirements", "reset",
+        "shared", "store", "componentName", "allRequires", "requireNames", "unwiredRequires", "reset",
         "keepState", "readRecords", "recordDocuments", "unwireEveryRequire", "stubEveryRequire", "requireCount",
         "namesOfUnwiredRequires",
     ]

@@ -47,7 +47,7 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         "Answer", "AnyRoute", "ArgumentReader", "AsyncAnswer", "AsyncProvide", "Caller", "ComponentAPI",
         "ComponentWiring", "DeepLink", "ExitCode", "Exposure", "Fetched", "FreshComponents", "GraphText",
         "Graphviz", "KeptState", "ManualClock", "Output", "Parameter", "Provide", "ReadableState", "RecordSource",
-        "Records", "Require", "RequireCall", "Requirement", "ResolvedLink", "Route", "RouteConfiguration",
+        "Records", "Require", "RequireCall", "AnyRequire", "ResolvedLink", "Route", "RouteConfiguration",
         "RouteConfigurationError", "RouteError", "RouteHelp", "RouteParameter", "RouteTable", "Router",
         "SeededGenerator", "SourceAnswer", "SourceFailure", "StateCheck", "StateFile", "StateFolder", "StoredState",
         "StubAnswer", "StubBehavior", "StubFailure", "Subprocess", "TemplateProblem", "TestText", "UnwiredRequire",

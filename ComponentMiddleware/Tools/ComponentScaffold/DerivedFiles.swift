@@ -11,7 +11,7 @@
 ///
 /// The files are generated, not formatted: `swift format` leaves them alone and its lint skips them.
 struct DerivedFiles {
-    /// The most parameters a require may take: the middleware's `Requirement` has one initializer per
+    /// The most parameters a require may take: the middleware's `AnyRequire` has one initializer per
     /// count, for the stubs of previews and tests.
     static let maximumParameters = 6
     /// The standard library's types the middleware answers stubs with (its `StubAnswer` conformances),
@@ -84,7 +84,7 @@ struct DerivedFiles {
         let sorted = requires.map { "require_\($0.name)" }.sorted()
         let entries = requires.map { require in
             let labels = require.parameters.map { "\"\($0.label)\"" }.joined(separator: ", ")
-            return "        Requirement(Requires.\(require.name), labels: [\(labels)]),"
+            return "        AnyRequire(Requires.\(require.name), labels: [\(labels)]),"
         }
         var text = """
             \(header(from: "\(component).swift"))
@@ -97,20 +97,20 @@ struct DerivedFiles {
 
                 /// \(component)'s requires, in the order its API declares them: previews and tests answer this
                 /// list with stubs, and the wiring graph walks it.
-            \(Self.arrayLiteral("public static let requirements: [Requirement]", entries))
+            \(Self.arrayLiteral("public static let allRequires: [AnyRequire]", entries))
 
                 /// How many requires \(component) declares: each value in `Requires` carries its place among them.
                 @inlinable public static var requireCount: Int { \(requires.count) }
 
                 /// The names of \(component)'s requires, sorted, as the audit reports them.
-            \(Self.arrayLiteral("public static let requirementNames: [String]", sorted.map { "        \"\($0)\"," }))
+            \(Self.arrayLiteral("public static let requireNames: [String]", sorted.map { "        \"\($0)\"," }))
 
                 /// The names of \(component)'s requires that are `nil`, sorted: what the audit reports.
                 ///
                 /// Inlinable, as ``unwireEveryRequire()`` and the values in `Requires` are: a router's wiring and
                 /// the audit then run in the router's own code, one run of it for every component, instead of
                 /// calling into each component's module, whose code lies scattered among its screens'.
-                @inlinable public var unwiredRequirements: [String] {
+                @inlinable public var unwiredRequires: [String] {
             \(Self.unwiredTest(sorted))
                 }\(Self.unwiredNames(sorted))
 

@@ -4,7 +4,7 @@ import LayeringCheck
 /// What a new component requires and provides, as written in `--require` / `--provide` options or a
 /// small JSON file: `{"requires": ["tagPage(noteId: String)"], "provides": ["reminder(noteId: String)"]}`.
 public struct InterfaceDocument: Sendable, Hashable {
-    /// The requirements, in the order given.
+    /// The requires, in the order given.
     public var requires: [Signature]
     /// The provides, in the order given.
     public var provides: [Signature]

@@ -10,15 +10,15 @@ extension Tags: ComponentAPI {
 
     /// Tags's requires, in the order its API declares them: previews and tests answer this
     /// list with stubs, and the wiring graph walks it.
-    public static let requirements: [Requirement] = [
-        Requirement(Requires.noteTitle, labels: ["noteId"]),
+    public static let allRequires: [AnyRequire] = [
+        AnyRequire(Requires.noteTitle, labels: ["noteId"]),
     ]
 
     /// How many requires Tags declares: each value in `Requires` carries its place among them.
     @inlinable public static var requireCount: Int { 1 }
 
     /// The names of Tags's requires, sorted, as the audit reports them.
-    public static let requirementNames: [String] = [
+    public static let requireNames: [String] = [
         "require_noteTitle",
     ]
 
@@ -27,7 +27,7 @@ extension Tags: ComponentAPI {
     /// Inlinable, as ``unwireEveryRequire()`` and the values in `Requires` are: a router's wiring and
     /// the audit then run in the router's own code, one run of it for every component, instead of
     /// calling into each component's module, whose code lies scattered among its screens'.
-    @inlinable public var unwiredRequirements: [String] {
+    @inlinable public var unwiredRequires: [String] {
         guard
             self.require_noteTitle == nil
         else { return [] }

@@ -5,7 +5,7 @@ import MallRouting
 import Middleware
 import ShopRoutes
 
-/// Wires Appointment's requirements to Shop; the links into Appointment are `AppointmentRoutes`.
+/// Wires Appointment's requires to Shop; the links into Appointment are `AppointmentRoutes`.
 @MainActor
 public struct AppointmentRouter: ComponentRouter {
     public let component = Appointment.shared

@@ -5,7 +5,7 @@ import MallRouting
 import Middleware
 import ShopRoutes
 
-/// Wires Event's requirements to Shop; the links into Event are `EventRoutes`.
+/// Wires Event's requires to Shop; the links into Event are `EventRoutes`.
 @MainActor
 public struct EventRouter: ComponentRouter {
     public let component = Event.shared

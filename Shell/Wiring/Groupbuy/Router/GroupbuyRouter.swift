@@ -6,7 +6,7 @@ import Middleware
 import Shop
 import ShopRoutes
 
-/// Wires Groupbuy's requirements to Shop; the links into Groupbuy are `GroupbuyRoutes`.
+/// Wires Groupbuy's requires to Shop; the links into Groupbuy are `GroupbuyRoutes`.
 @MainActor
 public struct GroupbuyRouter: ComponentRouter {
     public let component = Groupbuy.shared

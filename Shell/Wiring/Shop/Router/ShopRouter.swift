@@ -9,7 +9,7 @@ import Middleware
 import Shop
 import ShopRoutes
 
-/// Wires Shop's requirements to Event, Groupbuy, Appointment and the shell's own pages; the links into
+/// Wires Shop's requires to Event, Groupbuy, Appointment and the shell's own pages; the links into
 /// Shop are `ShopRoutes`.
 @MainActor
 public struct ShopRouter: ComponentRouter {

@@ -2,16 +2,16 @@
 /// whether it is wired, unwire it or answer it with a stub, all through the component's generated
 /// ``Require``, never by reflection.
 ///
-/// A component's list (``ComponentAPI/requirements``) is generated from its API file; one initializer
+/// A component's list (``ComponentAPI/allRequires``) is generated from its API file; one initializer
 /// per number of parameters (up to six) takes the require, so the list only builds when each entry
 /// names a `require_` property of that shape. The type is not generic over the component, so a list of
 /// requires is one type for every component. The list serves previews, tests and an app's wiring graph; the
-/// app's launch never builds it (the generated ``ComponentAPI/unwiredRequirements`` audits without it).
+/// app's launch never builds it (the generated ``ComponentAPI/unwiredRequires`` audits without it).
 ///
 /// An async require (`(_ noteId: String) async throws -> [String]`) has initializers of its
 /// own; its stub answers as ``StubBehavior`` says: at once, after a delay, or with a failure.
 @MainActor
-public struct Requirement {
+public struct AnyRequire {
     /// The property's name, e.g. `require_eventDetail`.
     public let name: String
     /// The parameters' labels, in order, e.g. `["noteId", "limit"]`.
@@ -71,7 +71,7 @@ public struct Requirement {
         answer(component, behavior) { values in
             let call = RequireCall(
                 component: componentName,
-                requirement: name,
+                require: name,
                 arguments: zip(labels, values).map { (label: $0, value: $1) },
                 answeredBy: answeredBy)
             onCall(call)
@@ -80,7 +80,7 @@ public struct Requirement {
     }
 
     /// A require with no parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, Answer: StubAnswer>(
         _ require: Require<Component, () -> Answer>, labels: [String]
     ) {
@@ -90,7 +90,7 @@ public struct Requirement {
     }
 
     /// A require with 1 parameter, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, Answer: StubAnswer>(
         _ require: Require<Component, (A) -> Answer>, labels: [String]
     ) {
@@ -100,7 +100,7 @@ public struct Requirement {
     }
 
     /// A require with 2 parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, Answer: StubAnswer>(
         _ require: Require<Component, (A, B) -> Answer>, labels: [String]
     ) {
@@ -110,7 +110,7 @@ public struct Requirement {
     }
 
     /// A require with 3 parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, Answer: StubAnswer>(
         _ require: Require<Component, (A, B, C) -> Answer>, labels: [String]
     ) {
@@ -120,7 +120,7 @@ public struct Requirement {
     }
 
     /// A require with 4 parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, Answer: StubAnswer>(
         _ require: Require<Component, (A, B, C, D) -> Answer>, labels: [String]
     ) {
@@ -130,7 +130,7 @@ public struct Requirement {
     }
 
     /// A require with 5 parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, E, Answer: StubAnswer>(
         _ require: Require<Component, (A, B, C, D, E) -> Answer>, labels: [String]
     ) {
@@ -140,7 +140,7 @@ public struct Requirement {
     }
 
     /// A require with 6 parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, E, F, Answer: StubAnswer>(
         _ require: Require<Component, (A, B, C, D, E, F) -> Answer>, labels: [String]
     ) {
@@ -152,92 +152,92 @@ public struct Requirement {
     // MARK: Async requires
 
     /// An async require with no parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, Answer: StubAnswer>(
         _ require: Require<Component, () async throws -> Answer>, labels: [String]
     ) {
         self.init(require, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(require.name)"
+            let qualifiedName = "\(Component.componentName).\(require.name)"
             require.assign(on: component) {
-                try await behavior.answer(Answer.stub(answering: call([])), to: requirement)
+                try await behavior.answer(Answer.stub(answering: call([])), to: qualifiedName)
             }
         }
     }
 
     /// An async require with 1 parameter, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, Answer: StubAnswer>(
         _ require: Require<Component, (A) async throws -> Answer>, labels: [String]
     ) {
         self.init(require, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(require.name)"
+            let qualifiedName = "\(Component.componentName).\(require.name)"
             require.assign(on: component) { a in
-                try await behavior.answer(Answer.stub(answering: call([a])), to: requirement)
+                try await behavior.answer(Answer.stub(answering: call([a])), to: qualifiedName)
             }
         }
     }
 
     /// An async require with 2 parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, Answer: StubAnswer>(
         _ require: Require<Component, (A, B) async throws -> Answer>, labels: [String]
     ) {
         self.init(require, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(require.name)"
+            let qualifiedName = "\(Component.componentName).\(require.name)"
             require.assign(on: component) { a, b in
-                try await behavior.answer(Answer.stub(answering: call([a, b])), to: requirement)
+                try await behavior.answer(Answer.stub(answering: call([a, b])), to: qualifiedName)
             }
         }
     }
 
     /// An async require with 3 parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, Answer: StubAnswer>(
         _ require: Require<Component, (A, B, C) async throws -> Answer>, labels: [String]
     ) {
         self.init(require, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(require.name)"
+            let qualifiedName = "\(Component.componentName).\(require.name)"
             require.assign(on: component) { a, b, c in
-                try await behavior.answer(Answer.stub(answering: call([a, b, c])), to: requirement)
+                try await behavior.answer(Answer.stub(answering: call([a, b, c])), to: qualifiedName)
             }
         }
     }
 
     /// An async require with 4 parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, Answer: StubAnswer>(
         _ require: Require<Component, (A, B, C, D) async throws -> Answer>, labels: [String]
     ) {
         self.init(require, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(require.name)"
+            let qualifiedName = "\(Component.componentName).\(require.name)"
             require.assign(on: component) { a, b, c, d in
-                try await behavior.answer(Answer.stub(answering: call([a, b, c, d])), to: requirement)
+                try await behavior.answer(Answer.stub(answering: call([a, b, c, d])), to: qualifiedName)
             }
         }
     }
 
     /// An async require with 5 parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, E, Answer: StubAnswer>(
         _ require: Require<Component, (A, B, C, D, E) async throws -> Answer>, labels: [String]
     ) {
         self.init(require, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(require.name)"
+            let qualifiedName = "\(Component.componentName).\(require.name)"
             require.assign(on: component) { a, b, c, d, e in
-                try await behavior.answer(Answer.stub(answering: call([a, b, c, d, e])), to: requirement)
+                try await behavior.answer(Answer.stub(answering: call([a, b, c, d, e])), to: qualifiedName)
             }
         }
     }
 
     /// An async require with 6 parameters, as the generated list writes it:
-    /// `Requirement(Requires.name, labels: [...])`.
+    /// `AnyRequire(Requires.name, labels: [...])`.
     public init<Component: ComponentAPI, A, B, C, D, E, F, Answer: StubAnswer>(
         _ require: Require<Component, (A, B, C, D, E, F) async throws -> Answer>, labels: [String]
     ) {
         self.init(require, labels: labels, isAsync: true) { component, behavior, call in
-            let requirement = "\(Component.componentName).\(require.name)"
+            let qualifiedName = "\(Component.componentName).\(require.name)"
             require.assign(on: component) { a, b, c, d, e, f in
-                try await behavior.answer(Answer.stub(answering: call([a, b, c, d, e, f])), to: requirement)
+                try await behavior.answer(Answer.stub(answering: call([a, b, c, d, e, f])), to: qualifiedName)
             }
         }
     }
