@@ -20,6 +20,13 @@ private struct Notes: StoredState, Equatable {
     }
 }
 
+/// Which of a test's waits ended.
+@MainActor
+private final class Done {
+    var read = false
+    var changed = false
+}
+
 /// A folder of its own for one test, removed afterwards, and every warning its files gave.
 @MainActor
 private final class Scratch {
@@ -405,27 +412,40 @@ struct KeptStateTests {
     }
 
     /// The main actor goes on running while a read or a change waits for another process's lock:
-    /// the wait is on a thread of its own, and the session takes commands meanwhile.
+    /// the wait is on a thread of its own, and the session takes commands meanwhile. Each wait is
+    /// still on when the main actor checks, however loaded the machine: the lock is held until then.
     @Test func theMainActorRunsWhileALockIsWaitedFor() async throws {
         let scratch = Scratch()
+        try scratch.write(#"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
         let holder = open(try scratch.lockFile(), O_CREAT | O_RDWR, 0o600)
         #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
         defer { close(holder) }
-        let folder = StateFolder(path: scratch.path, lockWaitLimit: .seconds(1)) { scratch.warnings.append($0) }
+        let folder = StateFolder(path: scratch.path, lockWaitLimit: .seconds(60)) { scratch.warnings.append($0) }
         let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
-        let waits = Task { @MainActor in
+        let done = Done()
+        let reading = Task { @MainActor in
             await state.read()
-            await state.update { $0.count = 1 }
+            done.read = true
         }
-        // Ticks on the main actor, each a few milliseconds apart, while the two waits of a second run.
-        var ticks = 0
-        while !scratch.warnings.contains(where: { $0.contains("gave up waiting") }) {
-            try await Task.sleep(for: .milliseconds(5))
-            ticks += 1
+        // Were the wait on the main actor, this would run only once the lock was given up on.
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(!done.read, "the read waits for the lock off the main actor")
+        #expect(!state.isRead)
+        flock(holder, LOCK_UN)
+        await reading.value
+        #expect(state.value == Notes(names: ["kept"], count: 3))
+
+        #expect(flock(holder, LOCK_EX) == 0)
+        let changing = Task { @MainActor in
+            await state.update { $0.count += 1 }
+            done.changed = true
         }
-        await waits.value
-        #expect(ticks > 20, "the main actor ran \(ticks) times during the waits")
-        #expect(state.value.count == 1, "a change not saved lasts in memory")
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(!done.changed, "the change waits for the lock off the main actor")
+        flock(holder, LOCK_UN)
+        await changing.value
+        #expect(state.value.count == 4)
+        #expect(await scratch.state().current().count == 4, "the change is on the disk")
     }
 
     /// Only where permissions hold: the superuser writes into a read-only folder.
