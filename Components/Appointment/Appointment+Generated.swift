@@ -117,7 +117,7 @@ extension Appointment {
 
         /// `Appointment.provide_bookings(shopId:)`.
         public static let bookings = AsyncProvide<[BookingSummary], ShopID>("Appointment.provide_bookings(shopId:)") { shopId in
-            await Appointment.shared.provide_bookings(shopId: shopId)
+            try await Appointment.shared.provide_bookings(shopId: shopId)
         }
     }
 }

@@ -56,8 +56,8 @@ public final class Appointment {
     }
 
     /// The bookings the user holds at a shop and still waits on, as they stand now.
-    public func provide_bookings(shopId: ShopID) async -> [BookingSummary] {
-        await store.state.read()
+    public func provide_bookings(shopId: ShopID) async throws -> [BookingSummary] {
+        try await store.state.read()
         return store.bookings.filter { $0.shopId == shopId && $0.status == .waiting }
             .map { BookingSummary(serialNo: $0.serialNo, orderNo: $0.orderNo) }
     }

@@ -24,19 +24,23 @@ final class Account {
     /// Whether the user signed in.
     var isSignedIn: Bool { state.value.isSignedIn }
 
+    /// Whether the sign-in was read from its file (or nothing is kept): until then ``isSignedIn``
+    /// does not know.
+    var isRead: Bool { state.isRead }
+
     /// Keeps the sign-in in `Shell.json` in `folder`, and starts reading it there, off the main actor:
     /// the guard that asks it is called as a navigation happens and cannot wait for the file.
     func keepState(in folder: StateFolder?) {
         let state = KeptState(State(), owner: Self.owner, keptIn: folder)
         self.state = state
-        Task { await state.read() }
+        Task { try? await state.read() }
     }
 
-    /// Waits until the sign-in is read from its file: before a link opened at launch meets the guard,
-    /// and before input that is not typed at a terminal, whose transcript must not depend on how long
-    /// the read takes.
-    func read() async {
-        await state.read()
+    /// Waits until the sign-in is read from its file; throws what stopped the read when it cannot be
+    /// read now. Before input that is not typed at a terminal, whose transcript must not depend on
+    /// how long the read takes, and in the sign-in page's load.
+    func read() async throws {
+        try await state.read()
     }
 
     /// Signs the demo account in.
@@ -53,12 +57,9 @@ final class Account {
             guard request.destination.link?.route == ShellRoutes.bill.pattern, !isSignedIn,
                 [.push, .present, .open].contains(request.kind)
             else { return .proceed }
-            // Still being read (another process holds its file's lock): the guard cannot wait, and says so.
-            let reason =
-                state.isRead
-                ? "Paying a bill needs you signed in."
-                : "Paying a bill needs you signed in, and your sign-in is still being read from its file."
-            return .detour(SignInScreen.make(account: self, reason: reason))
+            // Not read yet (another process may hold its file's lock): the guard cannot wait, so the
+            // sign-in page reads it and says what it finds.
+            return .detour(SignInScreen.make(account: self, reason: "Paying a bill needs you signed in."))
         }
     }
 }

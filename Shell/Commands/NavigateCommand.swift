@@ -1,5 +1,6 @@
 import MallBase
 import MallNavigator
+import Middleware
 import MiddlewareSupport
 
 /// `mall [open URL] [--script FILE] [options]`: navigate from the home screen, or from the screen a
@@ -36,10 +37,10 @@ struct NavigateCommand: Equatable {
         let home = try app.launchHome(launch, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
         let opening = try openURL.map { url throws(LaunchFailure) in try app.links.launchScreen(for: url) }
-        // The sign-in is read before a link opened now meets its guard, and before input that is not
-        // typed; at a terminal with no link, the session starts at once and the read ends meanwhile.
-        if opening != nil || !terminal.isInteractive {
-            await app.account.read()
+        // Input that is not typed sees the sign-in as its file holds it, however long the read takes;
+        // at a terminal the session starts at once, and the sign-in page reads it if it is still needed.
+        if !terminal.isInteractive {
+            try? await app.account.read()
         }
         let session = try launch.session(home: home, links: app.links, terminal: terminal)
         // The server's warnings go to standard error and, with --analytics, to the file too: the
@@ -63,6 +64,13 @@ struct NavigateCommand: Equatable {
         let polling = app.links.feed?.poll()
         defer { polling?.cancel() }
         try await launch.run(session, terminal: terminal)
+        // What is still being saved (a change a page asked for as it left) is saved before input that
+        // is not typed ends the program, whose files then never depend on timing; its warnings go to
+        // standard error, as the session no longer runs. At a terminal `q` does not wait.
+        warnings.inbox = nil
+        if !terminal.isInteractive {
+            await KeptStateWork.waitUntilDone()
+        }
         return .success
     }
 }

@@ -11,7 +11,8 @@ extension Screen {
     ///   - title: The title until the records give one (`retitle`); when the records are already
     ///     there, `retitle` names the screen at once.
     ///   - state: The kept state the content shows beside the records (a favourite's mark): the load
-    ///     reads it first, off the main actor, and until it is read the screen shows `Loading…`.
+    ///     reads it first, off the main actor, and until it is read the screen shows `Loading…`; a
+    ///     state that cannot be read now fails the load, saying why, and `Try again` reads it again.
     ///   - retitle: The title the records give the screen, in place of `title`; `nil` keeps it.
     @MainActor
     public init<Document>(
@@ -29,7 +30,7 @@ extension Screen {
         self.init(
             title: named, origin: origin, onDisappear: onDisappear, reloadsWhenShownAgain: true,
             loading: {
-                await state?.read()
+                try await state?.read()
                 return try await records.load()
             },
             retitle: retitleFetched

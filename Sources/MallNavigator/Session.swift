@@ -92,7 +92,9 @@ public final class Session {
             case .endOfInput:
                 // End of input is a normal way to leave piped or scripted sessions; a failure was said already.
                 guard terminal.failure == nil else { return }
-                terminal.write(terminal.isInteractive ? "\n" : "(end of input)\n")
+                // At a terminal (Ctrl-D) the session ends at once, as with `q`, and says the same.
+                let unsaved = unsavedNote.isEmpty ? "" : unsavedNote.dropFirst() + "\n"
+                terminal.write(terminal.isInteractive ? "\n" + unsaved : "(end of input)\n")
                 return
             case .notice(let notice):
                 say(notice)
@@ -137,6 +139,12 @@ public final class Session {
         }
         guard navigator.current.load === load else { return }
         showCurrentScreen()
+    }
+
+    /// What a session that ends at once, at a terminal, says when a change is still being saved
+    /// (another process may hold its file's lock): that it may not be; nothing otherwise.
+    private var unsavedNote: String {
+        actionsRunning > 0 || KeptStateWork.isRunning ? " A change you made is still being saved; it may not be." : ""
     }
 
     /// Whether the current screen is loading or an action's work runs.
@@ -233,12 +241,16 @@ public final class Session {
         case .failure where isLoading && Self.isNumber(line.trimmingWhitespace()):
             let leave = navigator.depth == 0 ? "q to quit" : "b to go back"
             report(InputError("the screen is still loading", hint: "wait for it, or type \(leave)"))
+        case .success(.choose) where actionsRunning > 0:
+            // One choice at a time: a second, made while the first waits for its file, would do its
+            // work twice (two numbers taken) or act on a screen the first is about to change.
+            let leave = navigator.depth == 0 ? "q to quit" : "b to go back"
+            report(InputError("what you chose is still being done", hint: "wait for it, or type \(leave)"))
         case .failure(let error):
             report(error)
         case .success(.quit):
-            // The work is not waited for: `q` never waits. A change not yet saved may not be.
-            let unsaved = actionsRunning == 0 ? "" : " What you chose last was still being done; it may not be saved."
-            terminal.write("Bye.\(unsaved)\n")
+            // At a terminal the work is not waited for: `q` never waits.
+            terminal.write("Bye." + (terminal.isInteractive ? unsavedNote : "") + "\n")
             return .finished
         case .success(.help):
             terminal.write(ScreenRenderer.help + (links == nil ? "" : "\n" + ScreenRenderer.openHelp) + "\n")

@@ -63,7 +63,7 @@ struct LockedStateTests {
                 .send("1"), .wait("Shop's saved state is locked by another process", within: .seconds(3)),
                 .send("b"), .wait("== Shops =="),
                 .send("h"), .wait("== Mall =="),
-                .send("q"), .wait("Bye. What you chose last was still being done; it may not be saved."),
+                .send("q"), .wait("Bye. A change you made is still being saved; it may not be."),
             ])
         #expect(run.failed == nil, "\(run.output)")
         #expect(run.status == 0)
@@ -73,5 +73,24 @@ struct LockedStateTests {
         #expect(!run.output.contains("added to your favourites"), "\(run.output)")
         let saved = (try? String(contentsOfFile: folder.path + "/Shop.json", encoding: .utf8)) ?? ""
         #expect(!saved.contains("s01"), "\(saved)")
+    }
+
+    /// A number taken while Appointment's file waits for its lock is taken once: choosing again
+    /// meanwhile is refused, and the end of input at the terminal says the booking may not be saved.
+    @Test func aSecondChoiceWhileTheFirstWaitsIsRefused() throws {
+        let folder = try Folder()
+        let run = try PseudoTerminal.run(
+            try Self.mall(), ["--state-dir", folder.path, "--no-color", "open", "mall://appointment/queue?shopId=s02"],
+            plan: [
+                .wait("1. Take a number", within: .seconds(10)),
+                .lock(folder.path + "/Appointment.lock"),
+                .send("1"), .wait("Appointment's saved state is locked by another process", within: .seconds(3)),
+                .send("1"), .wait("Error: what you chose is still being done; wait for it, or type b to go back"),
+                .send("\u{04}"), .wait("A change you made is still being saved; it may not be."),
+            ])
+        #expect(run.failed == nil, "\(run.output)")
+        #expect(run.status == 0)
+        #expect(!run.output.contains("Booking A008"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Appointment.json"))
     }
 }

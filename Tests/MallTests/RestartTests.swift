@@ -88,6 +88,20 @@ struct RestartTests {
         #expect(!again.output.contains("Cancel this booking"))
     }
 
+    /// A shop's page reports its favourite to Groupbuy as it leaves, and Groupbuy saves it after:
+    /// piped input that ends right then still has it saved, every time, so the next run shows it.
+    @Test func aChangeAskedForAsAPageLeavesIsSavedBeforePipedInputEnds() async {
+        for _ in 1...3 {
+            let scratch = StateScratch()
+            // Group-buys › Coffee for Two › Open Blue Bottle Coffee › Add to favourites › home.
+            let first = await runShell(input: ["3", "1", "3", "1", "h"], environment: scratch.environment)
+            #expect(first.output.contains("→ Blue Bottle Coffee added to your favourites."), "\(first.output)")
+            #expect(scratch.contents("Groupbuy.json")?.contains("s01") == true, "\(scratch.files())")
+            let second = await runShell(input: ["3", "1", "q"], environment: scratch.environment)
+            #expect(second.output.contains("Blue Bottle Coffee ♥ favourited"), "\(second.output)")
+        }
+    }
+
     @Test func favouritesRegistrationsPurchasesAndTheSignInAreKept() async {
         let scratch = StateScratch()
         // Favourite Blue Bottle Coffee, then pay its bill, signing in on the way.

@@ -225,7 +225,7 @@ struct WiringTests {
             _ = await Appointment.shared.provide_appointmentBookInfo(shopId: "s02").open("Take a number: table for 1–2")
             guard let require = Shop.shared.require_appointmentBookings else { return nil }
             let bookings = try await require("s02")
-            let provided = await Appointment.shared.provide_bookings(shopId: "s02")
+            let provided = try await Appointment.shared.provide_bookings(shopId: "s02")
             return !bookings.isEmpty && bookings == provided
         },
         Case(require: "Event.require_shopDetail", title: "Blue Bottle Coffee") {

@@ -79,7 +79,7 @@ private final class Scratch {
 extension KeptState {
     /// The state once its file was read, as a screen's load reads it.
     fileprivate func current() async -> Value {
-        await read()
+        try? await read()
         return value
     }
 }
@@ -125,12 +125,12 @@ struct KeptStateTests {
 
     /// Two processes changing the same state at once: each change is made to the file as it is at
     /// that moment, under the lock, so neither overwrites the other's.
-    @Test func twoWritersEachKeepTheirChanges() async {
+    @Test func twoWritersEachKeepTheirChanges() async throws {
         let scratch = Scratch()
         let first = scratch.state()
         let second = scratch.state()
-        await first.read()
-        await second.read()
+        try await first.read()
+        try await second.read()
         await first.update { $0.names.append("from the first") }
         await second.update { $0.names.append("from the second") }
         await first.update { $0.count += 1 }
@@ -398,17 +398,21 @@ struct KeptStateTests {
         defer { close(holder) }
         let folder = StateFolder(path: scratch.path, lockWaitLimit: .seconds(1)) { scratch.warnings.append($0) }
         let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
-        #expect((await state.current()) == Notes())
-        #expect(
-            scratch.warnings.first
-                == "Notes's saved state is locked by another process ('\(scratch.path)/Notes.lock'); waiting up to 1"
-                + " seconds")
-        #expect(
-            scratch.warnings.last?.contains(
-                "another process held '\(scratch.path)/Notes.lock' for 1 seconds; gave up waiting") == true)
-        // Once the lock is free, the next read finds what the file holds.
+        await #expect {
+            try await state.read()
+        } throws: { error in
+            "\(error)"
+                == "Notes's saved state cannot be read now: another process held '\(scratch.path)/Notes.lock' for 1"
+                + " seconds; gave up waiting"
+        }
+        let waiting = "Notes's saved state is locked by another process ('\(scratch.path)/Notes.lock'); waiting up to 1"
+        #expect(scratch.warnings == [waiting + " seconds"])
+        // Unread, the state shows no sample data as the user's; once the lock is free, the next read
+        // finds what the file holds.
+        #expect(!state.isRead)
         flock(holder, LOCK_UN)
-        #expect((await scratch.state().current()) == Notes(names: ["kept"], count: 3))
+        try await state.read()
+        #expect(state.value == Notes(names: ["kept"], count: 3))
     }
 
     /// The main actor goes on running while a read or a change waits for another process's lock:
@@ -424,7 +428,7 @@ struct KeptStateTests {
         let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
         let done = Done()
         let reading = Task { @MainActor in
-            await state.read()
+            try await state.read()
             done.read = true
         }
         // Were the wait on the main actor, this would run only once the lock was given up on.
@@ -432,7 +436,7 @@ struct KeptStateTests {
         #expect(!done.read, "the read waits for the lock off the main actor")
         #expect(!state.isRead)
         flock(holder, LOCK_UN)
-        await reading.value
+        try await reading.value
         #expect(state.value == Notes(names: ["kept"], count: 3))
 
         #expect(flock(holder, LOCK_EX) == 0)

@@ -44,11 +44,12 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
     /// sees: a component's own type of the same name would make the name ambiguous.
     /// `MiddlewareTypeNamesTests` keeps the list equal to what the libraries declare.
     public static let middlewareTypes: Set<String> = [
-        "Answer", "AnyRoute", "ArgumentReader", "AsyncAnswer", "AsyncProvide", "Caller", "ComponentAPI",
-        "ComponentWiring", "DeepLink", "ExitCode", "Exposure", "Fetched", "FreshComponents", "GraphText",
-        "Graphviz", "KeptState", "ManualClock", "Output", "Parameter", "Provide", "ReadableState", "RecordSource",
-        "Records", "Require", "RequireCall", "AnyRequire", "ResolvedLink", "Route", "RouteConfiguration",
-        "RouteConfigurationError", "RouteError", "RouteHelp", "RouteParameter", "RouteTable", "Router",
+        "Answer", "AnyRequire", "AnyRoute", "ArgumentReader", "AsyncAnswer", "AsyncProvide", "Caller",
+        "ComponentAPI", "ComponentWiring", "DeepLink", "ExitCode", "Exposure", "Fetched", "FreshComponents",
+        "GraphText", "Graphviz", "KeptState", "KeptStateWork", "ManualClock", "Output", "Parameter", "Provide",
+        "ReadableState", "RecordSource", "Records", "Require", "RequireCall", "ResolvedLink", "Route",
+        "RouteConfiguration", "RouteConfigurationError", "RouteError", "RouteHelp", "RouteParameter", "RouteTable",
+        "Router",
         "SeededGenerator", "SourceAnswer", "SourceFailure", "StateCheck", "StateFile", "StateFolder", "StoredState",
         "StubAnswer", "StubBehavior", "StubFailure", "Subprocess", "TemplateProblem", "TestText", "UnwiredRequire",
         "UsageError", "WebTemplate", "Wire", "WireAnswer", "Wired", "Wiring", "WiringAudit", "WiringReport",

@@ -9,7 +9,7 @@ enum AppointmentBookDetailScreen {
         // The bookings are read (off the main actor) before the page shows one; a cancellation then
         // shows at once, as the page is built anew from the bookings each time it is shown.
         return Screen(
-            title: "Booking \(serialNo)", origin: "Appointment", loading: { await api.store.state.read() },
+            title: "Booking \(serialNo)", origin: "Appointment", loading: { try await api.store.state.read() },
             retitle: { api.store.booking(serialNo: serialNo, orderNo: orderNo) == nil ? "Booking not found" : nil }
         ) { phase in
             switch phase {

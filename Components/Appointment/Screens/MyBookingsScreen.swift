@@ -7,7 +7,7 @@ enum MyBookingsScreen {
     static func make() -> Screen {
         let store = Appointment.shared.store
         // Read (off the main actor) before it is shown, then built anew from the bookings each time.
-        return Screen(title: "My bookings", origin: "Appointment", loading: { await store.state.read() }) { phase in
+        return Screen(title: "My bookings", origin: "Appointment", loading: { try await store.state.read() }) { phase in
             switch phase {
             case .loading: return Screen.Content(body: [Screen.loadingText])
             case .failed(let reason): return Screen.Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])

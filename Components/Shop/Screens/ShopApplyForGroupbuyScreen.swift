@@ -15,7 +15,7 @@ enum ShopApplyForGroupbuyScreen {
                 return Screen.notFound("Group-buy", gbId.rawValue, origin: "Shop").content
             }
             return Screen.Content(
-                body: ["\(shops.count) shop\(shops.count == 1 ? "" : "s") accept this deal."],
+                body: ["\(shops.count) shop\(shops.count == 1 ? " accepts" : "s accept") this deal."],
                 actions: shops.map { shop in
                     let mark = store.isFavorited(shop.id) ? " ♥" : ""
                     return .push("\(shop.name) · \(shop.floor)\(mark)") {

@@ -22,7 +22,7 @@ enum ShopDetailScreen {
         let screen = Screen(
             title: api.store.shops.latest?.shop(shopId)?.name ?? "Shop", origin: "Shop", reloadsWhenShownAgain: true,
             loading: {
-                await api.store.state.read()
+                try await api.store.state.read()
                 let shops = try await api.store.shops.load()
                 guard shops.document.shop(shopId)?.hasQueue == true else {
                     return Model(shops: shops, bookings: .loaded([]))

@@ -37,11 +37,12 @@ public struct StateFolder: Sendable {
 /// What a screen reads before it shows it: a component's ``KeptState``, or a store that holds one.
 @MainActor
 public protocol ReadableState: AnyObject {
-    /// Whether what the screen shows is what the file holds: the file was read (or could not be,
+    /// Whether what the screen shows is what the file holds: the file was read (or can never be,
     /// which was said), or nothing is kept in a file.
     var isRead: Bool { get }
-    /// Waits for the changes asked for before it, and reads the file, off the main actor, the first time.
-    func read() async
+    /// Waits for the changes asked for before it, and reads the file, off the main actor, the first
+    /// time; throws what stopped the read when the file cannot be read now, and reads again next time.
+    func read() async throws
 }
 
 /// One owner's state: in memory only, or kept in its file in a ``StateFolder``.
@@ -90,23 +91,26 @@ public final class KeptState<Value: StoredState>: ReadableState {
     /// it first, in its load.
     public var value: Value { loaded ?? initial }
 
-    /// Whether ``value`` is what the file holds: the file was read, or could not be (which was
-    /// said), or the state is kept in memory only.
+    /// Whether ``value`` is what the file holds: the file was read, or can never be (which was
+    /// said: it is not a regular file, say), or the state is kept in memory only.
     public var isRead: Bool { file == nil || loaded != nil }
 
     /// Waits until every change asked for before it is done, and reads the file, off the main actor,
     /// the first time: then ``value`` is what the file holds, with every change made since.
     ///
-    /// When the file cannot be read now (the folder or the lock is out of reach), the sample data is
-    /// shown, and the next change reads the file again before it changes it.
-    public func read() async {
-        await enqueue { [self] in
-            guard loaded == nil, let file else { return }
+    /// When the file cannot be read now (another process held its lock past the limit, the folder
+    /// cannot be made), this throws what stopped it, with the owner's name, and the state stays unread:
+    /// the next read tries again, and nothing shows or reports the sample data as the user's.
+    public func read() async throws {
+        let failure = await enqueue { [self] () -> StateFile.Failure? in
+            guard loaded == nil, let file else { return nil }
             let read = await Self.read(file, owner: owner, fallback: initial, onWait: waitingNotice())
             read.warnings.forEach(warn)
             if !read.writes { writes = false }
             loaded = read.value
+            return read.failure
         }.value
+        if let failure { throw failure }
     }
 
     /// Changes the state and returns what `change` returns; when the state is kept in a file, the
@@ -142,11 +146,14 @@ public final class KeptState<Value: StoredState>: ReadableState {
         }
     }
 
-    /// Starts `work` once every read and change asked for before it is done.
+    /// Starts `work` once every read and change asked for before it is done; ``KeptStateWork``
+    /// counts it until it ends.
     private func enqueue<T: Sendable>(_ work: @escaping @MainActor () async -> T) -> Task<T, Never> {
         let previous = queue
+        KeptStateWork.started()
         let task = Task { @MainActor in
             await previous?.value
+            defer { KeptStateWork.ended() }
             return await work()
         }
         queue = Task { _ = await task.value }
@@ -172,11 +179,13 @@ public final class KeptState<Value: StoredState>: ReadableState {
 
     // MARK: The file work, off the main actor
 
-    /// What a read of the file gave: the value to show, whether changes may be written, and what to say.
+    /// What a read of the file gave: the value to show (`nil` when the file cannot be read now, and
+    /// `failure` says why), whether changes may be written, and what to say.
     private struct Read: Sendable {
-        var value: Value
+        var value: Value?
         var writes = true
         var warnings: [String] = []
+        var failure: StateFile.Failure?
     }
 
     /// The file's value, read under its lock (see ``read()``).
@@ -208,10 +217,8 @@ public final class KeptState<Value: StoredState>: ReadableState {
                         + " until you quit, so the file stays as it is")
                 return Read(value: initial, writes: false, warnings: warnings)
             } catch {
-                warnings.append(
-                    "\(owner)'s saved state cannot be read now: \(error); the sample data is shown until a"
-                        + " change reads it")
-                return Read(value: initial, warnings: warnings)
+                let failure = StateFile.Failure(description: "\(owner)'s saved state cannot be read now: \(error)")
+                return Read(value: nil, warnings: warnings, failure: failure)
             }
         }
     }
@@ -296,6 +303,38 @@ public final class KeptState<Value: StoredState>: ReadableState {
     nonisolated public static func decoded(_ bytes: [UInt8]) -> Swift.Result<Value, StateFile.Failure> {
         StrictJSON.decode(Envelope.self, from: bytes, format: format).flatMap { envelope in
             envelope.state.problem.map { .failure(StrictJSON.damage("holds \($0)")) } ?? .success(envelope.state)
+        }
+    }
+}
+
+/// The reads and changes of every ``KeptState`` still running: a program that ends when its input
+/// does waits for them, so what it was asked to save is saved, and one that quits at once can say
+/// that something may not be.
+@MainActor
+public enum KeptStateWork {
+    private static var running = 0
+    private static var waiting: [CheckedContinuation<Void, Never>] = []
+
+    /// Whether a read or a change of some kept state is still running.
+    public static var isRunning: Bool { running > 0 }
+
+    /// Returns once no read or change of any kept state runs.
+    public static func waitUntilDone() async {
+        guard running > 0 else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    static func started() {
+        running += 1
+    }
+
+    static func ended() {
+        running -= 1
+        guard running == 0 else { return }
+        let done = waiting
+        waiting = []
+        for continuation in done {
+            continuation.resume()
         }
     }
 }
