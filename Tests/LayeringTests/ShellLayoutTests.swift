@@ -89,6 +89,20 @@ struct ShellLayoutTests {
             ])
     }
 
+    /// Routes are generated with their own component alone: the hint says where the route belongs,
+    /// not to add a dependency the manifest has no list for.
+    @Test func routesThatImportAnotherComponentAreToldWhereTheRouteBelongs() throws {
+        let lines = try Self.shell(["Shell/Wiring/Event/Routes/EventRoutes.swift": "import Event\nimport Shop"])
+            .lines(Self.contract)
+        #expect(
+            lines == [
+                "Shell/Wiring/Event/Routes/EventRoutes.swift:2:1: error: 'EventRoutes' imports 'Shop', a module of this"
+                    + " package that none of its dependencies brings in; a component's routes lead into it alone, and"
+                    + " the manifest gives 'EventRoutes' only 'Event'; declare the route into Shop in"
+                    + " Shell/Wiring/Shop/Routes [undeclared-import]"
+            ])
+    }
+
     @Test func aComponentThatImportsItsRoutesIsAnUpwardImport() throws {
         let lines = try Self.shell(["Components/Shop/Shop.swift": "import MallBase\nimport ShopRoutes"])
             .lines(Self.contract)
