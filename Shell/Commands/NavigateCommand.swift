@@ -26,7 +26,8 @@ struct NavigateCommand: Equatable {
         // the terminal does, which LeakSanitizer reports at exit (see .ci/lsan-suppressions.txt).
         let warnings = StateLocation.Warnings(terminal: terminal)
         let stateFolder = try StateLocation.stateFolder(
-            given: stateDirectory, environment: app.links.environment, terminal: terminal, warn: warnings.say)
+            given: stateDirectory, environment: app.links.environment, terminal: terminal,
+            lockWaitLimit: StateLocation.lockWaitLimit(loadTimeLimit: session.loadTimeLimit), warn: warnings.say)
         // A fetch gives up before the screen does, so a kept answer can still be shown in time.
         let service = try Service.named(
             backend, environment: app.links.environment, timeout: session.loadTimeLimit * 0.75)
@@ -37,12 +38,13 @@ struct NavigateCommand: Equatable {
         let home = try app.launchHome(launch, terminal: terminal)
         // The link is checked before anything is created (the analytics file), so a refusal changes nothing.
         let opening = try openURL.map { url throws(LaunchFailure) in try app.links.launchScreen(for: url) }
-        // Input that is not typed sees the sign-in as its file holds it, however long the read takes;
-        // at a terminal the session starts at once, and the sign-in page reads it if it is still needed.
-        if !terminal.isInteractive {
+        let session = try launch.session(home: home, links: app.links, terminal: terminal)
+        // Input that is not typed (piped, or a --script) sees the sign-in as its file holds it, however
+        // long the read takes; at a terminal the session starts at once, and the sign-in page reads it
+        // if it is still needed then.
+        if !session.isInteractive {
             try? await app.account.read()
         }
-        let session = try launch.session(home: home, links: app.links, terminal: terminal)
         // The server's warnings go to standard error and, with --analytics, to the file too: the
         // launch's fetch says its own now that the file is open, later ones come as the session's
         // events and are said when they happen.
@@ -63,14 +65,23 @@ struct NavigateCommand: Equatable {
         // A server's configuration is fetched again while the session runs, never holding it up.
         let polling = app.links.feed?.poll()
         defer { polling?.cancel() }
-        try await launch.run(session, terminal: terminal)
-        // What is still being saved (a change a page asked for as it left) is saved before input that
-        // is not typed ends the program, whose files then never depend on timing; its warnings go to
-        // standard error, as the session no longer runs. At a terminal `q` does not wait.
-        warnings.inbox = nil
-        if !terminal.isInteractive {
-            await KeptStateWork.waitUntilDone()
+        /// What is still being saved (a change a page asked for as it left) is saved before input that
+        /// is not typed ends the program, even one that failed, so its files never depend on timing;
+        /// its warnings go to standard error, as the session no longer runs. At a terminal `q` does
+        /// not wait.
+        func finishSaving() async {
+            warnings.inbox = nil
+            if !session.isInteractive {
+                await KeptStateWork.waitUntilDone()
+            }
         }
+        do {
+            try await launch.run(session, terminal: terminal)
+        } catch {
+            await finishSaving()
+            throw error
+        }
+        await finishSaving()
         return .success
     }
 }

@@ -26,9 +26,8 @@ enum StateLocation {
         }
 
         func say(_ problem: String) {
-            if let inbox {
-                inbox.post(.notice(Notice(kind: "state-warning", detail: problem)))
-            } else {
+            // Once the session has ended, standard error.
+            if inbox?.post(.notice(Notice(kind: "state-warning", detail: problem))) != true {
                 terminal.writeError("warning: \(problem)\n")
             }
         }
@@ -57,7 +56,7 @@ enum StateLocation {
     /// anything changes.
     @MainActor
     static func stateFolder(
-        given: String?, environment: Environment, terminal: any Terminal,
+        given: String?, environment: Environment, terminal: any Terminal, lockWaitLimit: Duration,
         warn: @escaping @MainActor @Sendable (String) -> Void
     ) throws(LaunchFailure) -> StateFolder? {
         guard let (path, source) = folder(given: given, environment: environment) else {
@@ -67,7 +66,13 @@ enum StateLocation {
             return nil
         }
         try refuseWhatStandsInTheWay(of: path, source: source)
-        return StateFolder(path: path, warn: warn)
+        return StateFolder(path: path, lockWaitLimit: lockWaitLimit, warn: warn)
+    }
+
+    /// How long a file's lock is waited for: half a screen's time limit, at most 10 seconds, so a
+    /// screen whose state waits for another process fails saying why before its time runs out.
+    static func lockWaitLimit(loadTimeLimit: Duration) -> Duration {
+        min(.seconds(10), loadTimeLimit / 2)
     }
 
     /// Refuses a state folder that is not a folder, or lies below a file: the folder is made when

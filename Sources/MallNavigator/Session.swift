@@ -13,6 +13,9 @@ public final class Session {
 
     /// The navigation state the session drives.
     public let navigator: Navigator
+    /// Whether the session's input is typed at a terminal: then nothing waits for a load or a
+    /// change; otherwise (piped input, a script) each line waits for the work before it.
+    public var isInteractive: Bool { terminal.isInteractive }
     private let terminal: any Terminal
     private let renderer: ScreenRenderer
     private let style: TextStyle
@@ -75,7 +78,17 @@ public final class Session {
     /// for once the one before was handled, so the main actor never waits on input and a notice is
     /// said while the user reads the screen.
     public func run() async {
-        defer { end() }
+        await handleEvents()
+        end()
+        // Notices posted before the end and not yet handled (a change found unsavable as the input
+        // ended) are still said; anything else posted is dropped.
+        while let event = await nextEvent() {
+            if case .notice(let notice) = event { onNotice(notice) }
+        }
+    }
+
+    /// Handles events until `q` or the end of input.
+    private func handleEvents() async {
         showCurrentScreen()
         requestLineWhenReady()
         while let event = await nextEvent() {
@@ -144,7 +157,7 @@ public final class Session {
     /// What a session that ends at once, at a terminal, says when a change is still being saved
     /// (another process may hold its file's lock): that it may not be; nothing otherwise.
     private var unsavedNote: String {
-        actionsRunning > 0 || KeptStateWork.isRunning ? " A change you made is still being saved; it may not be." : ""
+        actionsRunning > 0 || KeptStateWork.isChanging ? " A change you made is still being saved; it may not be." : ""
     }
 
     /// Whether the current screen is loading or an action's work runs.
@@ -359,9 +372,11 @@ public final class Session {
 
     /// Carries out a navigation, reporting a refusal as an error line; the stack stays as it was.
     private func attempt(_ navigation: () throws(Navigator.Refusal) -> Void) {
+        let depth = navigator.depth
         do {
             try navigation()
-            navigations += 1
+            // Only a move counts (`h` at home moves nothing); every move changes the depth.
+            if navigator.depth != depth { navigations += 1 }
         } catch {
             switch error {
             case .atHome:

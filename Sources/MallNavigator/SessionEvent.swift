@@ -37,8 +37,11 @@ public struct PerformedAction: Sendable {
 public struct SessionInbox: Sendable {
     let continuation: AsyncStream<SessionEvent>.Continuation
 
-    /// Posts `event`; after the session ended it is dropped.
-    public func post(_ event: SessionEvent) {
-        continuation.yield(event)
+    /// Posts `event`, and returns whether the session will see it: after the session ended it is
+    /// dropped.
+    @discardableResult
+    public func post(_ event: SessionEvent) -> Bool {
+        if case .terminated = continuation.yield(event) { return false }
+        return true
     }
 }

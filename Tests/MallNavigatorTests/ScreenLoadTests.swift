@@ -42,7 +42,7 @@ private final class Probe {
 
 /// Held shut until opened; who waits on it goes on then.
 @MainActor
-private final class Gate {
+final class Gate {
     private(set) var isOpen = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 

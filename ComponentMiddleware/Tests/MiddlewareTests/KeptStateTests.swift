@@ -61,10 +61,14 @@ private final class Scratch {
         }
     }
 
-    /// The lock file's path, its folder made.
-    func lockFile() throws -> String {
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return path + "/Notes.lock"
+    /// A file holding `["kept"]` and 3, whose lock another open file description holds, as another
+    /// process would, and the folder, which waits `limit` for it; the caller closes the descriptor.
+    func keptAndLocked(waiting limit: Duration) throws -> (StateFolder, Int32) {
+        try write(#"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
+        let holder = open(path + "/Notes.lock", O_CREAT | O_RDWR, 0o600)
+        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        let folder = StateFolder(path: path, lockWaitLimit: limit) { [weak self] in self?.warnings.append($0) }
+        return (folder, holder)
     }
 
     func files() -> [String] {
@@ -78,8 +82,8 @@ private final class Scratch {
 
 extension KeptState {
     /// The state once its file was read, as a screen's load reads it.
-    fileprivate func current() async -> Value {
-        try? await read()
+    fileprivate func current() async throws -> Value {
+        try await read()
         return value
     }
 }
@@ -87,10 +91,10 @@ extension KeptState {
 @MainActor
 @Suite("Kept state")
 struct KeptStateTests {
-    @Test func inMemoryStateTouchesNoFile() async {
+    @Test func inMemoryStateTouchesNoFile() async throws {
         let state = KeptState(Notes(), owner: "Notes", keptIn: nil)
         await state.update { $0.names.append("a") }
-        #expect((await state.current()).names == ["a"])
+        #expect((try await state.current()).names == ["a"])
     }
 
     @Test func aChangeIsOnTheDiskWhenUpdateReturnsAndAnotherProcessReadsIt() async throws {
@@ -104,7 +108,7 @@ struct KeptStateTests {
         }
         #expect(result == 7)
         let restarted = scratch.state()
-        #expect((await restarted.current()) == Notes(names: ["first"], count: 7))
+        #expect((try await restarted.current()) == Notes(names: ["first"], count: 7))
         #expect(scratch.warnings.isEmpty)
         let text = try #require(scratch.contents("Notes.json"))
         #expect(text.hasPrefix("{\n  \"format\" : 1,\n"))
@@ -116,11 +120,11 @@ struct KeptStateTests {
         #expect(!scratch.files().contains { $0.contains("tmp") }, "the temporary file was renamed")
     }
 
-    @Test func aMissingFolderIsCreatedWithEveryFolderAboveIt() async {
+    @Test func aMissingFolderIsCreatedWithEveryFolderAboveIt() async throws {
         let scratch = Scratch()
         let deep = StateFolder(path: scratch.path + "/a/b/c") { _ in }
         await KeptState(Notes(), owner: "Notes", keptIn: deep).update { $0.count = 1 }
-        #expect((await KeptState(Notes(), owner: "Notes", keptIn: deep).current()).count == 1)
+        #expect((try await KeptState(Notes(), owner: "Notes", keptIn: deep).current()).count == 1)
     }
 
     /// Two processes changing the same state at once: each change is made to the file as it is at
@@ -134,9 +138,10 @@ struct KeptStateTests {
         await first.update { $0.names.append("from the first") }
         await second.update { $0.names.append("from the second") }
         await first.update { $0.count += 1 }
-        #expect((await scratch.state().current()) == Notes(names: ["from the first", "from the second"], count: 1))
+        #expect((try await scratch.state().current()) == Notes(names: ["from the first", "from the second"], count: 1))
         #expect(
-            (await first.current()).names == ["from the first", "from the second"], "an update reads what others wrote")
+            (try await first.current()).names == ["from the first", "from the second"],
+            "an update reads what others wrote")
     }
 
     nonisolated static let damaged: [(text: TestText, problem: String)] = [
@@ -193,7 +198,7 @@ struct KeptStateTests {
         let scratch = Scratch()
         try scratch.write(text.text)
         let state = scratch.state()
-        #expect((await state.current()) == Notes())
+        #expect((try await state.current()) == Notes())
         let warning = try #require(scratch.warnings.first)
         #expect(warning.hasPrefix("Notes's saved state "), "\(warning)")
         #expect(warning.contains(problem), "\(warning)")
@@ -202,7 +207,7 @@ struct KeptStateTests {
         #expect(scratch.contents("Notes.json") == nil)
         // The next change starts a sound file.
         await state.update { $0.count = 2 }
-        #expect((await scratch.state().current()).count == 2)
+        #expect((try await scratch.state().current()).count == 2)
         #expect(scratch.warnings.count == 1)
     }
 
@@ -210,10 +215,10 @@ struct KeptStateTests {
         let scratch = Scratch()
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         try Data([0x7B, 0xFF, 0xFE, 0x7D]).write(to: URL(fileURLWithPath: scratch.file))
-        #expect((await scratch.state().current()) == Notes())
+        #expect((try await scratch.state().current()) == Notes())
         let huge = Data(repeating: UInt8(ascii: " "), count: StateFile.sizeLimit + 1)
         try huge.write(to: URL(fileURLWithPath: scratch.file))
-        #expect((await scratch.state().current()) == Notes())
+        #expect((try await scratch.state().current()) == Notes())
         #expect(scratch.warnings.count == 2)
         #expect(scratch.warnings.last?.contains("is larger than 8 MB") == true)
         // A second damaged file does not replace the first one aside.
@@ -228,21 +233,22 @@ struct KeptStateTests {
         try FileManager.default.createDirectory(
             atPath: scratch.file + "/inside", withIntermediateDirectories: true)
         let state = scratch.state()
-        #expect((await state.current()) == Notes())
+        #expect((try await state.current()) == Notes())
         #expect(scratch.warnings.count == 1)
         #expect(
             scratch.warnings.first?.hasPrefix(
                 "Notes's saved state is not used: '\(scratch.file)' is not a regular file") == true)
         #expect(scratch.warnings.first?.contains("so the file stays as it is") == true)
         await state.update { $0.count = 3 }
-        #expect((await state.current()).count == 3, "the change lasts in memory")
+        #expect((try await state.current()).count == 3, "the change lasts in memory")
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: scratch.file + "/inside", isDirectory: &isFolder))
         #expect(isFolder.boolValue)
     }
 
-    /// A change that cannot be written says so and lasts in memory.
-    @Test func aChangeThatCannotBeSavedIsReportedAndKeptInMemory() async throws {
+    /// A change that cannot be written says so; with no file read (its folder cannot be made), nothing
+    /// of the sample data becomes the user's, and the state stays unread, the read saying why.
+    @Test func aChangeThatCannotBeSavedIsReportedAndTheStateStaysUnread() async throws {
         let scratch = Scratch()
         try scratch.write("not a folder", to: "blocker")
         let folder = StateFolder(path: scratch.path + "/blocker/state") { [weak scratch] in
@@ -254,8 +260,10 @@ struct KeptStateTests {
             return notes.count
         }
         #expect(count == 1)
-        #expect((await state.current()).count == 1)
-        #expect(scratch.warnings.contains { $0.hasPrefix("Notes's") && $0.contains("blocker/state") })
+        #expect(!state.isRead)
+        await #expect(throws: StateFile.Failure.self) { try await state.read() }
+        #expect(
+            scratch.warnings.contains { $0.hasPrefix("Notes's change is not saved") && $0.contains("blocker/state") })
         #expect(scratch.contents("blocker") == "not a folder")
     }
 
@@ -269,7 +277,7 @@ struct KeptStateTests {
             atPath: scratch.path + "/.Notes.json.tmp/blocked", withIntermediateDirectories: true)
         let state = scratch.state()
         await state.update { $0.count = 2 }
-        #expect((await state.current()).count == 2)
+        #expect((try await state.current()).count == 2)
         #expect(scratch.contents("Notes.json") == before)
         #expect(scratch.warnings.first?.hasPrefix("Notes's change is not saved: cannot remove '") == true)
         #expect(
@@ -296,8 +304,9 @@ struct KeptStateTests {
         await other.update { $0.names.append("another process") }
         await state.update { $0.count = 1 }
         #expect(
-            (await state.current()) == Notes(names: ["saved", "unsaved"], count: 1), "the session keeps what it showed")
-        #expect((await scratch.state().current()) == Notes(names: ["saved", "another process"], count: 0))
+            (try await state.current()) == Notes(names: ["saved", "unsaved"], count: 1),
+            "the session keeps what it showed")
+        #expect((try await scratch.state().current()) == Notes(names: ["saved", "another process"], count: 0))
         #expect(scratch.warnings.count == 1)
     }
 
@@ -311,13 +320,13 @@ struct KeptStateTests {
             atPath: scratch.path + "/.Notes.json.tmp", withDestinationPath: victim.path)
         await scratch.state().update { $0.count = 1 }
         #expect(scratch.contents("victim") == "precious")
-        #expect((await scratch.state().current()).count == 1)
+        #expect((try await scratch.state().current()).count == 1)
 
         let fifo = Scratch()
         try FileManager.default.createDirectory(at: fifo.url, withIntermediateDirectories: true)
         #expect(mkfifo(fifo.file, 0o600) == 0)
         let state = fifo.state()
-        #expect((await state.current()) == Notes())
+        #expect((try await state.current()) == Notes())
         #expect(fifo.warnings.first?.contains("is not a regular file") == true)
         await state.update { $0.count = 2 }
         #expect(fifo.files().contains("Notes.json"))
@@ -334,11 +343,11 @@ struct KeptStateTests {
         try FileManager.default.createDirectory(at: scratch.url, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: scratch.file, withDestinationPath: elsewhere.file)
         let state = scratch.state()
-        #expect((await state.current()) == Notes(), "the sample data, not the linked file's")
+        #expect((try await state.current()) == Notes(), "the sample data, not the linked file's")
         #expect(scratch.warnings.count == 1)
         #expect(scratch.warnings.first?.contains("'\(scratch.file)' is a symbolic link, not a regular file") == true)
         await state.update { $0.count = 9 }
-        #expect((await state.current()).count == 9, "the change lasts in memory")
+        #expect((try await state.current()).count == 9, "the change lasts in memory")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.file) == elsewhere.file)
         #expect(elsewhere.contents("Notes.json") == #"{"format": 1, "state": {"names": ["a"], "count": 5}}"#)
         #expect(scratch.warnings.count == 1, "said once")
@@ -356,13 +365,13 @@ struct KeptStateTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["Notes.json"])
     }
 
-    @Test func aStateTooLargeToReadBackIsNotWritten() async {
+    @Test func aStateTooLargeToReadBackIsNotWritten() async throws {
         let scratch = Scratch()
         let state = scratch.state()
         await state.update { $0.names.append("small") }
         await state.update { $0.names = Array(repeating: String(repeating: "x", count: 200), count: 45_000) }
         #expect(scratch.warnings.last?.contains("it would be larger than 8 MB") == true)
-        #expect((await scratch.state().current()).names == ["small"])
+        #expect((try await scratch.state().current()).names == ["small"])
     }
 
     /// A state whose file laid out one value a line would be over the limit is written compact, so
@@ -415,21 +424,36 @@ struct KeptStateTests {
         #expect(state.value == Notes(names: ["kept"], count: 3))
     }
 
+    /// A change that cannot be saved before the state was ever read makes nothing of the sample data
+    /// the user's: the state stays unread, and the next read finds what the file holds.
+    @Test func aChangeNotSavedBeforeAnyReadLeavesTheStateUnread() async throws {
+        let scratch = Scratch()
+        let (folder, holder) = try scratch.keptAndLocked(waiting: .milliseconds(100))
+        defer { close(holder) }
+        let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
+        let count = await state.update { notes -> Int in
+            notes.count += 1
+            return notes.count
+        }
+        #expect(count == 1, "the change's result, from the sample data")
+        #expect(!state.isRead)
+        #expect(scratch.warnings.last?.hasPrefix("Notes's change is not saved: another process held") == true)
+        flock(holder, LOCK_UN)
+        #expect(try await state.current() == Notes(names: ["kept"], count: 3))
+    }
+
     /// The main actor goes on running while a read or a change waits for another process's lock:
     /// the wait is on a thread of its own, and the session takes commands meanwhile. Each wait is
     /// still on when the main actor checks, however loaded the machine: the lock is held until then.
     @Test func theMainActorRunsWhileALockIsWaitedFor() async throws {
         let scratch = Scratch()
-        try scratch.write(#"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
-        let holder = open(try scratch.lockFile(), O_CREAT | O_RDWR, 0o600)
-        #expect(holder >= 0 && flock(holder, LOCK_EX) == 0)
+        let (folder, holder) = try scratch.keptAndLocked(waiting: .seconds(60))
         defer { close(holder) }
-        let folder = StateFolder(path: scratch.path, lockWaitLimit: .seconds(60)) { scratch.warnings.append($0) }
         let state = KeptState(Notes(), owner: "Notes", keptIn: folder)
         let done = Done()
         let reading = Task { @MainActor in
+            defer { done.read = true }
             try await state.read()
-            done.read = true
         }
         // Were the wait on the main actor, this would run only once the lock was given up on.
         try await Task.sleep(for: .milliseconds(50))
@@ -449,18 +473,19 @@ struct KeptStateTests {
         flock(holder, LOCK_UN)
         await changing.value
         #expect(state.value.count == 4)
-        #expect(await scratch.state().current().count == 4, "the change is on the disk")
+        #expect(try await scratch.state().current().count == 4, "the change is on the disk")
     }
 
     /// Only where permissions hold: the superuser writes into a read-only folder.
     @Test(.enabled(if: ReadOnlyFolder.isPossible)) func aReadOnlyFolderIsReadAndSavingIsWhatFails() async throws {
         let scratch = Scratch()
         try scratch.write(#"{"format": 1, "state": {"names": ["kept"], "count": 3}}"#)
-        await ReadOnlyFolder.with(scratch.url) {
+        try await ReadOnlyFolder.with(scratch.url) {
             let state = scratch.state()
-            #expect((await state.current()) == Notes(names: ["kept"], count: 3))
+            let read = try await state.current()
+            #expect(read == Notes(names: ["kept"], count: 3))
             await state.update { $0.count = 4 }
-            #expect((await state.current()).count == 4)
+            #expect(state.value.count == 4)
         }
         #expect(scratch.warnings.count == 1, "\(scratch.warnings)")
         #expect(scratch.warnings.first?.hasPrefix("Notes's changes cannot be saved: cannot open") == true)

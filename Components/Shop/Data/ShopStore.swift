@@ -24,19 +24,26 @@ final class ShopStore {
         shops.read(from: source, keptIn: folder)
     }
 
-    /// Whether the user favourited the shop.
+    /// What the user chose for shops whose change is still being saved (another process may hold the
+    /// file's lock): a page that leaves meanwhile reports the choice, not the value before it.
+    private var chosen: [ShopID: Bool] = [:]
+
+    /// Whether the user favourited the shop, or chose to while the change is being saved.
     func isFavorited(_ id: ShopID) -> Bool {
-        state.value.favorites.contains(id)
+        chosen[id] ?? state.value.favorites.contains(id)
     }
 
     /// Adds the shop to the favourites or removes it, as the user asked: another process may have
     /// changed the favourites since the page was drawn, and the user's choice is what they saw.
     func setFavorite(_ id: ShopID, _ isFavorited: Bool) async {
+        chosen[id] = isFavorited
         await state.update { state in
             state.favorites.removeAll { $0 == id }
             if isFavorited {
                 state.favorites.append(id)
             }
         }
+        // Saved, or made in memory when it cannot be: the state says it now, unless a later choice waits.
+        if chosen[id] == isFavorited { chosen[id] = nil }
     }
 }

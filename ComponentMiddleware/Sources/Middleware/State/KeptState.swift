@@ -128,7 +128,7 @@ public final class KeptState<Value: StoredState>: ReadableState {
     public func startUpdate<Result: Sendable>(
         _ change: @escaping @Sendable (inout Value) -> Result
     ) -> Task<Result, Never> {
-        enqueue { [self] in
+        enqueue(isChange: true) { [self] in
             guard let file, writes else { return changeInMemory(change) }
             let outcome = await Self.change(file, owner: owner, fallback: initial, onWait: waitingNotice(), change)
             outcome.warnings.forEach(warn)
@@ -138,6 +138,8 @@ public final class KeptState<Value: StoredState>: ReadableState {
                 return changed.result
             case .failure(let error):
                 writes = false
+                // A file read under the lock before the write failed is the user's value to change.
+                if loaded == nil, let read = outcome.read { loaded = read }
                 warn(
                     "\(owner)'s change is not saved: \(error); from now on \(owner)'s changes last only until you"
                         + " quit, and the file stays as it is")
@@ -148,12 +150,14 @@ public final class KeptState<Value: StoredState>: ReadableState {
 
     /// Starts `work` once every read and change asked for before it is done; ``KeptStateWork``
     /// counts it until it ends.
-    private func enqueue<T: Sendable>(_ work: @escaping @MainActor () async -> T) -> Task<T, Never> {
+    private func enqueue<T: Sendable>(
+        isChange: Bool = false, _ work: @escaping @MainActor () async -> T
+    ) -> Task<T, Never> {
         let previous = queue
-        KeptStateWork.started()
+        KeptStateWork.started(isChange: isChange)
         let task = Task { @MainActor in
             await previous?.value
-            defer { KeptStateWork.ended() }
+            defer { KeptStateWork.ended(isChange: isChange) }
             return await work()
         }
         queue = Task { _ = await task.value }
@@ -170,10 +174,13 @@ public final class KeptState<Value: StoredState>: ReadableState {
         return { [warn] in Task { @MainActor in warn(text) } }
     }
 
+    /// Makes `change` in memory only. A state kept in a file and never read has no value of the
+    /// user's to change: the change is made to a copy of the sample data for its result, and the
+    /// state stays unread, so the sample data never becomes the user's.
     private func changeInMemory<Result>(_ change: (inout Value) -> Result) -> Result {
         var current = value
         let result = change(&current)
-        loaded = current
+        if isRead { loaded = current }
         return result
     }
 
@@ -228,6 +235,8 @@ public final class KeptState<Value: StoredState>: ReadableState {
     private struct Change<Result: Sendable>: Sendable {
         var result: Swift.Result<(value: Value, result: Result), StateFile.Failure>
         var warnings: [String]
+        /// What the file held, when it was read before the change failed.
+        var read: Value?
     }
 
     /// Makes `change` to the file's value under its lock and writes the result back (see ``update(_:)``).
@@ -237,9 +246,11 @@ public final class KeptState<Value: StoredState>: ReadableState {
     ) async -> Change<Result> {
         await StateFile.blocking {
             var warnings: [String] = []
+            var read: Value?
             do throws(StateFile.Failure) {
                 let changed = try file.withLock(onWait: onWait) { () throws(StateFile.Failure) in
                     var current = try latest(in: file, owner: owner, otherwise: initial, warnings: &warnings)
+                    read = current
                     let before = current
                     let result = change(&current)
                     // A change that changes nothing (a favourite added twice) writes nothing.
@@ -250,7 +261,7 @@ public final class KeptState<Value: StoredState>: ReadableState {
                 }
                 return Change(result: .success(changed), warnings: warnings)
             } catch {
-                return Change(result: .failure(error), warnings: warnings)
+                return Change(result: .failure(error), warnings: warnings, read: read)
             }
         }
     }
@@ -313,10 +324,15 @@ public final class KeptState<Value: StoredState>: ReadableState {
 @MainActor
 public enum KeptStateWork {
     private static var running = 0
+    private static var changing = 0
     private static var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// Whether a read or a change of some kept state is still running.
     public static var isRunning: Bool { running > 0 }
+
+    /// Whether a change of some kept state is still running: asked for and not yet saved, or not yet
+    /// found unsavable.
+    public static var isChanging: Bool { changing > 0 }
 
     /// Returns once no read or change of any kept state runs.
     public static func waitUntilDone() async {
@@ -324,12 +340,14 @@ public enum KeptStateWork {
         await withCheckedContinuation { waiting.append($0) }
     }
 
-    static func started() {
+    static func started(isChange: Bool) {
         running += 1
+        if isChange { changing += 1 }
     }
 
-    static func ended() {
+    static func ended(isChange: Bool) {
         running -= 1
+        if isChange { changing -= 1 }
         guard running == 0 else { return }
         let done = waiting
         waiting = []
