@@ -39,7 +39,7 @@ extension Screen {
             case .loading where state?.isRead == false: Content(body: [Self.loadingText])
             case .loading: records.latest.map(content) ?? Content(body: [Self.loadingText])
             case .loaded(let fetched): fetched.marked(content(fetched.document))
-            case .failed(let reason): Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
+            case .failed(let reason): .couldNotLoad(reason)
             }
         }
     }

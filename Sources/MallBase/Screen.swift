@@ -16,6 +16,11 @@ public struct Screen: Sendable {
             self.body = body
             self.actions = actions
         }
+
+        /// What a screen whose load failed shows: one line saying what failed, and `Try again`.
+        public static func couldNotLoad(_ reason: String) -> Content {
+            Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
+        }
     }
 
     /// The title until a load gives the screen another, also used in the navigation breadcrumb.
@@ -62,7 +67,7 @@ public struct Screen: Sendable {
             switch state {
             case .loading: Content(body: [Self.loadingText])
             case .loaded(let content): content
-            case .failed(let reason): Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
+            case .failed(let reason): .couldNotLoad(reason)
             }
         }
     }

@@ -14,7 +14,7 @@ enum AppointmentBookDetailScreen {
         ) { phase in
             switch phase {
             case .loading: return Screen.Content(body: [Screen.loadingText])
-            case .failed(let reason): return Screen.Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
+            case .failed(let reason): return .couldNotLoad(reason)
             case .loaded: break
             }
             guard let booking = api.store.booking(serialNo: serialNo, orderNo: orderNo) else {

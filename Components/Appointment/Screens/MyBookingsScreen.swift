@@ -10,7 +10,7 @@ enum MyBookingsScreen {
         return Screen(title: "My bookings", origin: "Appointment", loading: { try await store.state.read() }) { phase in
             switch phase {
             case .loading: return Screen.Content(body: [Screen.loadingText])
-            case .failed(let reason): return Screen.Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
+            case .failed(let reason): return .couldNotLoad(reason)
             case .loaded: break
             }
             let bookings = store.bookings

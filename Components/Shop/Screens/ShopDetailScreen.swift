@@ -51,7 +51,7 @@ enum ShopDetailScreen {
                     }
                     return content(of: shop, bookings: shop.hasQueue ? .loading : .loaded([]))
                 case .failed(let reason):
-                    return Screen.Content(body: ["Could not load: \(reason)"], actions: [.tryAgain()])
+                    return .couldNotLoad(reason)
                 }
             })
         guard let onDisappear else { return screen }
