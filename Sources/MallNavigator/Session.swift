@@ -31,6 +31,11 @@ public final class Session {
     public var onNotice: @MainActor (Notice) -> Void
     /// The longest a screen's load may take before it fails (`--timeout`).
     public var loadTimeLimit = SessionOptions.defaultLoadTimeLimit
+    /// Whether a change made outside the session's actions (state a page saves as it leaves) is
+    /// still being saved, for `q` and Ctrl-D to say it may not be. A launched app asks
+    /// ``KeptStateWork``; by default nothing is, so a session never speaks of another's work (two
+    /// sessions in one test process).
+    public var isSavingChanges: @MainActor () -> Bool = { false }
     /// Whether the next line waits for the current screen to load, or an action's work to end:
     /// input that is not typed at a terminal reads like a person who waits for each screen, so a
     /// transcript never depends on how long the work behind a screen takes.
@@ -157,7 +162,7 @@ public final class Session {
     /// What a session that ends at once, at a terminal, says when a change is still being saved
     /// (another process may hold its file's lock): that it may not be; nothing otherwise.
     private var unsavedNote: String {
-        actionsRunning > 0 || KeptStateWork.isChanging ? " A change you made is still being saved; it may not be." : ""
+        actionsRunning > 0 || isSavingChanges() ? " A change you made is still being saved; it may not be." : ""
     }
 
     /// Whether the current screen is loading or an action's work runs.

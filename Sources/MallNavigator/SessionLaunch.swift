@@ -60,6 +60,7 @@ public struct SessionLaunch {
         let input = try input(terminal: terminal)
         let session = Session(home: home, terminal: input, hooks: try hooks(terminal: terminal), links: links)
         session.loadTimeLimit = options.loadTimeLimit
+        session.isSavingChanges = { KeptStateWork.isChanging }
         return session
     }
 

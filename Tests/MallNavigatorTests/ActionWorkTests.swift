@@ -88,4 +88,25 @@ struct ActionWorkTests {
         await session.waitForCurrentScreen()
         #expect(session.navigator.breadcrumb == ["Home", "Ticket"])
     }
+
+    /// `q` while an action's work runs, or while a change the session does not own is being saved,
+    /// says the change may not be saved; a session asks only what it was told to ask, so one test's
+    /// kept state never reaches another test's session.
+    @Test func quittingWhileAChangeIsSavedSaysItMayNotBe() async {
+        let gate = Gate()
+        let (working, workingTerminal) = Self.session(gate: gate)
+        working.submit("1")
+        working.submit("q")
+        #expect(workingTerminal.output.hasSuffix("Bye. A change you made is still being saved; it may not be.\n"))
+        gate.open()
+
+        let (saving, savingTerminal) = Self.session(gate: gate)
+        saving.isSavingChanges = { true }
+        saving.submit("q")
+        #expect(savingTerminal.output.hasSuffix("Bye. A change you made is still being saved; it may not be.\n"))
+
+        let (idle, idleTerminal) = Self.session(gate: gate)
+        idle.submit("q")
+        #expect(idleTerminal.output.hasSuffix("Bye.\n"))
+    }
 }
