@@ -1,4 +1,5 @@
 import MallBase
+import MallTestSupport
 import MiddlewareSupport
 import MiddlewareTesting
 import Testing
@@ -8,9 +9,9 @@ import Testing
 /// Time is a ``ManualClock`` the tests move: a limit runs out when a test moves the clock past it,
 /// never because a busy machine delayed a timer, and no test waits for real time.
 @MainActor
-@Suite("A part of a load")
+@Suite("A part of a load", .timeLimit(.minutes(1)))
 struct ScreenLoadPartTests {
-    /// Whether a part's work was cancelled, or a load settled.
+    /// Whether a part's work was cancelled.
     @MainActor final class Flag {
         var isSet = false
     }
@@ -31,18 +32,14 @@ struct ScreenLoadPartTests {
     ) async -> Loadable<Made> {
         let clock = ManualClock()
         let load = ScreenLoad(work)
-        let settled = Flag()
+        let settled = Gate()
         load.start(
-            timeLimit: limit, clock: clock.workClock, finished: { settled.isSet = true },
-            abandoned: { settled.isSet = true })
+            timeLimit: limit, clock: clock.workClock, finished: { settled.open() }, abandoned: { settled.open() })
         #expect(await clock.waitForSleepers(sleepers))
         for step in steps {
             await clock.advance(by: step)
         }
-        let end = ContinuousClock.now + .seconds(10)
-        while !settled.isSet, ContinuousClock.now < end {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+        await settled.wait()
         return load.state(of: Made.self)
     }
 

@@ -1,4 +1,5 @@
 import MallBase
+import MallTestSupport
 import Testing
 
 @testable import MallNavigator

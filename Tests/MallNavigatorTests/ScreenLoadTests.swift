@@ -1,6 +1,7 @@
 import Foundation
 import MallBase
 import MallNavigator
+import MallTestSupport
 import Middleware
 import MiddlewareSupport
 import MiddlewareTesting
@@ -10,8 +11,10 @@ import Testing
 @MainActor
 private final class Probe {
     var started = 0
-    var running = 0
+    private(set) var running = 0
     var cancelled = 0
+    /// Open while no work runs.
+    private var idle = Gate(isOpen: true)
 
     /// Work that waits `delay` of the load's clock, then answers `content`; a cancellation ends the
     /// wait at once.
@@ -20,8 +23,12 @@ private final class Probe {
     {
         { [self] in
             started += 1
+            if running == 0 { idle = Gate() }
             running += 1
-            defer { running -= 1 }
+            defer {
+                running -= 1
+                if running == 0 { idle.open() }
+            }
             do {
                 try await WorkClock.current.sleep(for: delay)
             } catch {
@@ -32,29 +39,10 @@ private final class Probe {
         }
     }
 
-    /// Waits, a millisecond at a time and at most two seconds, until no work runs.
+    /// Returns once no work runs: cancelled work ends when its task next runs, after the session
+    /// that cancelled it has moved on.
     func settle() async {
-        for _ in 0..<2000 where running > 0 {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-    }
-}
-
-/// Held shut until opened; who waits on it goes on then.
-@MainActor
-final class Gate {
-    private(set) var isOpen = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        guard !isOpen else { return }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        waiting.forEach { $0.resume() }
-        waiting = []
+        await idle.wait()
     }
 }
 
