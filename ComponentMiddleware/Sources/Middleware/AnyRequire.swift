@@ -4,9 +4,13 @@
 ///
 /// A component's list (``ComponentAPI/allRequires``) is generated from its API file; one initializer
 /// per number of parameters (up to six) takes the require, so the list only builds when each entry
-/// names a `require_` property of that shape. The type is not generic over the component, so a list of
-/// requires is one type for every component. The list serves previews, tests and an app's wiring graph; the
-/// app's launch never builds it (the generated ``ComponentAPI/unwiredRequires`` audits without it).
+/// names a `require_` property of that shape. They are one per arity, not one over a parameter pack:
+/// a pack's function type `(repeat each Value) -> Answer` cannot be the `Closure` of a ``Require``
+/// (Swift 6.3: "cannot fully abstract a value of variadic function type"), and only a struct around it
+/// could, which the property a router assigns is not. The type is not generic over the component, so a
+/// list of requires is one type for every component. The list serves previews, tests and an app's
+/// wiring graph; the app's launch never builds it (the generated ``ComponentAPI/unwiredRequires``
+/// audits without it).
 ///
 /// An async require (`(_ noteId: String) async throws -> [String]`) has initializers of its
 /// own; its stub answers as ``StubBehavior`` says: at once, after a delay, or with a failure.
