@@ -233,13 +233,7 @@ struct WiringGraph: Sendable, Hashable {
 
     // MARK: JSON
 
-    private var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Encoding strings and optionals cannot fail.
-        let data = (try? encoder.encode(self)) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
+    private var json: String { ReadableJSON.text(self) }
 }
 
 /// `{"app": …, "components": [{"name": …, "requires": […]}]}`.

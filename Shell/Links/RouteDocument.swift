@@ -71,11 +71,7 @@ struct RouteDocument {
                 downgrade: downgrades[route.pattern]?.text
             )
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings, booleans and arrays of them always encode.
-        let data = (try? encoder.encode(entries)) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return ReadableJSON.text(entries)
     }
 
     // MARK: Markdown

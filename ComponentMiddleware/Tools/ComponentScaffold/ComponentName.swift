@@ -47,7 +47,7 @@ public struct ComponentName: Sendable, Hashable, CustomStringConvertible {
         "Answer", "AnyRequire", "AnyRoute", "ArgumentReader", "AsyncAnswer", "AsyncProvide", "Caller",
         "ComponentAPI", "ComponentWiring", "DeepLink", "ExitCode", "Exposure", "Fetched", "FreshComponents",
         "GraphText", "Graphviz", "KeptState", "KeptStateWork", "ManualClock", "Output", "Parameter", "Provide",
-        "ReadableState", "RecordSource", "Records", "Require", "RequireCall", "ResolvedLink", "Route",
+        "ReadableJSON", "ReadableState", "RecordSource", "Records", "Require", "RequireCall", "ResolvedLink", "Route",
         "RouteConfiguration", "RouteConfigurationError", "RouteError", "RouteHelp", "RouteParameter", "RouteTable",
         "Router",
         "SeededGenerator", "SourceAnswer", "SourceFailure", "StateCheck", "StateFile", "StateFolder", "StoredState",

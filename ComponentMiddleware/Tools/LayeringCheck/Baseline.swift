@@ -1,4 +1,5 @@
 import Foundation
+import MiddlewareSupport
 
 /// Findings accepted for now, so a package can adopt the check before it is clean: only new findings
 /// fail it. Entries are keyed by rule, file, target and module, never by line, so they survive edits
@@ -156,9 +157,7 @@ public struct Baseline: Sendable, Equatable, Codable {
 
     /// The baseline as pretty JSON with sorted keys, for a readable diff in review.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+        ReadableJSON.data(self)
     }
 
     /// `report` without the findings this baseline accepts, plus a warning for each entry (or part of

@@ -142,11 +142,7 @@ public struct LayerGraph: Sendable, Hashable {
             var unlayered: [String]
             var edges: [Edge]
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // Strings, booleans and arrays of them always encode.
-        let data = (try? encoder.encode(Document(layers: layers, unlayered: unlayered, edges: edges))) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return ReadableJSON.text(Document(layers: layers, unlayered: unlayered, edges: edges))
     }
 }
 

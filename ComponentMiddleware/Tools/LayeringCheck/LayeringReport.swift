@@ -34,16 +34,12 @@ public struct LayeringReport: Sendable, Codable {
     public var summary: String {
         let warnings = diagnostics.count - violations.count
         let counts = [
-            Self.count(violations.count, "violation"),
-            warnings == 0 ? nil : Self.count(warnings, "warning"),
-            acceptedCount == 0 ? nil : "\(Self.count(acceptedCount, "finding")) accepted by the baseline",
+            String.counted(violations.count, "violation"),
+            warnings == 0 ? nil : String.counted(warnings, "warning"),
+            acceptedCount == 0 ? nil : "\(String.counted(acceptedCount, "finding")) accepted by the baseline",
         ]
-        return "checked \(Self.count(targetCount, "target")), \(Self.count(fileCount, "file")), "
-            + "\(Self.count(importCount, "import")): \(counts.compactMap { $0 }.joined(separator: ", "))"
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        return "checked \(String.counted(targetCount, "target")), \(String.counted(fileCount, "file")), "
+            + "\(String.counted(importCount, "import")): \(counts.compactMap { $0 }.joined(separator: ", "))"
     }
 
     /// Every finding in the compiler's format, one per line, then the summary.
@@ -73,7 +69,7 @@ public struct LayeringReport: Sendable, Codable {
             accepted: acceptedCount,
             diagnostics: diagnostics
         )
-        return Self.prettyJSON(document)
+        return ReadableJSON.text(document)
     }
 
     /// GitHub Actions workflow commands: one `::error` or `::warning` annotation per finding, shown on
@@ -141,7 +137,7 @@ public struct LayeringReport: Sendable, Codable {
                             ])
                     })
             ])
-        return Self.prettyJSON(log)
+        return ReadableJSON.text(log)
     }
 
     /// A path as a SARIF artifact location: relative to the package root (`%SRCROOT%`, which the
@@ -156,12 +152,6 @@ public struct LayeringReport: Sendable, Codable {
             ? SARIF.ArtifactLocation(uri: "file://" + encoded, uriBaseId: nil) : .init(uri: encoded)
     }
 
-    private static func prettyJSON(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
 }
 
 /// The parts of SARIF 2.1.0 the report writes.
