@@ -43,13 +43,19 @@ public struct DependencyPackage: Sendable, Codable, Hashable {
     public var products: [String: [String]]
     /// Each target and what it declares.
     public var targets: [String: [DeclaredDependency]]
+    /// The absolute path of its folder where SwiftPM resolved it, when known.
+    public var folder: String?
 
     /// A package as SwiftPM describes it.
-    public init(identity: String, name: String, products: [String: [String]], targets: [String: [DeclaredDependency]]) {
+    public init(
+        identity: String, name: String, products: [String: [String]], targets: [String: [DeclaredDependency]],
+        folder: String? = nil
+    ) {
         self.identity = identity
         self.name = name
         self.products = products
         self.targets = targets
+        self.folder = folder
     }
 
     /// The module name of a target as SwiftPM derives it (`c99name`): every character a Swift

@@ -45,6 +45,9 @@ extension LayerContract {
                 ["from": texts(entry.from), "to": texts(entry.to), "hint": entry.hint]
             }
         }
+        if !packages.isEmpty {
+            root["packages"] = texts(packages)
+        }
         if !ignore.isEmpty {
             root["ignore"] = ignore.map { entry -> [String: Any] in
                 var object: [String: Any] = ["from": texts(entry.from), "to": texts(entry.to), "reason": entry.reason]

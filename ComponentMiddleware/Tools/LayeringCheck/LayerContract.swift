@@ -12,6 +12,9 @@ import Foundation
 /// - `ignore`: accepted findings, each with a reason.
 /// - `dependencyHints`: what an `undeclared-import` finding tells a target matching `from` to do about
 ///   a target matching `to`, where the app declares dependencies its own way.
+/// - `packages`: the folders, relative to the package root, of packages it depends on by path whose
+///   targets are checked as its own (a feature in a package of its own, `Features/*`): each target
+///   is matched by the folder it has from the root, and its imports are checked wherever they sit.
 ///
 /// "Reach" means along any chain of declared dependencies, and by any `import`.
 public struct LayerContract: Sendable, Equatable {
@@ -115,19 +118,22 @@ public struct LayerContract: Sendable, Equatable {
     public var ignore: [Ignore]
     /// The app's own words for an undeclared import, by the targets they apply to.
     public var dependencyHints: [DependencyHint]
+    /// The folders of packages depended on by path whose targets are checked as the package's own.
+    public var packages: [TargetPattern]
     /// Where the contract came from: the file, relative to the package root, or `nil` for none.
     public var path: String?
 
     /// A contract of `layers`, top to bottom, and the other rules.
     public init(
         layers: [Layer], independence: [Group] = [], forbidden: [Forbidden] = [], ignore: [Ignore] = [],
-        dependencyHints: [DependencyHint] = [], path: String? = nil
+        dependencyHints: [DependencyHint] = [], packages: [TargetPattern] = [], path: String? = nil
     ) {
         self.layers = layers
         self.independence = independence
         self.forbidden = forbidden
         self.ignore = ignore
         self.dependencyHints = dependencyHints
+        self.packages = packages
         self.path = path
     }
 
@@ -193,7 +199,7 @@ public struct LayerContract: Sendable, Equatable {
         guard let root = object as? [String: Any] else {
             throw fail("(file)", "the top level must be an object with \"layers\"")
         }
-        let known = ["layers", "independence", "forbidden", "ignore", "dependencyHints"]
+        let known = ["layers", "independence", "forbidden", "ignore", "dependencyHints", "packages"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail(unknown, "unknown key; a contract has \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
         }
@@ -217,9 +223,12 @@ public struct LayerContract: Sendable, Equatable {
         let dependencyHints = try reader.list(root["dependencyHints"] ?? [Any](), key: "dependencyHints") {
             value, key throws(LayeringCheckError) in try reader.dependencyHint(value, key: key)
         }
+        let packages = try root["packages"].map { value throws(LayeringCheckError) in
+            try reader.patterns(value, key: "packages", allowEmpty: true)
+        }
         return LayerContract(
             layers: layers, independence: independence, forbidden: forbidden, ignore: ignore,
-            dependencyHints: dependencyHints, path: path)
+            dependencyHints: dependencyHints, packages: packages ?? [], path: path)
     }
 
     /// Reads the parts of a contract, each naming its key on failure.

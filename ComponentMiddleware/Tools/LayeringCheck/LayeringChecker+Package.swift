@@ -3,8 +3,19 @@ import MiddlewareSupport
 
 extension LayeringChecker {
     /// A checker for the package at `root` and its contract: its `layers.json`, or the folder default.
+    ///
+    /// The packages the contract's `packages` names are described and checked as part of it.
     public init(packageAt root: URL, graph: PackageGraph) throws(LayeringCheckError) {
-        self.init(graph: graph, contract: try LayerContract.load(packageRoot: root))
+        try self.init(includingPackagesOf: graph, contract: try LayerContract.load(packageRoot: root))
+    }
+
+    /// A checker for `graph` and `contract`, with the packages the contract's `packages` names described
+    /// and checked as part of it.
+    public init(includingPackagesOf graph: PackageGraph, contract: LayerContract) throws(LayeringCheckError) {
+        let merged = try graph.including(packagesOf: contract) { path throws(LayeringCheckError) in
+            try PackageLoader.describe(packagePath: path, readsPackages: false)
+        }
+        self.init(graph: merged, contract: contract)
     }
 
     /// Checks the package at `root` as the command does: its manifests and every source file the

@@ -106,6 +106,8 @@ public struct PackageGraph: Sendable, Codable {
     /// The traits a plain `swift build` enables (the package's defaults), whose names are defined;
     /// `nil` when not read.
     public var defaultTraits: [String]?
+    /// Each of its products and the targets it offers, as its manifest says; `nil` when not read.
+    public var productTargets: [String: [String]]?
     /// The packages it depends on, directly or not; `nil` when they were not read.
     public var packages: [DependencyPackage]?
     /// Why the other packages could not be read, if they could not: their modules go unchecked.

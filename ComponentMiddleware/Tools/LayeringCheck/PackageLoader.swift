@@ -12,10 +12,11 @@ public enum PackageLoader {
     ///   - cache: A folder to keep the description in, keyed by the manifest and the package's file
     ///     list, so an unchanged package is not described again; `nil` describes every time.
     ///   - refreshesCache: Describe even if the cache holds a description, and store the new one.
+    ///   - readsPackages: Whether to read the packages it depends on too (``PackageGraph/packages``).
     ///   - timeLimit: How long each `swift package` command may run before it is stopped and reported.
     public static func describe(
         packagePath: String, scratchPath: String? = nil, cache: URL? = nil, refreshesCache: Bool = false,
-        timeLimit: Duration = timeLimit
+        readsPackages: Bool = true, timeLimit: Duration = timeLimit
     ) throws(LayeringCheckError) -> PackageGraph {
         let root = URL(fileURLWithPath: packagePath).standardizedFileURL
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) else {
@@ -31,11 +32,14 @@ public enum PackageLoader {
         var graph = try decode(try swiftPM.run(["describe", "--type", "json"], in: root.path))
         let manifest = try DeclaredDependency.fromDump(try swiftPM.run(["dump-package"], in: root.path))
         graph.declared = manifest.targets
+        graph.productTargets = manifest.products
         graph.namedPlatforms = manifest.platforms
         graph.defines = manifest.defines
         graph.traits = manifest.traits
         graph.defaultTraits = manifest.defaultTraits
-        if manifest.dependsOnPackages {
+        if !readsPackages {
+            graph.packages = nil
+        } else if manifest.dependsOnPackages {
             do throws(LayeringCheckError) {
                 graph.packages = try swiftPM.packages(of: root.path)
             } catch {
@@ -99,27 +103,84 @@ public enum PackageLoader {
         /// Every package the one at `path` depends on, directly or not, each read from its own manifest
         /// where SwiftPM resolved it (`show-dependencies` names the folders).
         func packages(of path: String) throws(LayeringCheckError) -> [DependencyPackage] {
+            let folders: [(identity: String, folder: String)]
+            do {
+                folders = try dependencyFolders(of: path)
+            } catch {
+                if case .swiftPMTimedOut = error { throw error }
+                // SwiftPM 6.3's tree formats (json, text, flatlist) recurse without end through packages
+                // that depend on each other, which tools version 6.0 allows (an app and a component
+                // package that uses the app's base layer), and die of a stack overflow; its dot format
+                // draws each package once. A package it gives by URL has no folder there, so is named
+                // as unread.
+                guard let located = try? dependencyFoldersFromGraph(of: path) else { throw error }
+                guard located.unlocated.isEmpty else {
+                    throw .swiftPMFailed(
+                        command: "show-dependencies", status: 0,
+                        output: "packages that depend on each other, where SwiftPM's tree of them cannot be"
+                            + " printed, and \(located.unlocated.sorted().joined(separator: ", ")) given by URL")
+                }
+                folders = located.folders
+            }
+            var packages: [DependencyPackage] = []
+            for (identity, folder) in folders {
+                // A manifest is read without building or resolving anything: it cannot fetch.
+                let manifest = try DeclaredDependency.fromDump(try run(["dump-package"], in: folder))
+                packages.append(
+                    DependencyPackage(
+                        identity: identity, name: manifest.name, products: manifest.products,
+                        targets: manifest.targets, folder: folder))
+            }
+            return packages.sorted { $0.identity < $1.identity }
+        }
+
+        /// Each package below the one at `path` in `show-dependencies`' tree, once, with its folder.
+        private func dependencyFolders(of path: String) throws(LayeringCheckError) -> [(
+            identity: String, folder: String
+        )] {
             let tree = try run(["show-dependencies", "--format", "json"], in: path)
             let json = tree.firstIndex(of: UInt8(ascii: "{")).map { tree[$0...] } ?? tree
             guard let root = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else {
                 throw .invalidDescription("`swift package show-dependencies` printed no tree")
             }
-            var packages: [DependencyPackage] = []
+            var folders: [(identity: String, folder: String)] = []
             var seen: Set<String> = []
             var pending = root["dependencies"] as? [[String: Any]] ?? []
             while let node = pending.popLast() {
                 guard let identity = node["identity"] as? String, let folder = node["path"] as? String,
                     seen.insert(identity).inserted
                 else { continue }
-                // A manifest is read without building or resolving anything: it cannot fetch.
-                let manifest = try DeclaredDependency.fromDump(try run(["dump-package"], in: folder))
-                packages.append(
-                    DependencyPackage(
-                        identity: identity, name: manifest.name, products: manifest.products,
-                        targets: manifest.targets))
+                folders.append((identity, folder))
                 pending += node["dependencies"] as? [[String: Any]] ?? []
             }
-            return packages.sorted { $0.identity < $1.identity }
+            return folders
+        }
+
+        /// Each package in `show-dependencies`' dot graph other than the one at `path`: a node is
+        /// `"<key>" [label="<identity>\n<folder or URL>\n<version>"]`. Those given by URL are `unlocated`.
+        private func dependencyFoldersFromGraph(of path: String) throws(LayeringCheckError) -> (
+            folders: [(identity: String, folder: String)], unlocated: [String]
+        ) {
+            let graph = String(decoding: try run(["show-dependencies", "--format", "dot"], in: path), as: UTF8.self)
+            let root = URL(fileURLWithPath: path).standardizedFileURL.path
+            var folders: [(identity: String, folder: String)] = []
+            var unlocated: [String] = []
+            for line in graph.split(separator: "\n") {
+                guard let start = line.range(of: "[label=\""), line.hasSuffix("\"]") else { continue }
+                let fields = line[start.upperBound..<line.index(line.endIndex, offsetBy: -2)]
+                    .components(separatedBy: "\\n")
+                guard fields.count == 3 else { continue }
+                let (identity, location) = (fields[0], fields[1])
+                if !location.hasPrefix("/") {
+                    unlocated.append(identity)
+                } else if URL(fileURLWithPath: location).standardizedFileURL.path != root {
+                    folders.append((identity, location))
+                }
+            }
+            guard !folders.isEmpty || !unlocated.isEmpty else {
+                throw .invalidDescription("`swift package show-dependencies --format dot` printed no package")
+            }
+            return (folders, unlocated)
         }
     }
 

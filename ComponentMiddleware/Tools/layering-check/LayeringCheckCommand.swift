@@ -115,7 +115,9 @@ enum LayeringCheckCommand {
 
         let checkStart = clock.now
         let checker =
-            try contract.map { LayeringChecker(graph: graph, contract: $0) }
+            try contract.map { contract throws(LayeringCheckError) in
+                try LayeringChecker(includingPackagesOf: graph, contract: contract)
+            }
             ?? LayeringChecker(packageAt: root, graph: graph)
         var report = try checker.check(packageAt: root)
         if let baselinePath = options.baselinePath {

@@ -1,0 +1,5 @@
+import Base
+import Reminders
+import Tags
+
+print(tags, reminders)

@@ -1,0 +1,4 @@
+import Base
+import Tags
+
+public let reminders = [Page()]

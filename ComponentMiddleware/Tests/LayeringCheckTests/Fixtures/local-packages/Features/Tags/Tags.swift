@@ -1,0 +1,3 @@
+import Base
+
+public let tags = [Page()]

@@ -1,0 +1,161 @@
+import Foundation
+import LayeringCheck
+import Testing
+
+/// A package the app depends on by path, in a folder the contract's `packages` names, is checked as part
+/// of the app: its targets at the folders they have from the app's root, its imports where they sit.
+@Suite("Packages checked as the app's own")
+struct LocalPackageTests {
+    /// An app with a base layer and one feature target, depending on `Reminders` (a feature in a package
+    /// of its own, in `Features/Reminders`, which uses the app's base) and on a package elsewhere.
+    private static func app() -> PackageGraph {
+        var graph = PackageGraph(
+            name: "Notes", path: "/work/notes",
+            targets: [
+                .init(name: "Base", type: "library", path: "Sources/Base", sources: ["Base.swift"], dependencies: []),
+                .init(
+                    name: "Tags", type: "library", path: "Features/Tags", sources: ["Tags.swift"],
+                    dependencies: ["Base"]),
+                .init(
+                    name: "App", type: "executable", path: "App", sources: ["main.swift"],
+                    dependencies: ["Base", "Tags"]),
+            ])
+        graph.productTargets = ["Base": ["Base"]]
+        graph.declared = [
+            "Base": [],
+            "Tags": [.init(kind: .target, name: "Base")],
+            "App": [
+                .init(kind: .byName, name: "Base"), .init(kind: .target, name: "Tags"),
+                .init(kind: .product, name: "Reminders", package: "Reminders"),
+                .init(kind: .product, name: "Collections", package: "swift-collections"),
+            ],
+        ]
+        graph.defines = [:]
+        graph.packages = [
+            DependencyPackage(
+                identity: "reminders", name: "Reminders", products: ["Reminders": ["Reminders"]],
+                targets: ["Reminders": [.init(kind: .product, name: "Base", package: "Notes")]],
+                folder: "/work/notes/Features/Reminders"),
+            DependencyPackage(
+                identity: "swift-collections", name: "swift-collections", products: ["Collections": ["Collections"]],
+                targets: ["Collections": []], folder: "/work/notes/.build/checkouts/swift-collections"),
+            // The app itself, as SwiftPM lists it below a package that depends on it.
+            DependencyPackage(
+                identity: "notes", name: "Notes", products: ["Base": ["Base"]], targets: [:], folder: "/work/notes"),
+        ]
+        return graph
+    }
+
+    /// The `Reminders` package as `swift package describe` sees it, its target at its own root.
+    private static func reminders(_ path: String) throws(LayeringCheckError) -> PackageGraph {
+        #expect(path == "/work/notes/Features/Reminders")
+        var graph = PackageGraph(
+            name: "Reminders", path: path,
+            targets: [
+                .init(name: "Reminders", type: "library", path: ".", sources: ["Reminders.swift"], dependencies: []),
+                .init(
+                    name: "RemindersTests", type: "test", path: "Tests/RemindersTests", sources: ["Tests.swift"],
+                    dependencies: ["Reminders"]),
+            ])
+        graph.declared = [
+            "Reminders": [.init(kind: .product, name: "Base", package: "Notes")],
+            "RemindersTests": [.init(kind: .target, name: "Reminders")],
+        ]
+        return graph
+    }
+
+    private static let contract = """
+        {
+          "packages": ["Features/*"],
+          "layers": [["App"], ["Features/*"], ["Base"]],
+          "independence": [{ "targets": ["Features/*"], "components": true }]
+        }
+        """
+
+    @Test func theIncludedTargetsSitAtTheirFoldersFromTheRootWithTheirProductsAsTargets() throws {
+        let contract = try LayerContract.parse(Data(Self.contract.utf8))
+        let merged = try Self.app().including(packagesOf: contract, describe: Self.reminders)
+        let byName = Dictionary(uniqueKeysWithValues: merged.targets.map { ($0.name, $0) })
+        #expect(byName["Reminders"]?.path == "Features/Reminders")
+        #expect(byName["Reminders"]?.dependencies == ["Base"])
+        #expect(byName["RemindersTests"]?.path == "Features/Reminders/Tests/RemindersTests")
+        #expect(byName["App"]?.dependencies == ["Base", "Tags", "Reminders"])
+        // The product of a package elsewhere stays one; the included package and the app itself are gone.
+        #expect(
+            merged.declared?["App"]?.contains(.init(kind: .product, name: "Collections", package: "swift-collections"))
+                == true)
+        #expect(merged.packages?.map(\.identity) == ["swift-collections"])
+    }
+
+    @Test func anImportBetweenTheAppsFeatureAndTheIncludedOneIsCaughtAtItsLine() throws {
+        let contract = try LayerContract.parse(Data(Self.contract.utf8))
+        var merged = try Self.app().including(packagesOf: contract, describe: Self.reminders)
+        let files = [
+            "Features/Reminders/Reminders.swift": "import Base\nimport Tags\n",
+            "Features/Tags/Tags.swift": "import Base\n",
+            "App/main.swift": "import Reminders\nimport Tags\n",
+            "Sources/Base/Base.swift": "",
+            "Features/Reminders/Tests/RemindersTests/Tests.swift": "import Reminders\n",
+        ]
+        merged.packagesProblem = nil
+        let report = try LayeringChecker(graph: merged, contract: contract).check { path in
+            Array((files[path] ?? "").utf8)
+        }
+        #expect(
+            report.violations.map(\.formatted) == [
+                "Features/Reminders/Reminders.swift:2:1: error: component 'Reminders' imports sibling component"
+                    + " 'Tags'; route it through a require wired in the app's router for 'Reminders' [horizontal-import]"
+            ], "\(report.text)")
+    }
+
+    @Test func aFolderTheContractDoesNotNameStaysAnotherPackage() throws {
+        let contract = try LayerContract.parse(Data(#"{"packages": ["Packages/*"], "layers": [["App"]]}"#.utf8))
+        let app = Self.app()
+        let merged = try app.including(packagesOf: contract) { path throws(LayeringCheckError) in
+            Issue.record("described \(path)")
+            return app
+        }
+        #expect(merged.targets.map(\.name) == app.targets.map(\.name))
+        #expect(merged.packages?.count == 3)
+    }
+
+    @Test func aTargetNameBothPackagesHaveIsRefusedNamingTheFolder() throws {
+        let contract = try LayerContract.parse(Data(Self.contract.utf8))
+        #expect {
+            _ = try Self.app().including(packagesOf: contract) { path throws(LayeringCheckError) in
+                var graph = try Self.reminders(path)
+                graph.targets[0].name = "Tags"
+                return graph
+            }
+        } throws: { error in
+            "\(error)".contains("the package in Features/Reminders has a target 'Tags'")
+        }
+    }
+
+    @Test func theContractsPackagesAreReadAndWrittenBack() throws {
+        let contract = try LayerContract.parse(Data(Self.contract.utf8))
+        #expect(contract.packages.map(\.text) == ["Features/*"])
+        #expect(try LayerContract.parse(contract.encoded()).packages == contract.packages)
+        #expect(throws: LayeringCheckError.self) {
+            try LayerContract.parse(Data(#"{"packages": "", "layers": [["App"]]}"#.utf8))
+        }
+        #expect(throws: LayeringCheckError.self) {
+            try LayerContract.parse(Data(#"{"packages": [1], "layers": [["App"]]}"#.utf8))
+        }
+    }
+
+    /// The same, as SwiftPM describes it: the app and its feature package depend on each other, which
+    /// crashes SwiftPM's tree of packages (its dot graph is read instead), and the feature's import of
+    /// the app's feature is caught at its line, with nothing left unread.
+    @Test func aFeaturePackageThatUsesTheAppsBaseIsCheckedAsTheAppsOwn() throws {
+        let root = try Fixture.copy("local-packages")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let report = try Fixture.check(packageAt: root)
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "Features/Reminders/Reminders.swift:2:1: error: component 'Reminders' imports sibling component"
+                    + " 'Tags'; route it through a require wired in the app's router for 'Reminders' [horizontal-import]"
+            ], "\(report.text)")
+        #expect(report.targetCount == 5)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension PackageGraph {
+    /// The package with the targets of the packages it depends on by path, in folders under its root
+    /// that `contract`'s `packages` names, as its own: each at the folder it has from the root
+    /// (`Features/Reminders`, `Features/Reminders/Preview`), so the contract's patterns place it
+    /// and its imports are checked where they sit, and a dependency on one of their products, or on a
+    /// product of this package from one of them, as a dependency on the targets the product offers.
+    ///
+    /// - Parameters:
+    ///   - contract: The contract whose `packages` names the folders.
+    ///   - describe: Describes the package at an absolute path (the package alone is enough).
+    public func including(
+        packagesOf contract: LayerContract, describe: (String) throws(LayeringCheckError) -> PackageGraph
+    ) throws(LayeringCheckError) -> PackageGraph {
+        guard !contract.packages.isEmpty, let packages else { return self }
+        let root = URL(fileURLWithPath: path).standardizedFileURL.path
+        var included: [(package: DependencyPackage, folder: String, graph: PackageGraph)] = []
+        for package in packages {
+            guard let folder = package.folder.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
+                folder.hasPrefix(root + "/")
+            else { continue }
+            let relative = String(folder.dropFirst(root.count + 1))
+            guard contract.packages.contains(where: { $0.matches(relative) }) else { continue }
+            included.append((package, relative, try describe(folder)))
+        }
+        guard !included.isEmpty else { return self }
+
+        // The targets each product offers, by the names a manifest may give its package: this one's and
+        // each included one's.
+        var products: [String: [String: [String]]] = [:]
+        for key in [name, URL(fileURLWithPath: root).lastPathComponent] {
+            products[key.lowercased()] = productTargets ?? [:]
+        }
+        for (package, _, _) in included {
+            products[package.name.lowercased()] = package.products
+            products[package.identity.lowercased()] = package.products
+        }
+        /// A dependency as one on this package's own targets, where it names a product of this package
+        /// or an included one; as it is otherwise.
+        func local(_ dependency: DeclaredDependency) -> [DeclaredDependency] {
+            guard dependency.kind == .product, let package = dependency.package,
+                let members = products[package.lowercased()]?[dependency.name]
+            else { return [dependency] }
+            return members.map { DeclaredDependency(kind: .target, name: $0, platforms: dependency.platforms) }
+        }
+
+        var merged = self
+        var declared = self.declared ?? [:]
+        var defines = self.defines ?? [:]
+        var names = Set(targets.map(\.name))
+        for (_, folder, graph) in included {
+            for target in graph.targets {
+                guard names.insert(target.name).inserted else {
+                    throw .invalidContract(
+                        path: contract.path ?? LayerContract.fileName, key: "packages",
+                        problem: "the package in \(folder) has a target '\(target.name)', as another package"
+                            + " checked here has; give it a name of its own, or leave its folder out of \"packages\"")
+                }
+                var moved = target
+                moved.path = target.path == "." || target.path.isEmpty ? folder : "\(folder)/\(target.path)"
+                let targetDeclared = (graph.declared?[target.name] ?? []).flatMap(local)
+                moved.dependencies = Self.ordered(
+                    target.dependencies + targetDeclared.filter { $0.kind == .target }.map(\.name))
+                merged.targets.append(moved)
+                declared[target.name] = targetDeclared
+                defines[target.name] = graph.defines?[target.name]
+            }
+        }
+        // This package's own targets, each given the targets of the included packages' products it uses.
+        for index in targets.indices {
+            let name = merged.targets[index].name
+            let localized = (self.declared?[name] ?? []).flatMap(local)
+            declared[name] = localized
+            merged.targets[index].dependencies = Self.ordered(
+                merged.targets[index].dependencies + localized.filter { $0.kind == .target }.map(\.name))
+        }
+        if self.declared != nil { merged.declared = declared }
+        if self.defines != nil { merged.defines = defines }
+        // Their modules are this package's now, and this package is no dependency of its own.
+        let gone = Set(included.map { $0.package.identity })
+        merged.packages = packages.filter {
+            !gone.contains($0.identity) && $0.folder.map { URL(fileURLWithPath: $0).standardizedFileURL.path } != root
+        }
+        return merged
+    }
+
+    /// `names` without repeats, in the order first given.
+    private static func ordered(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
+    }
+}
