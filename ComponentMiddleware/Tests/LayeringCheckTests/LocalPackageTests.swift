@@ -26,7 +26,7 @@ struct LocalPackageTests {
             "Tags": [.init(kind: .target, name: "Base")],
             "App": [
                 .init(kind: .byName, name: "Base"), .init(kind: .target, name: "Tags"),
-                .init(kind: .product, name: "Reminders", package: "Reminders"),
+                .init(kind: .byName, name: "Reminders"),
                 .init(kind: .product, name: "Collections", package: "swift-collections"),
             ],
         ]
@@ -35,13 +35,14 @@ struct LocalPackageTests {
             DependencyPackage(
                 identity: "reminders", name: "Reminders", products: ["Reminders": ["Reminders"]],
                 targets: ["Reminders": [.init(kind: .product, name: "Base", package: "Notes")]],
-                folder: "/work/notes/Features/Reminders"),
+                folder: "/work/notes/Features/Reminders", isLocal: true),
             DependencyPackage(
                 identity: "swift-collections", name: "swift-collections", products: ["Collections": ["Collections"]],
-                targets: ["Collections": []], folder: "/work/notes/.build/checkouts/swift-collections"),
+                targets: ["Collections": []], folder: "/work/notes/.build/checkouts/swift-collections", isLocal: false),
             // The app itself, as SwiftPM lists it below a package that depends on it.
             DependencyPackage(
-                identity: "notes", name: "Notes", products: ["Base": ["Base"]], targets: [:], folder: "/work/notes"),
+                identity: "notes", name: "Notes", products: ["Base": ["Base"]], targets: [:], folder: "/work/notes",
+                isLocal: true),
         ]
         return graph
     }
@@ -85,6 +86,16 @@ struct LocalPackageTests {
             merged.declared?["App"]?.contains(.init(kind: .product, name: "Collections", package: "swift-collections"))
                 == true)
         #expect(merged.packages?.map(\.identity) == ["swift-collections"])
+        #expect(merged.includedPackages == ["Features/Reminders"])
+    }
+
+    /// A checkout of a URL under the root (`.build/checkouts`) is never the app's own, whatever
+    /// pattern matches its folder.
+    @Test func aFetchedPackageStaysAnotherPackageUnderAnyPattern() throws {
+        let contract = try LayerContract.parse(Data(#"{"packages": ["**"], "layers": [["App"]]}"#.utf8))
+        let merged = try Self.app().including(packagesOf: contract, describe: Self.reminders)
+        #expect(merged.packages?.map(\.identity) == ["swift-collections"])
+        #expect(merged.includedPackages == ["Features/Reminders"])
     }
 
     @Test func anImportBetweenTheAppsFeatureAndTheIncludedOneIsCaughtAtItsLine() throws {
@@ -117,6 +128,14 @@ struct LocalPackageTests {
         }
         #expect(merged.targets.map(\.name) == app.targets.map(\.name))
         #expect(merged.packages?.count == 3)
+        // The check says that the pattern matched no package, and how to mend it.
+        let report = try LayeringChecker(graph: merged, contract: contract).check { _ in [] }
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "layers.json:1:1: warning: \"packages\" names 'Packages/*', which matches no folder of a package"
+                    + " this one depends on by path, so nothing there is checked as this package's own; give the"
+                    + " folder of a package this one depends on by path, relative to its root [incomplete-sources]"
+            ])
     }
 
     @Test func aTargetNameBothPackagesHaveIsRefusedNamingTheFolder() throws {

@@ -45,17 +45,21 @@ public struct DependencyPackage: Sendable, Codable, Hashable {
     public var targets: [String: [DeclaredDependency]]
     /// The absolute path of its folder where SwiftPM resolved it, when known.
     public var folder: String?
+    /// Whether it is a dependency by path, a folder of the developer's, rather than a checkout of a
+    /// URL; `nil` when not known.
+    public var isLocal: Bool?
 
     /// A package as SwiftPM describes it.
     public init(
         identity: String, name: String, products: [String: [String]], targets: [String: [DeclaredDependency]],
-        folder: String? = nil
+        folder: String? = nil, isLocal: Bool? = nil
     ) {
         self.identity = identity
         self.name = name
         self.products = products
         self.targets = targets
         self.folder = folder
+        self.isLocal = isLocal
     }
 
     /// The module name of a target as SwiftPM derives it (`c99name`): every character a Swift

@@ -86,6 +86,26 @@ public struct LayeringChecker: Sendable {
                     hint: "resolve the dependencies (swift package resolve), then run again with --no-cache",
                     target: ""))
         }
+        for pattern in contract.packages where !(graph.includedPackages ?? []).contains(where: pattern.matches) {
+            // Said, so a typo or a description without folders (the command plugin's) is never taken for
+            // a package checked as this one's own.
+            let hint =
+                if graph.packagesProblem != nil {
+                    "the packages this one depends on could not be read (the warning on the manifest says why)"
+                } else if graph.packages?.contains(where: { $0.folder != nil }) != true {
+                    "the command plugin does not say where packages are; run the command (swift run layering-check)"
+                } else {
+                    "give the folder of a package this one depends on by path, relative to its root"
+                }
+            run.append(
+                Diagnostic(
+                    path: contract.path ?? LayerContract.fileName, line: 1, column: 1, severity: .warning,
+                    rule: .incompleteSources,
+                    message: "\"packages\" names '\(pattern.text)', which matches no folder of a package this one"
+                        + " depends on by path, so nothing there is checked as this package's own",
+                    hint: hint,
+                    target: ""))
+        }
         run.countUndecidedImports()
         var diagnostics = run.applyIgnores()
         diagnostics.sort {

@@ -14,17 +14,21 @@ extension PackageGraph {
         packagesOf contract: LayerContract, describe: (String) throws(LayeringCheckError) -> PackageGraph
     ) throws(LayeringCheckError) -> PackageGraph {
         guard !contract.packages.isEmpty, let packages else { return self }
+        var merged = self
+        merged.includedPackages = []
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
         var included: [(package: DependencyPackage, folder: String, graph: PackageGraph)] = []
         for package in packages {
-            guard let folder = package.folder.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
+            // A checkout of a URL (under .build) is another package, whatever its folder.
+            guard package.isLocal == true,
+                let folder = package.folder.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
                 folder.hasPrefix(root + "/")
             else { continue }
             let relative = String(folder.dropFirst(root.count + 1))
             guard contract.packages.contains(where: { $0.matches(relative) }) else { continue }
             included.append((package, relative, try describe(folder)))
         }
-        guard !included.isEmpty else { return self }
+        guard !included.isEmpty else { return merged }
 
         // The targets each product offers, by the names a manifest may give its package: this one's and
         // each included one's.
@@ -32,23 +36,34 @@ extension PackageGraph {
         for key in [name, URL(fileURLWithPath: root).lastPathComponent] {
             products[key.lowercased()] = productTargets ?? [:]
         }
-        for (package, _, _) in included {
-            products[package.name.lowercased()] = package.products
-            products[package.identity.lowercased()] = package.products
+        for (package, _, graph) in included {
+            // As just described, where the cached description of this package may be older.
+            let offered = graph.productTargets ?? package.products
+            products[package.name.lowercased()] = offered
+            products[package.identity.lowercased()] = offered
         }
+        let ownTargets = Set(targets.map(\.name))
         /// A dependency as one on this package's own targets, where it names a product of this package
-        /// or an included one; as it is otherwise.
+        /// or an included one (by name alone too, as SwiftPM finds a product of the same name); as it
+        /// is otherwise.
         func local(_ dependency: DeclaredDependency) -> [DeclaredDependency] {
-            guard dependency.kind == .product, let package = dependency.package,
-                let members = products[package.lowercased()]?[dependency.name]
-            else { return [dependency] }
+            let members: [String]?
+            switch dependency.kind {
+            case .product: members = dependency.package.flatMap { products[$0.lowercased()]?[dependency.name] }
+            case .byName where !ownTargets.contains(dependency.name):
+                members =
+                    included.lazy.compactMap { products[$0.package.identity.lowercased()]?[dependency.name] }
+                    .first
+            default: members = nil
+            }
+            guard let members else { return [dependency] }
             return members.map { DeclaredDependency(kind: .target, name: $0, platforms: dependency.platforms) }
         }
 
-        var merged = self
         var declared = self.declared ?? [:]
         var defines = self.defines ?? [:]
         var names = Set(targets.map(\.name))
+        merged.includedPackages = included.map(\.folder)
         for (_, folder, graph) in included {
             for target in graph.targets {
                 guard names.insert(target.name).inserted else {

@@ -108,6 +108,9 @@ public struct PackageGraph: Sendable, Codable {
     public var defaultTraits: [String]?
     /// Each of its products and the targets it offers, as its manifest says; `nil` when not read.
     public var productTargets: [String: [String]]?
+    /// The folders, relative to its root, of the packages whose targets were added as its own
+    /// (``including(packagesOf:describe:)``); `nil` when the contract names none.
+    public var includedPackages: [String]?
     /// The packages it depends on, directly or not; `nil` when they were not read.
     public var packages: [DependencyPackage]?
     /// Why the other packages could not be read, if they could not: their modules go unchecked.

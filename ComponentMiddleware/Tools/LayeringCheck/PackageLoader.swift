@@ -41,7 +41,7 @@ public enum PackageLoader {
             graph.packages = nil
         } else if manifest.dependsOnPackages {
             do throws(LayeringCheckError) {
-                graph.packages = try swiftPM.packages(of: root.path)
+                (graph.packages, graph.packagesProblem) = try swiftPM.packages(of: root.path)
             } catch {
                 // A command that would not end is not a dependency SwiftPM could not read, which the
                 // check reports and goes on past: it stops the check, as in the package itself.
@@ -100,87 +100,112 @@ public enum PackageLoader {
             return outcome.output
         }
 
+        /// One package below another in SwiftPM's graph: where it was resolved, and whether it is a
+        /// dependency by path (a folder of the developer's) rather than a checkout of a URL.
+        private typealias Located = (identity: String, folder: String, isLocal: Bool)
+
         /// Every package the one at `path` depends on, directly or not, each read from its own manifest
-        /// where SwiftPM resolved it (`show-dependencies` names the folders).
-        func packages(of path: String) throws(LayeringCheckError) -> [DependencyPackage] {
-            let folders: [(identity: String, folder: String)]
+        /// where SwiftPM resolved it (`show-dependencies` names the folders), and why some could not
+        /// be, if any could not.
+        func packages(of path: String) throws(LayeringCheckError) -> (packages: [DependencyPackage], problem: String?) {
+            let folders: [Located]
+            var problem: String?
             do {
                 folders = try dependencyFolders(of: path)
             } catch {
                 if case .swiftPMTimedOut = error { throw error }
                 // SwiftPM 6.3's tree formats (json, text, flatlist) recurse without end through packages
-                // that depend on each other, which tools version 6.0 allows (an app and a component
+                // that depend on each other, which tools version 6.0 allows (an app and a feature
                 // package that uses the app's base layer), and die of a stack overflow; its dot format
                 // draws each package once. A package it gives by URL has no folder there, so is named
-                // as unread.
+                // as unread, and the others are read.
                 guard let located = try? dependencyFoldersFromGraph(of: path) else { throw error }
-                guard located.unlocated.isEmpty else {
-                    throw .swiftPMFailed(
-                        command: "show-dependencies", status: 0,
-                        output: "packages that depend on each other, where SwiftPM's tree of them cannot be"
-                            + " printed, and \(located.unlocated.sorted().joined(separator: ", ")) given by URL")
-                }
                 folders = located.folders
+                if !located.unlocated.isEmpty {
+                    problem =
+                        "SwiftPM cannot print the tree of packages that depend on each other, and its graph gives"
+                        + " no folder for \(located.unlocated.sorted().joined(separator: ", ")), fetched by URL"
+                }
             }
             var packages: [DependencyPackage] = []
-            for (identity, folder) in folders {
+            for (identity, folder, isLocal) in folders {
                 // A manifest is read without building or resolving anything: it cannot fetch.
                 let manifest = try DeclaredDependency.fromDump(try run(["dump-package"], in: folder))
                 packages.append(
                     DependencyPackage(
                         identity: identity, name: manifest.name, products: manifest.products,
-                        targets: manifest.targets, folder: folder))
+                        targets: manifest.targets, folder: folder, isLocal: isLocal))
             }
-            return packages.sorted { $0.identity < $1.identity }
+            return (packages.sorted { $0.identity < $1.identity }, problem)
         }
 
-        /// Each package below the one at `path` in `show-dependencies`' tree, once, with its folder.
-        private func dependencyFolders(of path: String) throws(LayeringCheckError) -> [(
-            identity: String, folder: String
-        )] {
+        /// Each package below the one at `path` in `show-dependencies`' tree, once, with its folder; a
+        /// dependency by path has its folder for its URL.
+        private func dependencyFolders(of path: String) throws(LayeringCheckError) -> [Located] {
             let tree = try run(["show-dependencies", "--format", "json"], in: path)
             let json = tree.firstIndex(of: UInt8(ascii: "{")).map { tree[$0...] } ?? tree
             guard let root = try? JSONSerialization.jsonObject(with: Data(json)) as? [String: Any] else {
                 throw .invalidDescription("`swift package show-dependencies` printed no tree")
             }
-            var folders: [(identity: String, folder: String)] = []
+            var folders: [Located] = []
             var seen: Set<String> = []
             var pending = root["dependencies"] as? [[String: Any]] ?? []
             while let node = pending.popLast() {
                 guard let identity = node["identity"] as? String, let folder = node["path"] as? String,
                     seen.insert(identity).inserted
                 else { continue }
-                folders.append((identity, folder))
+                folders.append((identity, folder, node["url"] as? String == folder))
                 pending += node["dependencies"] as? [[String: Any]] ?? []
             }
             return folders
         }
 
         /// Each package in `show-dependencies`' dot graph other than the one at `path`: a node is
-        /// `"<key>" [label="<identity>\n<folder or URL>\n<version>"]`. Those given by URL are `unlocated`.
+        /// `"<key>" [label="<identity>\n<folder or URL>\n<version>"]`, its text escaped as DOT escapes a
+        /// quoted string. Those given by URL are `unlocated`; a node line that does not read so stops
+        /// the reading, rather than leave a package out unsaid.
         private func dependencyFoldersFromGraph(of path: String) throws(LayeringCheckError) -> (
-            folders: [(identity: String, folder: String)], unlocated: [String]
+            folders: [Located], unlocated: [String]
         ) {
             let graph = String(decoding: try run(["show-dependencies", "--format", "dot"], in: path), as: UTF8.self)
             let root = URL(fileURLWithPath: path).standardizedFileURL.path
-            var folders: [(identity: String, folder: String)] = []
+            var folders: [Located] = []
             var unlocated: [String] = []
-            for line in graph.split(separator: "\n") {
-                guard let start = line.range(of: "[label=\""), line.hasSuffix("\"]") else { continue }
-                let fields = line[start.upperBound..<line.index(line.endIndex, offsetBy: -2)]
-                    .components(separatedBy: "\\n")
-                guard fields.count == 3 else { continue }
+            for line in graph.split(separator: "\n") where line.contains(" [label=") {
+                guard let start = line.range(of: " [label=\""), line.hasSuffix("\"]"),
+                    case let fields = Self.unescapedLines(
+                        line[start.upperBound..<line.index(line.endIndex, offsetBy: -2)]),
+                    fields.count == 3, !fields[0].isEmpty, !fields[1].isEmpty
+                else {
+                    throw .invalidDescription(
+                        "`swift package show-dependencies --format dot` printed a package this check cannot read:"
+                            + " \(line.prefix(200))")
+                }
                 let (identity, location) = (fields[0], fields[1])
                 if !location.hasPrefix("/") {
                     unlocated.append(identity)
                 } else if URL(fileURLWithPath: location).standardizedFileURL.path != root {
-                    folders.append((identity, location))
+                    folders.append((identity, location, true))
                 }
             }
             guard !folders.isEmpty || !unlocated.isEmpty else {
                 throw .invalidDescription("`swift package show-dependencies --format dot` printed no package")
             }
             return (folders, unlocated)
+        }
+
+        /// The lines of a DOT label: `\n` ends a line, `\"` and `\\` are a quote and a backslash.
+        private static func unescapedLines(_ label: Substring) -> [String] {
+            var lines = [""]
+            var characters = label.makeIterator()
+            while let character = characters.next() {
+                guard character == "\\", let escaped = characters.next() else {
+                    lines[lines.count - 1].append(character)
+                    continue
+                }
+                if escaped == "n" { lines.append("") } else { lines[lines.count - 1].append(escaped) }
+            }
+            return lines
         }
     }
 
@@ -241,7 +266,7 @@ struct DescriptionCache {
         guard let paths = Self.files(under: packageRoot.path) else { return nil }
         var manifests = Data()
         // What the cached file holds: a graph of another shape is never read back.
-        mix("v4: describe, dump-package with defines, traits and default traits, and other packages".utf8)
+        mix("v5: describe, dump-package (defines, traits, products), other packages and their folders".utf8)
         for path in paths.sorted() {
             mix(path.utf8)
             if path == "Package.resolved" {
