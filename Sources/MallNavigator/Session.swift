@@ -111,8 +111,8 @@ public final class Session {
                 // End of input is a normal way to leave piped or scripted sessions; a failure was said already.
                 guard terminal.failure == nil else { return }
                 // At a terminal (Ctrl-D) the session ends at once, as with `q`, and says the same.
-                let unsaved = unsavedNote.isEmpty ? "" : unsavedNote.dropFirst() + "\n"
-                terminal.write(terminal.isInteractive ? "\n" + unsaved : "(end of input)\n")
+                terminal.write(
+                    terminal.isInteractive ? "\n" + (unsavedNote.map { $0 + "\n" } ?? "") : "(end of input)\n")
                 return
             case .notice(let notice):
                 say(notice)
@@ -161,9 +161,12 @@ public final class Session {
 
     /// What a session that ends at once, at a terminal, says when a change is still being saved
     /// (another process may hold its file's lock): that it may not be; nothing otherwise.
-    private var unsavedNote: String {
-        actionsRunning > 0 || isSavingChanges() ? " A change you made is still being saved; it may not be." : ""
+    private var unsavedNote: String? {
+        actionsRunning > 0 || isSavingChanges() ? "A change you made is still being saved; it may not be." : nil
     }
+
+    /// How to leave a screen the user is told to wait for: `q` at home, `b` elsewhere.
+    private var waysOut: String { navigator.depth == 0 ? "q to quit" : "b to go back" }
 
     /// Whether the current screen is loading or an action's work runs.
     private var isBusy: Bool { actionsRunning > 0 || navigator.current.load?.isLoading == true }
@@ -257,18 +260,17 @@ public final class Session {
         let isLoading = navigator.current.load?.isLoading == true
         switch Command.parse(line, actionCount: actions.count) {
         case .failure where isLoading && Self.isNumber(line.trimmingWhitespace()):
-            let leave = navigator.depth == 0 ? "q to quit" : "b to go back"
-            report(InputError("the screen is still loading", hint: "wait for it, or type \(leave)"))
+            report(InputError("the screen is still loading", hint: "wait for it, or type \(waysOut)"))
         case .success(.choose) where actionsRunning > 0:
             // One choice at a time: a second, made while the first waits for its file, would do its
             // work twice (two numbers taken) or act on a screen the first is about to change.
-            let leave = navigator.depth == 0 ? "q to quit" : "b to go back"
-            report(InputError("what you chose is still being done", hint: "wait for it, or type \(leave)"))
+            report(InputError("what you chose is still being done", hint: "wait for it, or type \(waysOut)"))
         case .failure(let error):
             report(error)
         case .success(.quit):
             // At a terminal the work is not waited for: `q` never waits.
-            terminal.write("Bye." + (terminal.isInteractive ? unsavedNote : "") + "\n")
+            let unsaved = terminal.isInteractive ? unsavedNote.map { " " + $0 } : nil
+            terminal.write("Bye." + (unsaved ?? "") + "\n")
             return .finished
         case .success(.help):
             terminal.write(ScreenRenderer.help + (links == nil ? "" : "\n" + ScreenRenderer.openHelp) + "\n")

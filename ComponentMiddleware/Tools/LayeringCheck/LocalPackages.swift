@@ -16,12 +16,12 @@ extension PackageGraph {
         guard !contract.packages.isEmpty, let packages else { return self }
         var merged = self
         merged.includedPackages = []
-        let root = URL(fileURLWithPath: path).standardizedFileURL.path
+        let root = Self.standardized(path)
         var included: [(package: DependencyPackage, folder: String, graph: PackageGraph)] = []
         for package in packages {
             // A checkout of a URL (under .build) is another package, whatever its folder.
             guard package.isLocal == true,
-                let folder = package.folder.map({ URL(fileURLWithPath: $0).standardizedFileURL.path }),
+                let folder = package.folder.map(Self.standardized),
                 folder.hasPrefix(root + "/")
             else { continue }
             let relative = String(folder.dropFirst(root.count + 1))
@@ -59,10 +59,19 @@ extension PackageGraph {
             guard let members else { return [dependency] }
             return members.map { DeclaredDependency(kind: .target, name: $0, platforms: dependency.platforms) }
         }
+        /// `target` with what it declares made local, and the targets that brings among its dependencies.
+        func localized(_ target: Target, declared: [DeclaredDependency]?) -> (Target, [DeclaredDependency]) {
+            var target = target
+            let local = (declared ?? []).flatMap(local)
+            var seen: Set<String> = []
+            target.dependencies = (target.dependencies + local.filter { $0.kind == .target }.map(\.name))
+                .filter { seen.insert($0).inserted }
+            return (target, local)
+        }
 
         var declared = self.declared ?? [:]
         var defines = self.defines ?? [:]
-        var names = Set(targets.map(\.name))
+        var names = ownTargets
         merged.includedPackages = included.map(\.folder)
         for (_, folder, graph) in included {
             for target in graph.targets {
@@ -72,37 +81,30 @@ extension PackageGraph {
                         problem: "the package in \(folder) has a target '\(target.name)', as another package"
                             + " checked here has; give it a name of its own, or leave its folder out of \"packages\"")
                 }
-                var moved = target
+                let (localTarget, targetDeclared) = localized(target, declared: graph.declared?[target.name])
+                var moved = localTarget
                 moved.path = target.path == "." || target.path.isEmpty ? folder : "\(folder)/\(target.path)"
-                let targetDeclared = (graph.declared?[target.name] ?? []).flatMap(local)
-                moved.dependencies = Self.ordered(
-                    target.dependencies + targetDeclared.filter { $0.kind == .target }.map(\.name))
                 merged.targets.append(moved)
                 declared[target.name] = targetDeclared
                 defines[target.name] = graph.defines?[target.name]
             }
         }
         // This package's own targets, each given the targets of the included packages' products it uses.
-        for index in targets.indices {
-            let name = merged.targets[index].name
-            let localized = (self.declared?[name] ?? []).flatMap(local)
-            declared[name] = localized
-            merged.targets[index].dependencies = Self.ordered(
-                merged.targets[index].dependencies + localized.filter { $0.kind == .target }.map(\.name))
+        for (index, target) in targets.enumerated() {
+            (merged.targets[index], declared[target.name]) = localized(target, declared: self.declared?[target.name])
         }
         if self.declared != nil { merged.declared = declared }
         if self.defines != nil { merged.defines = defines }
         // Their modules are this package's now, and this package is no dependency of its own.
         let gone = Set(included.map { $0.package.identity })
         merged.packages = packages.filter {
-            !gone.contains($0.identity) && $0.folder.map { URL(fileURLWithPath: $0).standardizedFileURL.path } != root
+            !gone.contains($0.identity) && $0.folder.map(Self.standardized) != root
         }
         return merged
     }
 
-    /// `names` without repeats, in the order first given.
-    private static func ordered(_ names: [String]) -> [String] {
-        var seen: Set<String> = []
-        return names.filter { seen.insert($0).inserted }
+    /// `path` as an absolute path without `.` or `..`, as folders are compared.
+    private static func standardized(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }
