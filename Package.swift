@@ -18,6 +18,11 @@ let components: [(name: String, wiresTo: [String])] = [
     ("Appointment", wiresTo: ["Shop"]),
 ]
 
+/// The components of the list above that live in a package of their own, `Components/<Name>/Package.swift`
+/// (its target, preview and tests, built and tested alone), which the app depends on by path. Their
+/// routes and routers are the app's, as every component's are.
+let componentPackages: Set<String> = ["Appointment"]
+
 let package = Package(
     name: "Mall",
     platforms: [.macOS(.v13)],
@@ -25,8 +30,10 @@ let package = Package(
         .executable(name: "mall", targets: ["Mall"])
     ],
     // The middleware, as any app depends on it: its runtime, test helpers, layering check and scaffolder
-    // (`swift run layering-check`, `swift run new-component`, and the plugins of the same names).
-    dependencies: [.package(path: "ComponentMiddleware")],
+    // (`swift run layering-check`, `swift run new-component`, and the plugins of the same names); the
+    // base layer, a package the app and the components in packages of their own depend on; and those.
+    dependencies: [.package(path: "ComponentMiddleware"), .package(name: "MallBase", path: "Sources")]
+        + componentPackages.sorted().map { .package(path: "Components/\($0)") },
     targets: []
 )
 
@@ -35,49 +42,47 @@ let middleware: Target.Dependency = .product(name: "Middleware", package: "Compo
 let middlewareSupport: Target.Dependency = .product(name: "MiddlewareSupport", package: "ComponentMiddleware")
 let middlewareTesting: Target.Dependency = .product(name: "MiddlewareTesting", package: "ComponentMiddleware")
 
-// MARK: - Base layer: this app's screens, the value types components exchange, the text navigator
+/// The base layer's libraries (`Sources/Package.swift`): this app's screens, the value types components
+/// exchange, the text navigator and the test support.
+let mallBase: Target.Dependency = .product(name: "MallBase", package: "MallBase")
+let mallNavigator: Target.Dependency = .product(name: "MallNavigator", package: "MallBase")
+let mallTestSupport: Target.Dependency = .product(name: "MallTestSupport", package: "MallBase")
+
+/// A component's module, or its preview's (`suffix: "Preview"`): a target of this package, or the
+/// product of the component's own package.
+func componentModule(_ name: String, suffix: String = "") -> Target.Dependency {
+    componentPackages.contains(name)
+        ? .product(name: name + suffix, package: name) : .target(name: name + suffix)
+}
+
+// MARK: - Base layer: its package's targets (Sources/Package.swift), tested here
 
 package.targets += [
-    .target(name: "MallBase", dependencies: [middleware, middlewareSupport], path: "Sources/MallBase"),
     .testTarget(
-        name: "MallBaseTests", dependencies: ["MallBase", "MallTestSupport", middlewareSupport, middlewareTesting]),
-    // Knows screens, never components: the app and every component preview run in it.
-    .target(
-        name: "MallNavigator", dependencies: ["MallBase", middleware, middlewareSupport], path: "Sources/MallNavigator"),
+        name: "MallBaseTests", dependencies: [mallBase, mallTestSupport, middlewareSupport, middlewareTesting]),
     .testTarget(
         name: "MallNavigatorTests",
-        dependencies: [
-            "MallNavigator", "MallBase", "MallTestSupport", middleware, middlewareSupport, middlewareTesting,
-        ]),
-]
-
-// MARK: - Test support: stubs and helpers every test target may use
-
-package.targets += [
-    .target(
-        name: "MallTestSupport",
-        dependencies: ["MallBase", "MallNavigator", middleware, middlewareSupport, middlewareTesting],
-        path: "Tests/MallTestSupport")
+        dependencies: [mallNavigator, mallBase, mallTestSupport, middleware, middlewareSupport, middlewareTesting]),
 ]
 
 // MARK: - Business layer: one target per component, none depends on another
 
-for (component, _) in components {
+for (component, _) in components where !componentPackages.contains(component) {
     package.targets += [
         .target(
-            name: component, dependencies: ["MallBase", middleware], path: "Components/\(component)",
+            name: component, dependencies: [mallBase, middleware], path: "Components/\(component)",
             exclude: ["Preview"]),
         // The component alone in the text navigator, its requires answered by stubs: `swift run <Name>Preview`.
         .executableTarget(
             name: "\(component)Preview",
-            dependencies: [.target(name: component), "MallBase", "MallNavigator", middleware, middlewareSupport],
+            dependencies: [.target(name: component), mallBase, mallNavigator, middleware, middlewareSupport],
             path: "Components/\(component)/Preview"
         ),
         .testTarget(
             name: "\(component)Tests",
             dependencies: [
-                .target(name: component), .target(name: "\(component)Preview"), middleware, "MallBase",
-                "MallNavigator", "MallTestSupport", middlewareSupport, middlewareTesting,
+                .target(name: component), .target(name: "\(component)Preview"), middleware, mallBase, mallNavigator,
+                mallTestSupport, middlewareSupport, middlewareTesting,
             ]
         ),
     ]
@@ -87,23 +92,23 @@ for (component, _) in components {
 
 package.targets += [
     // Routes, the router protocol and its wiring lines, and the pages the shell owns; no component.
-    .target(name: "MallRouting", dependencies: ["MallBase", middleware], path: "Shell/Routing")
+    .target(name: "MallRouting", dependencies: [mallBase, middleware], path: "Shell/Routing")
 ]
 
 for (component, wiresTo) in components {
     package.targets += [
         .target(
             name: "\(component)Routes",
-            dependencies: [.target(name: component), "MallBase", "MallRouting", middleware],
+            dependencies: [componentModule(component), mallBase, "MallRouting", middleware],
             path: "Shell/Wiring/\(component)/Routes"),
         .target(
             name: "\(component)Router",
             dependencies: [
-                .target(name: component), .target(name: "\(component)Routes"), "MallBase", "MallRouting", middleware,
+                componentModule(component), .target(name: "\(component)Routes"), mallBase, "MallRouting", middleware,
             ]
                 // A name given twice, or the component's own, adds nothing the lines above do not.
                 + Set(wiresTo).subtracting([component]).sorted().flatMap {
-                    [.target(name: $0), .target(name: "\($0)Routes")]
+                    [componentModule($0), .target(name: "\($0)Routes")]
                 },
             path: "Shell/Wiring/\(component)/Router"),
     ]
@@ -111,13 +116,13 @@ for (component, wiresTo) in components {
 
 /// Every component's targets the app and its tests see.
 let shellComponents: [Target.Dependency] = components.flatMap { component, _ in
-    [.target(name: component), .target(name: "\(component)Routes"), .target(name: "\(component)Router")]
+    [componentModule(component), .target(name: "\(component)Routes"), .target(name: "\(component)Router")]
 }
 
 package.targets += [
     .executableTarget(
         name: "Mall",
-        dependencies: [middleware, "MallBase", "MallNavigator", "MallRouting", middlewareSupport]
+        dependencies: [middleware, mallBase, mallNavigator, "MallRouting", middlewareSupport]
             + components.map { .target(name: "\($0.name)Router") }
             + [.target(name: "GlibcMalloc", condition: .when(platforms: [.linux]))],
         path: "Shell",
@@ -132,7 +137,7 @@ package.targets += [
     .testTarget(
         name: "MallTests",
         dependencies: [
-            "Mall", middleware, "MallBase", "MallNavigator", "MallRouting", "MallTestSupport", middlewareSupport,
+            "Mall", middleware, mallBase, mallNavigator, "MallRouting", mallTestSupport, middlewareSupport,
             middlewareTesting,
         ]
             + shellComponents
@@ -153,7 +158,7 @@ package.targets += [
             .product(name: "ComponentScaffold", package: "ComponentMiddleware"),
             .product(name: "LayeringCheck", package: "ComponentMiddleware"),
             // The command the tests run in copies of the app.
-            .product(name: "new-component", package: "ComponentMiddleware"), "MallTestSupport", middlewareSupport,
+            .product(name: "new-component", package: "ComponentMiddleware"), mallTestSupport, middlewareSupport,
             middlewareTesting,
         ]),
 ]
@@ -162,7 +167,7 @@ package.targets += [
 // are a package of their own, ComponentMiddleware/Fuzz)
 
 package.targets.append(
-    .executableTarget(name: "fuzz-command-line", dependencies: ["MallNavigator"], path: "Fuzz/CommandLine"))
+    .executableTarget(name: "fuzz-command-line", dependencies: [mallNavigator], path: "Fuzz/CommandLine"))
 
 // MARK: - Settings shared by every target
 

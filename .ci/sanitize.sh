@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the whole test suite of every package (the middleware's, then the mall's) under a sanitizer, in
-# build folders of its own:
+# Runs the whole test suite of every package (the middleware's, the mall's, then each component's in a
+# package of its own) under a sanitizer, in build folders of its own:
 #
 #   bash .ci/sanitize.sh thread     # data races (TSan)
 #   bash .ci/sanitize.sh address    # memory errors and leaks (ASan, LeakSanitizer)
@@ -26,10 +26,16 @@ export SWIFT_BACKTRACE=enable=no
 log=".build-$sanitizer/tests.log"
 mkdir -p ".build-$sanitizer"
 set +e
-{
+(
     swift test --sanitize="$sanitizer" --package-path ComponentMiddleware --scratch-path ".build-$sanitizer-middleware" &&
-        swift test --sanitize="$sanitizer" --scratch-path ".build-$sanitizer"
-} > "$log" 2>&1
+        swift test --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" &&
+        for manifest in Components/*/Package.swift; do
+            [ -e "$manifest" ] || continue  # no component has a package of its own
+            component=$(basename "$(dirname "$manifest")")
+            swift test --sanitize="$sanitizer" --package-path "Components/$component" \
+                --scratch-path ".build-$sanitizer-$component" || exit
+        done
+) > "$log" 2>&1
 status=$?
 set -e
 grep -E "^(✔ Test run|✘|==[0-9]+==|WARNING: ThreadSanitizer|SUMMARY)" "$log" || true

@@ -2,7 +2,9 @@ import Middleware
 import MiddlewareSupport
 
 /// A line the user typed, understood.
-package enum Command: Equatable {
+///
+/// Public for the mall's fuzz target (`Fuzz/CommandLine`), which lives in the mall's package, not in this one.
+public enum Command: Equatable, Sendable {
     case choose(Int)
     /// Open a URL, as a link from outside the app would.
     case open(String)
@@ -29,7 +31,7 @@ package enum Command: Equatable {
     static let openWord = "open"
 
     /// Parses a line typed on a screen with `actionCount` actions.
-    package static func parse(_ line: String, actionCount: Int) -> Result<Command, InputError> {
+    public static func parse(_ line: String, actionCount: Int) -> Result<Command, InputError> {
         let text = line.trimmingWhitespace()
         guard !text.isEmpty else {
             return .failure(InputError("empty command", hint: choices(actionCount)))

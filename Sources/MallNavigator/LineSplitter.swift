@@ -1,11 +1,13 @@
 /// Splits input into lines the same way for every input mode (typed, piped, `--script`): a line ends
 /// at LF, CR LF or a lone CR, and at nothing else. A vertical tab, form feed, U+0085 or U+2028 stays
 /// inside its line, where the command parser refuses it, instead of starting a hidden command.
-package struct LineSplitter {
+///
+/// Public for the mall's fuzz target (`Fuzz/CommandLine`), which lives in the mall's package, not in this one.
+public struct LineSplitter {
     /// The most bytes of one line that are kept; the rest of a longer line is dropped, so input without
     /// line breaks (`--script /dev/zero`) holds memory steady. Any command is far shorter, so a line
     /// this long is refused whole.
-    package static let maximumLineLength = 1 << 20
+    public static let maximumLineLength = 1 << 20
 
     private var line: [UInt8] = []
     /// Complete lines not yet taken, from `next` on; a queue without the cost of removing from the front.
@@ -14,10 +16,10 @@ package struct LineSplitter {
     private var endedWithCarriageReturn = false
 
     /// Creates a splitter that has seen no input.
-    package init() {}
+    public init() {}
 
     /// Takes the next bytes of input.
-    package mutating func feed(_ bytes: some Sequence<UInt8>) {
+    public mutating func feed(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             if endedWithCarriageReturn, byte == UInt8(ascii: "\n") {
                 endedWithCarriageReturn = false
@@ -35,7 +37,7 @@ package struct LineSplitter {
     }
 
     /// The next complete line, if one has been fed.
-    package mutating func nextLine() -> String? {
+    public mutating func nextLine() -> String? {
         guard next < lines.count else { return nil }
         defer {
             next += 1
@@ -48,7 +50,7 @@ package struct LineSplitter {
     }
 
     /// At the end of input: the last line if it had no line break, then `nil`.
-    package mutating func finish() -> String? {
+    public mutating func finish() -> String? {
         if let complete = nextLine() { return complete }
         guard !line.isEmpty else { return nil }
         defer { line.removeAll() }
@@ -56,7 +58,7 @@ package struct LineSplitter {
     }
 
     /// Every line of `text`; a final line break does not add an empty line.
-    package static func lines(of text: String) -> [String] {
+    public static func lines(of text: String) -> [String] {
         var splitter = LineSplitter()
         splitter.feed(text.utf8)
         var lines: [String] = []

@@ -15,6 +15,16 @@ enum MallPackage {
         defer { try? FileManager.default.removeItem(at: scratch) }
         return try PackageLoader.describe(packagePath: root.path, scratchPath: scratch.path)
     }
+
+    /// A checker of `graph` against the mall's contract, the packages it names (the base layer, the
+    /// components in packages of their own) described with their SwiftPM state in a scratch folder, so
+    /// no test writes into their folders.
+    static func checker(_ graph: PackageGraph, contract: LayerContract? = nil) throws -> LayeringChecker {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("packages-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: state) }
+        return try LayeringChecker(
+            includingPackagesOf: graph, contract: contract ?? LayerContract.load(packageRoot: root), stateFolder: state)
+    }
 }
 
 /// A package that exists only in memory: its targets, given as `"Shop@Components/Shop: Base"` (a name
@@ -42,7 +52,10 @@ struct MemoryPackage {
 
     /// The diagnostics of the check under `contract`, as the command prints them.
     func lines(_ contract: String) throws -> [String] {
-        try LayeringChecker(graph: graph, contract: LayerContract.parse(Data(contract.utf8)))
+        var contract = try LayerContract.parse(Data(contract.utf8))
+        // The targets of the packages the contract names are among this package's own already.
+        contract.packages = []
+        return try LayeringChecker(graph: graph, contract: contract)
             .check { path in Array((files[path] ?? "").utf8) }
             .diagnostics.map(\.formatted)
     }

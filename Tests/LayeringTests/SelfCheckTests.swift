@@ -7,9 +7,10 @@ import Testing
 struct SelfCheckTests {
     @Test func theMallKeepsItsContract() throws {
         let root = MallPackage.root
-        let report = try LayeringChecker.check(packageAt: root, graph: MallPackage.describe())
+        let report = try MallPackage.checker(MallPackage.describe()).check(packageAt: root)
         #expect(report.diagnostics.isEmpty, "\n\(report.text)")
-        #expect(report.targetCount >= 9)
+        // The base layer's package and the components' own packages are checked as the mall's.
+        #expect(report.targetCount >= 30)
         #expect(report.fileCount > 50)
     }
 
@@ -21,8 +22,7 @@ struct SelfCheckTests {
         let probe = "Probe.swift"
         let index = try #require(graph.targets.firstIndex { $0.name == "Shop" })
         graph.targets[index].sources.append(probe)
-        let contract = try LayerContract.load(packageRoot: root)
-        let report = try LayeringChecker(graph: graph, contract: contract).check { path in
+        let report = try MallPackage.checker(graph).check { path in
             path == "Components/Shop/\(probe)"
                 ? Array("import Event\n".utf8) : try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
         }
@@ -31,6 +31,22 @@ struct SelfCheckTests {
             report.diagnostics.map(\.formatted) == [
                 "Components/Shop/Probe.swift:1:1: error: component 'Shop' imports sibling component 'Event'; "
                     + "route it through a require wired in Shell/Wiring/Shop/Router/ShopRouter.swift [horizontal-import]"
+            ])
+    }
+
+    /// A component in a package of its own (`Components/Appointment`) is held like the others: its
+    /// import of a component of the mall's package is caught at its line, in its folder.
+    @Test func aComponentPackageImportingASiblingIsCaught() throws {
+        let root = MallPackage.root
+        let screen = "Components/Appointment/Screens/MyBookingsScreen.swift"
+        let report = try MallPackage.checker(MallPackage.describe()).check { path in
+            let contents = try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
+            return path == screen ? Array("import Shop\n".utf8) + contents : contents
+        }
+        #expect(
+            report.diagnostics.map(\.formatted) == [
+                "\(screen):1:1: error: component 'Appointment' imports sibling component 'Shop'; route it through "
+                    + "a require wired in Shell/Wiring/Appointment/Router/AppointmentRouter.swift [horizontal-import]"
             ])
     }
 }

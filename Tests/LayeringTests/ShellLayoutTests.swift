@@ -25,7 +25,7 @@ struct ShellLayoutTests {
             "Mall@Shell: MallRouting, ShopRouter, EventRouter",
             // One target for each of the contract's other patterns, which must each match one.
             "MallNavigator@Sources/MallNavigator: MallBase", "fuzz-x@Fuzz/X: MallNavigator",
-            "ShopPreview@Components/Shop/Preview: Shop", "MallTestSupport@Tests/MallTestSupport: MallBase",
+            "ShopPreview@Components/Shop/Preview: Shop", "MallTestSupport@Sources/MallTestSupport: MallBase",
             "MallTests@Tests/MallTests: Mall, MallTestSupport",
         ]
         let names = Set(replaced.map { $0.prefix { $0 != "@" } })

@@ -25,16 +25,32 @@ struct PackageCopy {
             "Package.swift", ".swift-format", "layers.json", "components.json", "README.md", "Docs", "Sources",
             "Components", "Templates", "Shell", "Tests", "Fuzz", "Service",
         ] {
-            try FileManager.default.copyItem(
-                at: Self.sourceRoot.appendingPathComponent(item),
-                to: root.appendingPathComponent(item)
-            )
+            try Self.copy(Self.sourceRoot.appendingPathComponent(item), to: root.appendingPathComponent(item))
         }
         // The middleware the manifest depends on by path, shared rather than copied: the scaffolder
         // never writes into it, and a copy would carry its build folder along.
         try FileManager.default.createSymbolicLink(
             at: root.appendingPathComponent(Self.middlewareFolder),
             withDestinationURL: Self.sourceRoot.appendingPathComponent(Self.middlewareFolder))
+    }
+
+    /// Whether `name` is SwiftPM's state, which a package inside the tree (`Sources`, a component's
+    /// own) holds once built alone: `.build`, `.build-*` and `.swiftpm`, never copied or compared.
+    static func isBuildFolder(_ name: some StringProtocol) -> Bool {
+        name.hasPrefix(".build") || name == ".swiftpm"
+    }
+
+    /// Copies `source` to `destination`, build folders left out; a symbolic link stays one.
+    static func copy(_ source: URL, to destination: URL) throws {
+        let manager = FileManager.default
+        guard try manager.attributesOfItem(atPath: source.path)[.type] as? FileAttributeType == .typeDirectory else {
+            try manager.copyItem(at: source, to: destination)
+            return
+        }
+        try manager.createDirectory(at: destination, withIntermediateDirectories: false)
+        for name in try manager.contentsOfDirectory(atPath: source.path) where !isBuildFolder(name) {
+            try copy(source.appendingPathComponent(name), to: destination.appendingPathComponent(name))
+        }
     }
 
     /// The folder of the middleware's package, which the mall depends on by path.
@@ -84,7 +100,7 @@ struct PackageCopy {
         else { return files }
         for case let url as URL in enumerator {
             let path = String(url.standardizedFileURL.path.dropFirst(prefix.count))
-            if path.hasPrefix(".build") {
+            if Self.isBuildFolder(url.lastPathComponent) {
                 enumerator.skipDescendants()
                 continue
             }

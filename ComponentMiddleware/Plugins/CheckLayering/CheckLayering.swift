@@ -30,13 +30,20 @@ struct CheckLayering: CommandPlugin {
         var name: String
         var products: [String: [String]]
         var targets: [String: [Dependency]]
+        /// Its folder where SwiftPM resolved it: the developer's own for a dependency by path, a
+        /// checkout for one by URL.
+        var folder: String
+        var isLocal: Bool
     }
 
+    /// A package and its targets, in the shape of `swift package describe --type json` with what the
+    /// tool reads besides (`PackageGraph`).
     struct PackageDescription: Encodable {
         var name: String
         var path: String
         var targets: [TargetDescription]
         var declared: [String: [Dependency]]
+        var productTargets: [String: [String]]
         var packages: [OtherPackage]
         /// PackagePlugin lists only the dependencies whose conditions hold on this machine.
         var conditionsApplied = true
@@ -53,39 +60,12 @@ struct CheckLayering: CommandPlugin {
             exit(2)
         }
         let package = context.package
-        let root = package.directoryURL.standardizedFileURL.path
-        let targets = package.targets.compactMap { target -> TargetDescription? in
-            // A system library's module (a C header's) has no sources but may be imported, as
-            // `swift package describe` lists it for the command.
-            if let library = target as? SystemLibraryTarget {
-                return TargetDescription(
-                    name: library.name, c99name: library.name, type: "system-target",
-                    path: Self.relativePath(library.directoryURL.standardizedFileURL.path, to: root), sources: [],
-                    target_dependencies: [])
-            }
-            guard let module = target as? SourceModuleTarget else { return nil }
-            let directory = module.directoryURL.standardizedFileURL.path
-            return TargetDescription(
-                name: module.name,
-                c99name: module.moduleName,
-                type: Self.typeName(of: module.kind),
-                path: Self.relativePath(directory, to: root),
-                sources: module.sourceFiles(withSuffix: "swift").map {
-                    Self.relativePath($0.url.standardizedFileURL.path, to: directory)
-                },
-                target_dependencies: module.dependencies.compactMap {
-                    if case .target(let dependency) = $0 { return dependency.name }
-                    return nil
-                }
-            )
-        }
         let others = Self.packages(dependedOnBy: package)
-        let description = PackageDescription(
-            name: package.displayName, path: root, targets: targets,
-            declared: Dictionary(
-                package.targets.map { ($0.name, Self.dependencies(of: $0, owners: others.owners)) },
-                uniquingKeysWith: { first, _ in first }),
-            packages: others.packages)
+        var description = Self.describe(package, owners: others.owners)
+        // With their folders: the packages the contract's `packages` names are described by the tool
+        // (PackagePlugin lists no test targets of a dependency), their SwiftPM state in this plugin's folder.
+        description.packages = others.packages
+        let root = description.path
         let file = context.pluginWorkDirectoryURL.appendingPathComponent("package-description.json")
         try JSONEncoder().encode(description).write(to: file)
 
@@ -102,7 +82,45 @@ struct CheckLayering: CommandPlugin {
         }
     }
 
-    /// Every package `package` depends on, directly or not, and which package owns each product.
+    /// `package` and its targets as the tool reads them, each dependency on a product with the package
+    /// that owns it (`owners`, by product).
+    static func describe(_ package: Package, owners: [String: String]) -> PackageDescription {
+        let root = package.directoryURL.standardizedFileURL.path
+        let targets = package.targets.compactMap { target -> TargetDescription? in
+            // A system library's module (a C header's) has no sources but may be imported, as
+            // `swift package describe` lists it for the command.
+            if let library = target as? SystemLibraryTarget {
+                return TargetDescription(
+                    name: library.name, c99name: library.name, type: "system-target",
+                    path: relativePath(library.directoryURL.standardizedFileURL.path, to: root), sources: [],
+                    target_dependencies: [])
+            }
+            guard let module = target as? SourceModuleTarget else { return nil }
+            let directory = module.directoryURL.standardizedFileURL.path
+            return TargetDescription(
+                name: module.name,
+                c99name: module.moduleName,
+                type: typeName(of: module.kind),
+                path: relativePath(directory, to: root),
+                sources: module.sourceFiles(withSuffix: "swift").map {
+                    relativePath($0.url.standardizedFileURL.path, to: directory)
+                },
+                target_dependencies: module.dependencies.compactMap {
+                    if case .target(let dependency) = $0 { return dependency.name }
+                    return nil
+                }
+            )
+        }
+        return PackageDescription(
+            name: package.displayName, path: root, targets: targets,
+            declared: Dictionary(
+                package.targets.map { ($0.name, dependencies(of: $0, owners: owners)) },
+                uniquingKeysWith: { first, _ in first }),
+            productTargets: productTargets(of: package), packages: [])
+    }
+
+    /// Every package `package` depends on, directly or not, and which package owns each product,
+    /// `package`'s own included.
     static func packages(dependedOnBy package: Package) -> (packages: [OtherPackage], owners: [String: String]) {
         var all: [Package] = []
         var seen: Set<String> = []
@@ -113,22 +131,34 @@ struct CheckLayering: CommandPlugin {
             pending += next.dependencies.map(\.package)
         }
         var owners: [String: String] = [:]
-        for other in all {
-            for product in other.products {
-                owners[product.id] = other.id
+        for owner in [package] + all {
+            for product in owner.products {
+                owners[product.id] = owner.id
             }
         }
         let packages = all.map { other in
             OtherPackage(
-                identity: other.id, name: other.displayName,
-                products: Dictionary(
-                    other.products.filter { $0 is LibraryProduct }.map { ($0.name, $0.targets.map(\.name)) },
-                    uniquingKeysWith: { first, _ in first }),
+                identity: other.id, name: other.displayName, products: productTargets(of: other),
                 targets: Dictionary(
                     other.targets.map { ($0.name, dependencies(of: $0, owners: owners)) },
-                    uniquingKeysWith: { first, _ in first }))
+                    uniquingKeysWith: { first, _ in first }),
+                folder: other.directoryURL.standardizedFileURL.path,
+                isLocal: isLocal(other))
         }
         return (packages.sorted { $0.identity < $1.identity }, owners)
+    }
+
+    /// Whether `package` is a folder of the developer's, depended on by path, rather than a checkout.
+    static func isLocal(_ package: Package) -> Bool {
+        if case .local = package.origin { return true }
+        return false
+    }
+
+    /// Each library product of `package` and the targets it offers.
+    static func productTargets(of package: Package) -> [String: [String]] {
+        Dictionary(
+            package.products.filter { $0 is LibraryProduct }.map { ($0.name, $0.targets.map(\.name)) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// A target's dependencies: a target by name, a product with the package that owns it.
@@ -151,7 +181,9 @@ struct CheckLayering: CommandPlugin {
         }
     }
 
+    /// `path` from `root`: `.` for the root itself, as SwiftPM describes a target at its package's top.
     static func relativePath(_ path: String, to root: String) -> String {
+        if path == root { return "." }
         guard path.hasPrefix(root + "/") else { return path }
         return String(path.dropFirst(root.count + 1))
     }

@@ -4,16 +4,33 @@ import MiddlewareSupport
 extension LayeringChecker {
     /// A checker for the package at `root` and its contract: its `layers.json`, or the folder default.
     ///
-    /// The packages the contract's `packages` names are described and checked as part of it.
-    public init(packageAt root: URL, graph: PackageGraph) throws(LayeringCheckError) {
-        try self.init(includingPackagesOf: graph, contract: try LayerContract.load(packageRoot: root))
+    /// The packages the contract's `packages` names are described and checked as part of it, with
+    /// SwiftPM's state and their descriptions kept in `stateFolder` (see
+    /// ``init(includingPackagesOf:contract:stateFolder:)``).
+    public init(packageAt root: URL, graph: PackageGraph, stateFolder: URL? = nil) throws(LayeringCheckError) {
+        try self.init(
+            includingPackagesOf: graph, contract: try LayerContract.load(packageRoot: root), stateFolder: stateFolder)
     }
 
     /// A checker for `graph` and `contract`, with the packages the contract's `packages` names described
     /// and checked as part of it.
-    public init(includingPackagesOf graph: PackageGraph, contract: LayerContract) throws(LayeringCheckError) {
+    ///
+    /// - Parameters:
+    ///   - graph: The package's description.
+    ///   - contract: Its contract, whose `packages` names the folders of the packages checked with it.
+    ///   - stateFolder: Where each such package's SwiftPM state (its scratch folder) and its
+    ///     description, kept until its files change, go, one folder each; `nil` leaves SwiftPM's state
+    ///     in the package's own `.build` and keeps no description.
+    public init(
+        includingPackagesOf graph: PackageGraph, contract: LayerContract, stateFolder: URL? = nil
+    ) throws(LayeringCheckError) {
         let merged = try graph.including(packagesOf: contract) { path throws(LayeringCheckError) in
-            try PackageLoader.describe(packagePath: path, readsPackages: false)
+            // One folder per package, named by its path, so no two packages share SwiftPM's state.
+            let state = stateFolder?.appendingPathComponent(
+                path.split(separator: "/").joined(separator: "-"), isDirectory: true)
+            return try PackageLoader.describe(
+                packagePath: path, scratchPath: state?.appendingPathComponent("scratch").path,
+                cache: state?.appendingPathComponent("description"), readsPackages: false)
         }
         self.init(graph: merged, contract: contract)
     }

@@ -87,13 +87,13 @@ public struct LayeringChecker: Sendable {
                     target: ""))
         }
         for pattern in contract.packages where !(graph.includedPackages ?? []).contains(where: pattern.matches) {
-            // Said, so a typo or a description without folders (the command plugin's) is never taken for
-            // a package checked as this one's own.
+            // Said, so a typo or a description without folders (one written elsewhere) is never taken
+            // for a package checked as this one's own.
             let hint =
                 if graph.packagesProblem != nil {
                     "the packages this one depends on could not be read (the warning on the manifest says why)"
                 } else if graph.packages?.contains(where: { $0.folder != nil }) != true {
-                    "the command plugin does not say where packages are; run the command (swift run layering-check)"
+                    "the description given says no package's folder; run the command (swift run layering-check)"
                 } else {
                     "give the folder of a package this one depends on by path, relative to its root"
                 }

@@ -114,11 +114,17 @@ enum LayeringCheckCommand {
         let loadDuration = clock.now - loadStart
 
         let checkStart = clock.now
+        // The packages the contract checks as this one's own are described with their state in this
+        // package's build folder, or, from the plugin, in the plugin's folder, where it may write.
+        let stateFolder =
+            options.descriptionPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+            ?? root.appendingPathComponent(".build/layering-check")
+        let packagesState = stateFolder.appendingPathComponent("packages", isDirectory: true)
         let checker =
             try contract.map { contract throws(LayeringCheckError) in
-                try LayeringChecker(includingPackagesOf: graph, contract: contract)
+                try LayeringChecker(includingPackagesOf: graph, contract: contract, stateFolder: packagesState)
             }
-            ?? LayeringChecker(packageAt: root, graph: graph)
+            ?? LayeringChecker(packageAt: root, graph: graph, stateFolder: packagesState)
         var report = try checker.check(packageAt: root)
         if let baselinePath = options.baselinePath {
             if options.updatesBaseline {
