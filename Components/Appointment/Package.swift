@@ -2,10 +2,10 @@
 import PackageDescription
 
 // Appointment, a business component in a package of its own: built, tested and previewed alone, and
-// depended on by the mall (`.package(path: "Components/Appointment")` in its manifest) like any
-// package. It sees the middleware and the mall's base layer (`Sources`, a package the mall depends on
-// too), never another component: the mall's manifest gives its router the routes it wires to, and
-// the layering check holds the rest.
+// depended on by the mall (`componentPackages` in its manifest) like any package. It sees the
+// middleware and the mall's base layer (`Sources`, a package the mall depends on too), never another
+// component: the mall's manifest gives its router the routes it wires to, and the layering check
+// holds the rest.
 
 let package = Package(
     name: "Appointment",

@@ -48,6 +48,71 @@ struct ScaffolderTests {
         #expect(!api.split(separator: "\n").contains { $0.hasPrefix("    public var require_") })
     }
 
+    /// `--own-package`: the same files, its tests moved into its folder, with its manifest and README,
+    /// and its name added to the app's list of component packages too.
+    @Test func aComponentAsAPackageOfItsOwnHasItsManifestTestsAndListEntry() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let name = copy.unusedComponentName
+        let scaffolder = Scaffolder(packageRoot: copy.root)
+        let inPackage = try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames)
+        let plan = try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames, asPackage: true)
+        let own = ["Components/\(name)/Package.swift", "Components/\(name)/README.md"]
+        let tests = "Tests/\(name)Tests/\(name)Tests.swift"
+        #expect(
+            plan.paths
+                == (inPackage.paths.filter { $0 != tests } + own + ["Components/\(name)/\(tests)"]).sorted())
+        #expect(plan.newFiles["Components/\(name)/\(tests)"] == inPackage.newFiles[tests])
+        let manifest = try #require(plan.newFiles["Components/\(name)/Package.swift"])
+        #expect(manifest.hasPrefix("// swift-tools-version: 6.1\nimport PackageDescription\n"))
+        #expect(manifest.contains(".library(name: \"\(name)\", targets: [\"\(name)\"])"))
+        #expect(manifest.contains("name: \"\(name)Tests\""))
+        let edit = try #require(plan.edits.first { $0.path == "Package.swift" })
+        #expect(edit.updated.contains("(\"\(name)\", wiresTo: [])"))
+        #expect(edit.updated.contains("let componentPackages: Set<String> = [\"Appointment\", \"\(name)\"]"))
+        #expect(plan.next.contains("swift test --package-path Components/\(name)"))
+        #expect(!inPackage.next.contains("--package-path"))
+    }
+
+    /// Appointment's manifest is the package template rendered for it, so the two never drift apart, and
+    /// the template writes nothing for a component in the app's package.
+    @Test func appointmentsManifestIsThePackageTemplateRenderedForIt() throws {
+        let root = PackageCopy.sourceRoot
+        let template = try String(
+            contentsOf: root.appendingPathComponent("Templates/Component/Components/{Name}/Package.swift.template"),
+            encoding: .utf8)
+        let layout = try ComponentLayout.load(packageRoot: root)
+        let manifest = try String(
+            contentsOf: root.appendingPathComponent("Components/Appointment/Package.swift"), encoding: .utf8)
+        #expect(
+            try Scaffolder.render(template: template, component: "Appointment", asPackage: true, layout: layout)
+                == manifest)
+        #expect(
+            try Scaffolder.render(template: template, component: "Appointment", layout: layout)
+                .allSatisfy(\.isWhitespace))
+    }
+
+    @Test func aLayoutWithoutAPackageSectionRefusesAComponentAsAPackage() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let layout = copy.root.appendingPathComponent("components.json")
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: layout)) as? [String: Any])
+        var scaffold = try #require(object["scaffold"] as? [String: Any])
+        scaffold["package"] = nil
+        object["scaffold"] = scaffold
+        try JSONSerialization.data(withJSONObject: object).write(to: layout)
+        let before = try copy.snapshot()
+        #expect {
+            try Scaffolder(packageRoot: copy.root).plan(
+                name: copy.unusedComponentName, existingNames: PackageCopy.targetNames, asPackage: true)
+        } throws: { error in
+            (error as? ScaffoldError)?.message.hasPrefix(
+                "components.json has no \"scaffold.package\", so new-component does not know how a component") == true
+        }
+        #expect(try copy.snapshot() == before)
+    }
+
     @Test func declaredRequiresAndProvidesAreGenerated() throws {
         let copy = try PackageCopy()
         defer { copy.remove() }
@@ -401,7 +466,14 @@ struct TargetNamesTests {
         try #require(run.status == 0, "\(run.output)")
         let kept = try #require(names.kept(), "the addition kept no names for the manifest it wrote")
         let graph = try PackageLoader.describe(packagePath: copy.root.path)
-        #expect(kept == Set(graph.targets.flatMap { [$0.name, $0.moduleName] }))
+        // Its own targets and those of every package it depends on: target names are unique in a graph.
+        let others = (graph.packages ?? []).flatMap(\.targets.keys)
+        #expect(
+            kept
+                == Set(
+                    graph.targets.flatMap { [$0.name, $0.moduleName] }
+                        + others.flatMap { [$0, DependencyPackage.moduleName(of: $0)] }))
+        #expect(kept.isSuperset(of: ["MallBase", "MallNavigator", "Appointment", "AppointmentPreview", "Middleware"]))
         #expect(kept.isSuperset(of: [name, "\(name)Preview", "\(name)Tests", "\(name)Routes", "\(name)Router"]))
 
         // A manifest edited by hand is another manifest: its names are not taken for those kept.

@@ -27,6 +27,12 @@ struct CommandLineTests {
         ),
         (["--check", "--dry-run"], "--check works on every component already there; remove --dry-run"),
         (["--check", "--require", "a"], "--check works on every component already there; remove --require"),
+        (
+            ["--regenerate", "--own-package"],
+            "--regenerate works on every component already there; remove --own-package"
+        ),
+        (["Coupon", "--own-package", "--own-package"], "--own-package was given twice; give it once"),
+        (["Coupon", "--own-packag"], "unknown option '--own-packag'; did you mean '--own-package'?"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         #expect(throws: UsageError(message, program: "new-component")) { try NewComponentCommand.parse(arguments) }
@@ -38,5 +44,8 @@ struct CommandLineTests {
         #expect(!NewComponentCommand.usage.contains("--existing-targets"))
         let repeated = try NewComponentCommand.parse(["Coupon", "--require", "a", "--require", "b"])
         #expect(repeated.requires == ["a", "b"])
+        #expect(try NewComponentCommand.parse(["Coupon", "--own-package"]).asPackage)
+        #expect(try !NewComponentCommand.parse(["Coupon"]).asPackage)
+        #expect(NewComponentCommand.usage.contains("--own-package"))
     }
 }

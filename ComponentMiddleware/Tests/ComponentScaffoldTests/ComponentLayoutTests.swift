@@ -127,7 +127,59 @@ struct ComponentLayoutTests {
             minimal.replacingOccurrences(of: "\n}", with: ", \"preview\": []\n}"),
             "components.json: preview: must be an object"
         ),
+        (withPackage(#"[]"#), "components.json: scaffold.package: must be an object"),
+        (withPackage(#"{"move": {}}"#), "components.json: scaffold.package.move: unknown key"),
+        (withPackage(#"{"moves": []}"#), "components.json: scaffold.package.moves: must be an object of folders"),
+        (
+            withPackage(#"{"moves": {"Tests": "F/{Name}/Tests"}}"#),
+            "components.json: scaffold.package.moves.Tests: 'Tests' does not name the component"
+        ),
+        (
+            withPackage(#"{"moves": {"T/{Name}": "F/Tests"}}"#),
+            "components.json: scaffold.package.moves.T/{Name}: 'F/Tests' does not name the component"
+        ),
+        (
+            withPackage(#"{"moves": {"T/{Name}": "../{Name}"}}"#),
+            "components.json: scaffold.package.moves.T/{Name}: '../{Name}' must be a path inside the package"
+        ),
+        (
+            withPackage(#"{"moves": {"T/{Name}": "F/{Name}/*"}}"#),
+            "components.json: scaffold.package.moves.T/{Name}: 'F/{Name}/*' has a placeholder other than {Name}"
+        ),
+        (
+            withPackage(#"{"moves": {"T/{Name}": 7}}"#),
+            "components.json: scaffold.package.moves.T/{Name}: must be a string"
+        ),
+        (
+            withPackage(#"{"moves": {"T/{Name}": "F/{Name}/T", "T/{Name}/A": "G/{Name}"}}"#),
+            "components.json: scaffold.package.moves: 'T/{Name}/A' is inside 'T/{Name}', which moves already"
+        ),
+        (
+            withPackage(#"{"lists": [{"file": "Package.swift", "list": "let p", "entry": "x"}]}"#),
+            "components.json: scaffold.package.lists[0].entry: 'x' does not name the component"
+        ),
     ])
+
+    /// The minimal layout with a `scaffold` whose `package` is `package`.
+    static func withPackage(_ package: String) -> String {
+        minimal.replacingOccurrences(
+            of: "\n}",
+            with: #", "scaffold": {"templates": "T", "targets": ["{Name}"], "package": \#(package)}"# + "\n}")
+    }
+
+    @Test func aPackageSectionMovesFoldersAndAddsLists() throws {
+        let text = Self.withPackage(
+            #"{"moves": {"Tests/{Name}Tests": "Features/{Name}/Tests/{Name}Tests"},"#
+                + #" "lists": [{"file": "Package.swift", "list": "let packages", "entry": "\"{Name}\""}]}"#)
+        let package = try #require(try ComponentLayout.parse(Data(text.utf8)).scaffold?.ownPackage)
+        let moved = package.moved(.init(text: "Tests/{Name}Tests/{Name}Tests.swift"))
+        #expect(moved.path(for: "Notes") == "Features/Notes/Tests/NotesTests/NotesTests.swift")
+        // Only the folder itself moves, not one whose name starts the same.
+        #expect(package.moved(.init(text: "Tests/{Name}TestsMore/A.swift")).text == "Tests/{Name}TestsMore/A.swift")
+        #expect(package.lists.map(\.declaration) == ["let packages"])
+        #expect(package.lists.first?.entry.path(for: "Notes") == "\"Notes\"")
+        #expect(try ComponentLayout.parse(Data(Self.minimal.utf8)).scaffold?.ownPackage == nil)
+    }
 
     @Test(arguments: refused)
     func aLayoutItCannotUseIsRefusedNamingTheKey(text: TestText, message: TestText) {

@@ -83,6 +83,36 @@ public struct ComponentLayout: Sendable, Equatable {
         /// What the command prints after adding a component, line by line: each a ``Template``, left out
         /// where it renders empty.
         public var next: [String]
+        /// How `new-component Name --own-package` adds a component as a package of its own, if the app says.
+        public var ownPackage: OwnPackage?
+
+        /// A component in a package of its own: the same templates, rendered with `package` set (a
+        /// template that then renders, such as the component's `Package.swift`, is written; one that
+        /// renders blank is not), some of their folders moved into the component's, and more lists.
+        public struct OwnPackage: Sendable, Equatable {
+            /// Folders of the templates' files and where they go instead, e.g. `Tests/{Name}Tests` to
+            /// `Features/{Name}/Tests/{Name}Tests`, where the component's package finds its tests.
+            public var moves: [Move]
+            /// The lists the component is added to besides ``Scaffold/lists``, e.g. the app's list of the
+            /// components it depends on as packages.
+            public var lists: [List]
+
+            /// A folder of the templates' files and the folder they go to instead.
+            public struct Move: Sendable, Equatable {
+                /// The folder the templates write to, e.g. `Tests/{Name}Tests`.
+                public var from: PathPattern
+                /// Where its files go instead, e.g. `Features/{Name}/Tests/{Name}Tests`.
+                public var to: PathPattern
+            }
+
+            /// `path`, a template's path pattern, moved where a component in a package of its own has it.
+            public func moved(_ path: PathPattern) -> PathPattern {
+                for move in moves where path.text == move.from.text || path.text.hasPrefix(move.from.text + "/") {
+                    return PathPattern(text: move.to.text + path.text.dropFirst(move.from.text.count))
+                }
+                return path
+            }
+        }
 
         /// A list of the app's components in a file of the package: an array literal, one entry each.
         public struct List: Sendable, Equatable {
@@ -268,7 +298,7 @@ extension ComponentLayout {
         /// The `scaffold` object.
         func scaffold(_ value: Any) throws(ScaffoldError) -> Scaffold {
             let object = try self.object(value, key: "scaffold")
-            let keys = ["templates", "targets", "baseTypes", "visibleTypes", "reserved", "lists", "next"]
+            let keys = ["templates", "targets", "baseTypes", "visibleTypes", "reserved", "lists", "next", "package"]
             try refuseUnknownKeys(in: object, known: keys, at: "scaffold.")
             let templates = try string(object["templates"], key: "scaffold.templates")
             try refuseEscape(templates, key: "scaffold.templates")
@@ -313,7 +343,53 @@ extension ComponentLayout {
                 lists: try lists.enumerated().map { index, value throws(ScaffoldError) in
                     try list(value, key: "scaffold.lists[\(index)]")
                 },
-                next: try strings(object["next"] ?? [Any](), key: "scaffold.next", of: "lines"))
+                next: try strings(object["next"] ?? [Any](), key: "scaffold.next", of: "lines"),
+                ownPackage: try object["package"].map { value throws(ScaffoldError) in try ownPackage(value) })
+        }
+
+        /// The `scaffold.package` object.
+        private func ownPackage(_ value: Any) throws(ScaffoldError) -> Scaffold.OwnPackage {
+            let object = try self.object(value, key: "scaffold.package")
+            try refuseUnknownKeys(in: object, known: ["moves", "lists"], at: "scaffold.package.")
+            guard let moves = (object["moves"] ?? [String: Any]()) as? [String: Any] else {
+                throw fail("scaffold.package.moves", "must be an object of folders and where they go instead")
+            }
+            let folders = try moves.keys.sorted().map { from throws(ScaffoldError) in
+                let key = "scaffold.package.moves.\(from.visible)"
+                return Scaffold.OwnPackage.Move(
+                    from: try folder(from, key: key), to: try folder(string(moves[from], key: key), key: key))
+            }
+            // One move's folder inside another's would leave which applies to the order of the keys.
+            for move in folders {
+                if let outer = folders.first(where: { $0 != move && move.from.text.hasPrefix($0.from.text + "/") }) {
+                    throw fail(
+                        "scaffold.package.moves", "'\(move.from)' is inside '\(outer.from)', which moves already")
+                }
+            }
+            guard let lists = (object["lists"] ?? [Any]()) as? [Any] else {
+                throw fail("scaffold.package.lists", "must be an array of objects")
+            }
+            return Scaffold.OwnPackage(
+                moves: folders,
+                lists: try lists.enumerated().map { index, value throws(ScaffoldError) in
+                    try list(value, key: "scaffold.package.lists[\(index)]")
+                })
+        }
+
+        /// A folder relative to the package root, inside it, named by the component.
+        private func folder(_ text: String, key: String) throws(ScaffoldError) -> PathPattern {
+            guard !text.isEmpty, text.count <= 1_000, !text.unicodeScalars.contains(where: \.isInvisible) else {
+                throw fail(key, "'\(text.visible)' is no folder; give one relative to the package root")
+            }
+            try refuseEscape(text, key: key)
+            guard text.contains("{Name}") else {
+                throw fail(key, "'\(text.visible)' does not name the component; write {Name} where its name goes")
+            }
+            guard !text.replacingOccurrences(of: "{Name}", with: "").contains(where: { "{}*".contains($0) }) else {
+                throw fail(
+                    key, "'\(text.visible)' has a placeholder other than {Name} or a *; only {Name} stands for a name")
+            }
+            return PathPattern(text: text)
         }
 
         /// One of `scaffold.lists`.

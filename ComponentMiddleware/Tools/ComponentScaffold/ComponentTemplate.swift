@@ -14,6 +14,8 @@ struct ComponentTemplate {
     let templates: [Source]
     /// The app's types a stub can answer with besides the screen type and the standard library's.
     var answerable: Set<String> = []
+    /// How the component is a package of its own, if it is one (`new-component Name --own-package`).
+    var ownPackage: ComponentLayout.Scaffold.OwnPackage?
 
     private var component: String { name.value }
 
@@ -111,7 +113,7 @@ struct ComponentTemplate {
     /// component (`Features/Reminders` for `Features/Reminders/Data/Item.swift`), its derived files'
     /// included: none may exist before the component is added.
     func componentItems() -> [String] {
-        let patterns = templates.map(\.path) + [layout.generated] + (layout.preview.map { [$0.answers] } ?? [])
+        let patterns = templates.map(path(of:)) + [layout.generated] + (layout.preview.map { [$0.answers] } ?? [])
         return Set(
             patterns.map { pattern in
                 let parts = pattern.text.split(separator: "/")
@@ -130,7 +132,7 @@ struct ComponentTemplate {
         for source in templates {
             let text = source.template.render(values)
             guard text.contains(where: { !$0.isWhitespace }) else { continue }
-            let path = source.path.path(for: component)
+            let path = path(of: source).path(for: component)
             // `Ab{Name}` and `{Name}Ab` are one file for the component `Ab`.
             if let other = writers.updateValue(source.file, forKey: path) {
                 throw ScaffoldError(
@@ -162,6 +164,11 @@ struct ComponentTemplate {
                     + " nothing was written")
         }
         return files + derived
+    }
+
+    /// The path pattern of the file `source` writes, where a component in a package of its own has it.
+    private func path(of source: Source) -> ComponentLayout.PathPattern {
+        ownPackage?.moved(source.path) ?? source.path
     }
 
     /// Refuses a require whose return type no stub can answer, by its declaration: the API file it
@@ -221,7 +228,7 @@ struct ComponentTemplate {
 
     /// What a template may name: the component, the screen type, and its requires and provides.
     static let schema: Template.Schema = [
-        "Name": .text, "name": .text, "host": .text, "screenType": .text, "screenModule": .text,
+        "Name": .text, "name": .text, "host": .text, "screenType": .text, "screenModule": .text, "package": .flag,
         "hasRequires": .flag, "hasProvides": .flag, "hasSampledRequires": .flag, "hasDemonstrableRequires": .flag,
         "requires": .list(signature), "provides": .list(signature),
     ]
@@ -244,7 +251,8 @@ struct ComponentTemplate {
         [
             "Name": .text(component), "name": .text(name.lowerCamel), "host": .text(component.lowercased()),
             "screenType": .text(layout.screenType), "screenModule": .text(layout.screenModule),
-            "hasRequires": .flag(!interface.requires.isEmpty), "hasProvides": .flag(!interface.provides.isEmpty),
+            "package": .flag(ownPackage != nil), "hasRequires": .flag(!interface.requires.isEmpty),
+            "hasProvides": .flag(!interface.provides.isEmpty),
             "hasSampledRequires": .flag(interface.requires.contains { $0.sampleArguments != nil }),
             "hasDemonstrableRequires": .flag(
                 interface.requires.contains {

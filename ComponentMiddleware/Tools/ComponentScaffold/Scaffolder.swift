@@ -46,11 +46,14 @@ public struct Scaffolder: Sendable {
     ///   - requires: Declarations like `tagPage(noteId: String)`.
     ///   - provides: Declarations like `couponDetail(couponId: String)`.
     ///   - existingNames: The package's target and module names.
+    ///   - asPackage: Whether the component is a package of its own, as the layout's `scaffold.package`
+    ///     says one is made.
     public func plan(
         name: String,
         requires: [String] = [],
         provides: [String] = [],
-        existingNames: Set<String>
+        existingNames: Set<String>,
+        asPackage: Bool = false
     ) throws(ScaffoldError) -> ScaffoldPlan {
         // Without its layout the package is not an app this tool can add to: said first, in one line.
         let layout = try layout()
@@ -61,18 +64,27 @@ public struct Scaffolder: Sendable {
                     + " how), or write the component's API file by hand and derive the rest with new-component"
                     + " --regenerate; nothing was written")
         }
+        let ownPackage = asPackage ? scaffold.ownPackage : nil
+        if asPackage, ownPackage == nil {
+            throw ScaffoldError(
+                "\(ComponentLayout.fileName) has no \"scaffold.package\", so new-component does not know how a"
+                    + " component of this app is a package of its own; add one (\"Adopting the middleware\" in the"
+                    + " middleware's reference says how), or leave out --own-package; nothing was written")
+        }
         let templates = try ComponentTemplate.templates(of: scaffold, in: packageRoot)
         // A second run for the same name gets the plain answer before the finer name checks: none of the
         // component's own files and folders (`ComponentTemplate.componentItems()`) may exist.
         let written = try ComponentName(name, existingNames: existingNames, reserved: scaffold.reserved)
         try refuseExisting(
-            ComponentTemplate(name: written, interface: InterfaceDocument(), layout: layout, templates: templates)
-                .componentItems(),
+            ComponentTemplate(
+                name: written, interface: InterfaceDocument(), layout: layout, templates: templates,
+                ownPackage: ownPackage
+            ).componentItems(),
             of: written)
         let interface = try InterfaceDocument(requires: requires, provides: provides, baseTypes: baseTypes(in: layout))
         let template = ComponentTemplate(
             name: written, interface: interface, layout: layout, templates: templates,
-            answerable: answerableTypes(in: layout))
+            answerable: answerableTypes(in: layout), ownPackage: ownPackage)
         let files = try template.files()
         let added = Set(scaffold.targets.map { $0.path(for: written.value) })
         try written.refuseClashes(
@@ -80,14 +92,17 @@ public struct Scaffolder: Sendable {
             visibleTypes: visibleTypes(in: layout))
         let items = try movedItems(files.map(\.path))
         var edits: [ScaffoldPlan.Edit] = []
-        for (number, list) in scaffold.lists.enumerated() {
+        let lists =
+            scaffold.lists.enumerated().map { ("scaffold.lists[\($0)]", $1) }
+            + (ownPackage?.lists ?? []).enumerated().map { ("scaffold.package.lists[\($0)]", $1) }
+        for (key, list) in lists {
             // Two lists in one file make one edit.
             let index = edits.firstIndex { $0.path == list.file }
             let source: String
             if let index {
                 source = edits[index].updated
             } else {
-                try refuseOddFile(list.file, key: "scaffold.lists[\(number)].file")
+                try refuseOddFile(list.file, key: "\(key).file")
                 source = try read(list.file)
             }
             let updated = try Self.add(written, to: list, in: source)
@@ -110,21 +125,25 @@ public struct Scaffolder: Sendable {
 
     /// One template's text rendered for a component, as `new-component Name` renders the app's
     /// templates (``ComponentLayout/Scaffold/templates``), with the standard types only for the
-    /// declarations' parameters; throws, naming `file` and the line, if the template cannot be read.
+    /// declarations' parameters (with `asPackage`, as `new-component Name --own-package` renders them);
+    /// throws, naming `file` and the line, if the template cannot be read.
     public static func render(
         template text: String,
         file: String = "template",
         component: String,
         requires: [String] = [],
         provides: [String] = [],
+        asPackage: Bool = false,
         layout: ComponentLayout
     ) throws(ScaffoldError) -> String {
         let template = try Template(text, file: file, schema: ComponentTemplate.schema)
         let interface = try InterfaceDocument(
             requires: requires, provides: provides, baseTypes: BaseTypes(concrete: [], hashable: []))
         let name = try ComponentName(component)
+        let ownPackage = asPackage ? ComponentLayout.Scaffold.OwnPackage(moves: [], lists: []) : nil
         return template.render(
-            ComponentTemplate(name: name, interface: interface, layout: layout, templates: []).values)
+            ComponentTemplate(name: name, interface: interface, layout: layout, templates: [], ownPackage: ownPackage)
+                .values)
     }
 
     /// The files and folders that place `paths` with one move each: for each path, its shortest part

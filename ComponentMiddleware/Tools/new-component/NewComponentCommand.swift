@@ -13,7 +13,7 @@ enum NewComponentCommand {
         components.json says where each goes (see "Adopting the middleware" in the middleware's reference).
 
         USAGE: new-component <Name> [--require <declaration>]... [--provide <declaration>]...
-                             [--interface <file.json>] [--package-path <path>] [--dry-run]
+                             [--interface <file.json>] [--own-package] [--package-path <path>] [--dry-run]
                new-component --regenerate [--package-path <path>]
                new-component --check [--package-path <path>]
 
@@ -30,6 +30,9 @@ enum NewComponentCommand {
           --provide <declaration> Something the component offers, e.g. 'couponDetail(couponId: String)'.
                                   It becomes a provide_ function, as the app's templates write one.
           --interface <file>      Read declarations from JSON: {"requires": [...], "provides": [...]}.
+          --own-package           Make the component a package of its own, built and tested alone,
+                                  which the app depends on by path (components.json's scaffold.package
+                                  says how).
           --package-path <path>   The package to change (default: the current folder).
           --dry-run               Print what would be created and changed; write nothing.
           --regenerate            Rewrite every component's derived files from its API file and router:
@@ -59,6 +62,8 @@ enum NewComponentCommand {
         /// they are read with `swift package describe`. Internal, so not in the help.
         var existingTargets: Set<String>?
         var isDryRun = false
+        /// `--own-package`: the component as a package of its own.
+        var asPackage = false
         var showsHelp = false
         /// `--regenerate` or `--check`: the derived files of every component, not a new component.
         var derivedFilesMode: String?
@@ -117,7 +122,8 @@ enum NewComponentCommand {
             name: name,
             requires: options.requires,
             provides: options.provides,
-            existingNames: existing
+            existingNames: existing,
+            asPackage: options.asPackage
         )
         let summary = report(plan, isDryRun: options.isDryRun) + "\n"
         if options.isDryRun {
@@ -138,7 +144,7 @@ enum NewComponentCommand {
             // The derived files stay as generated, so `new-component --check` finds them current.
             let derived = plan.derivedPaths
             format(
-                plan.newFiles.keys.sorted().filter { !derived.contains($0) }.map {
+                plan.newFiles.keys.sorted().filter { $0.hasSuffix(".swift") && !derived.contains($0) }.map {
                     root.appendingPathComponent($0).path
                 })
         }
@@ -159,6 +165,8 @@ enum NewComponentCommand {
                 options.existingTargets = Set(try reader.value(of: argument).split(separator: ",").map(String.init))
             case "--dry-run":
                 options.isDryRun = true
+            case "--own-package":
+                options.asPackage = true
             case "--regenerate", "--check":
                 if let other = options.derivedFilesMode {
                     throw reader.error("\(other) and \(argument) cannot be used together")
@@ -179,7 +187,7 @@ enum NewComponentCommand {
             let conflicting = [
                 options.name.map { "a component name ('\($0)')" }, options.requires.isEmpty ? nil : "--require",
                 options.provides.isEmpty ? nil : "--provide", options.interfacePath.map { _ in "--interface" },
-                options.isDryRun ? "--dry-run" : nil,
+                options.isDryRun ? "--dry-run" : nil, options.asPackage ? "--own-package" : nil,
             ]
             if let first = conflicting.compactMap({ $0 }).first {
                 throw reader.error("\(mode) works on every component already there; remove \(first)")
@@ -190,7 +198,9 @@ enum NewComponentCommand {
 
     /// Every option the help lists, for "did you mean".
     static let spellings = [
-        "--require", "--provide", "--interface", "--package-path", "--dry-run", "--regenerate", "--check", "--help",
+        "--require", "--provide", "--interface", "--own-package", "--package-path", "--dry-run", "--regenerate",
+        "--check",
+        "--help",
     ]
 
     /// Writes to standard output, waiting for a slow reader; a failure is thrown (and, after
@@ -252,11 +262,15 @@ enum NewComponentCommand {
         return names
     }
 
-    /// The package's target and module names, from `swift package describe`.
+    /// The target and module names of the package and of every package it depends on (target names are
+    /// unique across the graph, as the plugin's list says too), from `swift package describe`.
     static func existingNames(packagePath: String) throws(ScaffoldError) -> Set<String> {
         do throws(LayeringCheckError) {
             let graph = try PackageLoader.describe(packagePath: packagePath)
-            return Set(graph.targets.flatMap { [$0.name, $0.moduleName] })
+            let others = (graph.packages ?? []).flatMap(\.targets.keys)
+            return Set(
+                graph.targets.flatMap { [$0.name, $0.moduleName] }
+                    + others.flatMap { [$0, DependencyPackage.moduleName(of: $0)] })
         } catch {
             throw ScaffoldError(error.description)
         }
