@@ -116,7 +116,11 @@ struct CheckLayering: CommandPlugin {
             declared: Dictionary(
                 package.targets.map { ($0.name, dependencies(of: $0, owners: owners)) },
                 uniquingKeysWith: { first, _ in first }),
-            productTargets: productTargets(of: package), packages: [])
+            // Every product, an executable's too, as `swift package dump-package` gives them to the command:
+            // a package checked as this one's own may depend on any of them.
+            productTargets: Dictionary(
+                package.products.map { ($0.name, $0.targets.map(\.name)) }, uniquingKeysWith: { first, _ in first }),
+            packages: [])
     }
 
     /// Every package `package` depends on, directly or not, and which package owns each product,

@@ -119,6 +119,58 @@ struct LocalPackageTests {
             ], "\(report.text)")
     }
 
+    /// A finding of an included package's manifest points into that manifest, and an undeclared import
+    /// across packages gets a hint its package can follow: never a dependency of a package the app
+    /// depends on upon the app.
+    @Test func findingsOfAnIncludedPackageAreLocatedAndHintedInItsOwnManifest() throws {
+        let contract = try LayerContract.parse(Data(Self.contract.utf8))
+        var merged = try Self.app().including(packagesOf: contract) { path throws(LayeringCheckError) in
+            var graph = try Self.reminders(path)
+            // Reminders declares the app's feature Tags, a sibling, and its tests import the app.
+            graph.targets[0].dependencies = ["Tags"]
+            graph.declared?["Reminders"] = [
+                .init(kind: .product, name: "Base", package: "Notes"),
+                .init(kind: .product, name: "Tags", package: "Notes"),
+            ]
+            return graph
+        }
+        merged.packagesProblem = nil
+        let files = [
+            "Features/Reminders/Reminders.swift": "import Base\n",
+            "Features/Tags/Tags.swift": "import Base\n",
+            "App/main.swift": "import Reminders\nimport Tags\n",
+            "Sources/Base/Base.swift": "",
+            "Features/Reminders/Tests/RemindersTests/Tests.swift": "import Reminders\nimport App\n",
+        ]
+        let manifests = [
+            ManifestFile(path: "Package.swift", text: "let package = Package(name: \"Notes\")\n"),
+            ManifestFile(
+                path: "Features/Reminders/Package.swift",
+                text: """
+                    let package = Package(
+                        name: "Reminders",
+                        targets: [
+                            .target(name: "Reminders", dependencies: [.product(name: "Tags", package: "Notes")]),
+                        ])
+
+                    """),
+        ]
+        let report = try LayeringChecker(graph: merged, contract: contract).check(manifests: manifests) { path in
+            Array((files[path] ?? "").utf8)
+        }
+        let lines = report.diagnostics.map(\.formatted)
+        #expect(
+            lines.contains {
+                $0.hasPrefix("Features/Reminders/Package.swift:4:66: error: component 'Reminders' depends on sibling")
+            }, "\(lines)")
+        #expect(
+            lines.contains(
+                "Features/Reminders/Tests/RemindersTests/Tests.swift:2:1: error: 'RemindersTests' imports 'App', a"
+                    + " module of the app's package that none of its dependencies brings in; the app's package depends"
+                    + " on the package in Features/Reminders, which cannot depend on it in turn; move what"
+                    + " 'RemindersTests' needs of 'App' into a package both depend on [undeclared-import]"), "\(lines)")
+    }
+
     @Test func aFolderTheContractDoesNotNameStaysAnotherPackage() throws {
         let contract = try LayerContract.parse(Data(#"{"packages": ["Packages/*"], "layers": [["App"]]}"#.utf8))
         let app = Self.app()
@@ -176,5 +228,50 @@ struct LocalPackageTests {
                     + " 'Tags'; route it through a require wired in the app's router for 'Reminders' [horizontal-import]"
             ], "\(report.text)")
         #expect(report.targetCount == 5)
+    }
+
+    /// Given through a symbolic link, the app still finds its packages, whose folders SwiftPM names
+    /// with the link resolved.
+    @Test func anAppGivenThroughASymbolicLinkChecksItsPackages() throws {
+        let root = try Fixture.copy("local-packages")
+        let link = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent + "-link")
+        defer {
+            try? FileManager.default.removeItem(at: link)
+            try? FileManager.default.removeItem(at: root)
+        }
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: root)
+        let report = try Fixture.check(packageAt: link)
+        #expect(report.targetCount == 5)
+        #expect(report.violations.map(\.rule) == [.horizontalImport])
+    }
+
+    /// The kept description of the app is read again when the manifest of a package inside its folder
+    /// changes (what it says of that package would be stale), and in a copy of the app at another
+    /// path (it names folders by absolute path).
+    @Test func theKeptDescriptionFollowsNestedManifestsAndThePackagesPlace() throws {
+        let root = try Fixture.copy("local-packages")
+        let copy = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent + "-moved")
+        let scratch = root.deletingLastPathComponent().appendingPathComponent(root.lastPathComponent + "-scratch")
+        defer {
+            for folder in [root, copy, scratch] { try? FileManager.default.removeItem(at: folder) }
+        }
+        let cache = root.appendingPathComponent(".build/layering-check")
+        func key(of package: URL) throws -> String {
+            _ = try PackageLoader.describe(
+                packagePath: package.path, scratchPath: scratch.path,
+                cache: package.appendingPathComponent(".build/layering-check"))
+            return try String(
+                contentsOf: package.appendingPathComponent(".build/layering-check/describe.key"), encoding: .utf8)
+        }
+        let first = try key(of: root)
+        #expect(try key(of: root) == first)
+        let nested = root.appendingPathComponent("Features/Reminders/Package.swift")
+        try (String(contentsOf: nested, encoding: .utf8) + "// edited\n").write(
+            to: nested, atomically: true, encoding: .utf8)
+        let edited = try key(of: root)
+        #expect(edited != first)
+        try FileManager.default.copyItem(at: root, to: copy)
+        #expect(try key(of: copy) != edited)
+        #expect(FileManager.default.fileExists(atPath: cache.path))
     }
 }

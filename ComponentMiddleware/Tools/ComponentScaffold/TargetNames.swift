@@ -39,12 +39,25 @@ public struct TargetNames {
         KeptFile.write([key] + names.sorted(), header: Self.header, to: file)
     }
 
-    /// A 64-bit FNV-1a hash, in hex, of every root manifest's name and bytes (`Package.swift`, and
-    /// any `Package@swift-….swift` beside it); `nil` when the folder cannot be read.
+    /// A 64-bit FNV-1a hash, in hex, of every manifest's path and bytes: the root's (`Package.swift`,
+    /// and any `Package@swift-….swift` beside it) and those of packages inside its folder, which it may
+    /// depend on by path and whose targets' names count too (hidden folders, `.build` among them, left
+    /// out); `nil` when the folder cannot be read.
     private func manifestKey() -> String? {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: root.path) else { return nil }
+        guard
+            let walk = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return nil }
+        let prefix = root.standardizedFileURL.path + "/"
+        var manifests: [String] = []
+        for case let url as URL in walk {
+            let name = url.lastPathComponent
+            guard name.hasPrefix("Package"), name.hasSuffix(".swift") else { continue }
+            let path = url.standardizedFileURL.path
+            manifests.append(path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path)
+        }
         var hash = FNV1a()
-        for name in entries.sorted() where name.hasPrefix("Package") && name.hasSuffix(".swift") {
+        for name in manifests.sorted() {
             guard let bytes = FileManager.default.contents(atPath: root.appendingPathComponent(name).path) else {
                 return nil
             }

@@ -27,7 +27,7 @@ extension LayeringChecker {
         let merged = try graph.including(packagesOf: contract) { path throws(LayeringCheckError) in
             // One folder per package, named by its path, so no two packages share SwiftPM's state.
             let state = stateFolder?.appendingPathComponent(
-                path.split(separator: "/").joined(separator: "-"), isDirectory: true)
+                DescriptionCache.folderName(forPackageAt: path), isDirectory: true)
             return try PackageLoader.describe(
                 packagePath: path, scratchPath: state?.appendingPathComponent("scratch").path,
                 cache: state?.appendingPathComponent("description"), readsPackages: false)
@@ -38,7 +38,13 @@ extension LayeringChecker {
     /// Checks the package at `root` as the command does: its manifests and every source file the
     /// description lists.
     public func check(packageAt root: URL) throws(LayeringCheckError) -> LayeringReport {
-        try check(manifests: ManifestFile.all(in: root)) { path in
+        // Each package checked as this one's own is located in its own manifest.
+        let included = (graph.includedPackages ?? []).flatMap { folder in
+            ManifestFile.all(in: root.appendingPathComponent(folder)).map {
+                ManifestFile(path: "\(folder)/\($0.path)", text: $0.text)
+            }
+        }
+        return try check(manifests: ManifestFile.all(in: root) + included) { path in
             try [UInt8](RegularFile.contents(of: root.appendingPathComponent(path)))
         }
     }

@@ -38,7 +38,9 @@ public struct LayeringChecker: Sendable {
     ///
     /// - Parameters:
     ///   - manifests: The package's manifests, the one SwiftPM reads first: it locates dependency
-    ///     findings; every one is searched for module aliases.
+    ///     findings; every one is searched for module aliases. Those of a package checked as this
+    ///     one's own (``PackageGraph/includedPackages``) follow, at their paths from the root
+    ///     (`Features/Reminders/Package.swift`), and locate its targets' findings.
     ///   - readFile: Reads a file, given its path relative to the package root.
     public func check(
         manifests: [ManifestFile],
@@ -48,7 +50,8 @@ public struct LayeringChecker: Sendable {
         let locators = manifests.map(ManifestLocator.init)
         var run = Run(
             checker: self, contract: resolved,
-            locator: locators.first ?? ManifestLocator(ManifestFile(path: "Package.swift", text: "")))
+            locator: locators.first ?? ManifestLocator(ManifestFile(path: "Package.swift", text: "")),
+            packageLocators: locators)
         var fileCount = 0
         var importCount = 0
         let buildToolPlugins = Set(
@@ -126,7 +129,12 @@ public struct LayeringChecker: Sendable {
     private struct Run {
         let checker: LayeringChecker
         let contract: ResolvedContract
+        /// The package's manifest, which locates dependency findings.
         let locator: ManifestLocator
+        /// The manifest of each target of a package checked as this one's own, by target name.
+        private let includedLocators: [String: ManifestLocator]
+        /// The folder of the package checked as this one's own that each of its targets is in.
+        private let includedFolders: [String: String]
         private(set) var diagnostics: [Diagnostic] = []
         /// For each target, the other targets of this package its sources import.
         private(set) var importedTargets: [String: Set<String>] = [:]
@@ -140,10 +148,34 @@ public struct LayeringChecker: Sendable {
         /// where it is in ``diagnostics``, and how many imports it stands for.
         private var undecided: [String: (index: Int, count: Int)] = [:]
 
-        init(checker: LayeringChecker, contract: ResolvedContract, locator: ManifestLocator) {
+        init(
+            checker: LayeringChecker, contract: ResolvedContract, locator: ManifestLocator,
+            packageLocators: [ManifestLocator]
+        ) {
             self.checker = checker
             self.contract = contract
             self.locator = locator
+            // The first manifest in each included package's folder is the one SwiftPM reads there.
+            var byFolder: [String: ManifestLocator] = [:]
+            for other in packageLocators {
+                let folder = String(other.path.split(separator: "/").dropLast().joined(separator: "/"))
+                if byFolder[folder] == nil { byFolder[folder] = other }
+            }
+            var included: [String: ManifestLocator] = [:]
+            var folders: [String: String] = [:]
+            for folder in checker.graph.includedPackages ?? [] {
+                for target in checker.targets where target.path == folder || target.path.hasPrefix(folder + "/") {
+                    folders[target.name] = folder
+                    included[target.name] = byFolder[folder]
+                }
+            }
+            includedLocators = included
+            includedFolders = folders
+        }
+
+        /// The manifest that declares `target`: its package's own.
+        func locator(of target: String) -> ManifestLocator {
+            includedLocators[target] ?? locator
         }
 
         mutating func append(_ diagnostic: Diagnostic) {
@@ -332,6 +364,16 @@ public struct LayeringChecker: Sendable {
                 let reached = reach(of: source.name).contains(imported.name)
                 // Where the imported target already reaches this one, declaring it would close a cycle.
                 let cycles = !reached && reach(of: imported.name).contains(source.name)
+                let manifest = locator(of: source.name).path
+                let (sourceFolder, importedFolder) = (includedFolders[source.name], includedFolders[imported.name])
+                // The contract's own hint, where it has one, says it better.
+                if sourceFolder != importedFolder, dependencyHint(for: imported, in: source) == nil {
+                    append(
+                        Self.acrossPackages(
+                            imported, from: source, folders: (sourceFolder, importedFolder), manifest: manifest,
+                            reached: reached, at: location))
+                    return
+                }
                 append(
                     Diagnostic(
                         path: path, line: declaration.line, column: declaration.column,
@@ -348,11 +390,35 @@ public struct LayeringChecker: Sendable {
                             : dependencyHint(for: imported, in: source)
                                 ?? (reached
                                     ? "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in "
-                                        + "Package.swift, so the import survives a change to those dependencies"
-                                    : "add \"\(imported.name)\" to the dependencies of '\(source.name)' in Package.swift "
+                                        + "\(manifest), so the import survives a change to those dependencies"
+                                    : "add \"\(imported.name)\" to the dependencies of '\(source.name)' in \(manifest) "
                                         + "(today it builds only when '\(imported.name)' happens to be built first)"),
                         target: source.name, module: imported.moduleName))
             }
+        }
+
+        /// An undeclared import of a target of another package checked as this one's own (or of this one,
+        /// from such a package): declaring it is a dependency on that package, which the app's package
+        /// may take on a package it holds, and such a package never on the app's, which depends on it.
+        private static func acrossPackages(
+            _ imported: PackageGraph.Target, from source: PackageGraph.Target, folders: (String?, String?),
+            manifest: String, reached: Bool, at location: (String, Int, Int)
+        ) -> Diagnostic {
+            let owner = folders.1.map { "the package in \($0)" } ?? "the app's package"
+            let hint =
+                if let sourceFolder = folders.0, folders.1 == nil {
+                    "the app's package depends on the package in \(sourceFolder), which cannot depend on it in turn;"
+                        + " move what '\(source.name)' needs of '\(imported.name)' into a package both depend on"
+                } else {
+                    "add \(owner) and its product that offers '\(imported.name)' to the dependencies of"
+                        + " '\(source.name)' in \(manifest)"
+                }
+            return Diagnostic(
+                path: location.0, line: location.1, column: location.2, severity: reached ? .warning : .error,
+                rule: reached ? .transitiveImport : .undeclaredImport,
+                message: "'\(source.name)' imports '\(imported.moduleName)', a module of \(owner) that "
+                    + (reached ? "it reaches only through its dependencies" : "none of its dependencies brings in"),
+                hint: hint, target: source.name, module: imported.moduleName)
         }
 
         /// An import of a module of another package: declared through a product, reached through the
@@ -448,7 +514,7 @@ public struct LayeringChecker: Sendable {
         /// What the `#if`s of `target` may test.
         private mutating func names(of target: String) -> DefinedNames {
             if let known = definedNames[target] { return known }
-            let names = DefinedNames(target: target, graph: checker.graph, locator: locator)
+            let names = DefinedNames(target: target, graph: checker.graph, locator: locator(of: target))
             definedNames[target] = names
             return names
         }
@@ -481,7 +547,7 @@ public struct LayeringChecker: Sendable {
                 why = "'\(name)' is defined only with the trait\(traits.count == 1 ? "" : "s") \(list) enabled"
             case .manifestBranch(let line):
                 why =
-                    "'\(name)' may be defined at \(locator.path):\(line), under an #if of the manifest that SwiftPM "
+                    "'\(name)' may be defined at \(locator(of: source.name).path):\(line), under an #if of the manifest that SwiftPM "
                     + "decides on the machine that runs it"
             }
             undecided[source.name] = (diagnostics.count, 1)
@@ -525,10 +591,11 @@ public struct LayeringChecker: Sendable {
         /// not in the description, so their imports go unchecked.
         mutating func checkPlugins(of source: PackageGraph.Target, buildToolPlugins: Set<String>) {
             for name in source.dependencies where buildToolPlugins.contains(name) {
-                let (line, column) = locator.location(ofDependency: name, inTarget: source.name)
+                let manifest = locator(of: source.name)
+                let (line, column) = manifest.location(ofDependency: name, inTarget: source.name)
                 append(
                     Diagnostic(
-                        path: locator.path, line: line, column: column, severity: .warning,
+                        path: manifest.path, line: line, column: column, severity: .warning,
                         rule: .incompleteSources,
                         message: "'\(source.name)' uses the build-tool plugin '\(name)'; the sources it generates are "
                             + "not on disk before a build, so their imports are not checked",
@@ -621,8 +688,9 @@ public struct LayeringChecker: Sendable {
                 (path, line, column) = location
             } else {
                 let declared = chain?[1] ?? other.name
-                let position = locator.location(ofDependency: declared, inTarget: source.name)
-                (path, line, column) = (locator.path, position.line, position.column)
+                let manifest = locator(of: source.name)
+                let position = manifest.location(ofDependency: declared, inTarget: source.name)
+                (path, line, column) = (manifest.path, position.line, position.column)
             }
             append(
                 Diagnostic(

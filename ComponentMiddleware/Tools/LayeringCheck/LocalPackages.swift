@@ -103,8 +103,9 @@ extension PackageGraph {
         return merged
     }
 
-    /// `path` as an absolute path without `.` or `..`, as folders are compared.
+    /// `path` as an absolute path without `.`, `..` or symbolic links, as folders are compared: SwiftPM
+    /// names a package's folder with its links resolved, whichever way the root was given.
     private static func standardized(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 }

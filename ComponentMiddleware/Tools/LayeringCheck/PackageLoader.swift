@@ -228,11 +228,11 @@ public enum PackageLoader {
 /// A package description kept between runs: `swift package describe` costs most of a check, and its
 /// answer changes only with the manifest or the files in the package.
 ///
-/// The key hashes every manifest (`Package*.swift`), `Package.resolved`, the sorted list of every file
+/// The key hashes the package's absolute path, every manifest (`Package*.swift`) under it (a package
+/// inside it that it depends on by path included), `Package.resolved`, the sorted list of every file
 /// path under the package (hidden folders such as `.build` left out) and the `swift` found on the
-/// `PATH`. A dependency given by a local path is not watched: after editing its manifest, run with
-/// `--no-cache`. A miss or
-/// any I/O failure only means describing again.
+/// `PATH`. A dependency given by a local path outside the package is not watched: after editing its
+/// manifest, run with `--no-cache`. A miss or any I/O failure only means describing again.
 struct DescriptionCache {
     let folder: URL
     let packageRoot: URL
@@ -252,6 +252,19 @@ struct DescriptionCache {
         try? Data(key.utf8).write(to: keyFile, options: .atomic)
     }
 
+    /// The name of a folder that keeps what belongs to the package at `path`: its last part and a hash
+    /// of the whole, short whatever the path's length and the same from one run to the next.
+    static func folderName(forPackageAt path: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        let last = URL(fileURLWithPath: path).lastPathComponent.unicodeScalars
+            .filter { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-") }
+            .prefix(40)
+        return "\(String(String.UnicodeScalarView(last)))-\(String(hash, radix: 16))"
+    }
+
     /// A 64-bit FNV-1a hash, in hex, of what the description depends on; `nil` when the package holds a
     /// symbolic link, whose target the walk would not see change, so such a package is always described.
     func key() -> String? {
@@ -267,16 +280,20 @@ struct DescriptionCache {
         var manifests = Data()
         // What the cached file holds: a graph of another shape is never read back.
         mix("v5: describe, dump-package (defines, traits, products), other packages and their folders".utf8)
+        // The graph names folders by absolute path: a copy or a move of the package is described again.
+        mix(packageRoot.path.utf8)
         for path in paths.sorted() {
             mix(path.utf8)
             if path == "Package.resolved" {
                 mix(manager.contents(atPath: packageRoot.appendingPathComponent(path).path) ?? Data())
             }
-            if path.hasPrefix("Package"), path.hasSuffix(".swift"), !path.contains("/") {
-                let manifest = manager.contents(atPath: packageRoot.appendingPathComponent(path).path) ?? Data()
-                mix(manifest)
-                manifests += manifest
-            }
+            let name = path.split(separator: "/").last ?? ""
+            guard name.hasPrefix("Package"), name.hasSuffix(".swift") else { continue }
+            // A manifest deeper down is a package inside this one, which it may depend on by path: what
+            // the graph says of the packages it depends on changes with it.
+            let manifest = manager.contents(atPath: packageRoot.appendingPathComponent(path).path) ?? Data()
+            mix(manifest)
+            if !path.contains("/") { manifests += manifest }
         }
         // A manifest may read the environment: every variable it names, quoted, is part of the key.
         // The quoted texts are gathered in one pass (every run between two quotes, a superset), so the

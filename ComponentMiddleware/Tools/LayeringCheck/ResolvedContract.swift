@@ -34,7 +34,7 @@ struct ResolvedContract {
                     throw .invalidContract(
                         path: contract.path ?? LayerContract.fileName,
                         key: patterns.count == 1 ? key : "\(key)[\(index)]",
-                        problem: Self.noMatch(pattern, targets: targets))
+                        problem: Self.noMatch(pattern, targets: targets, packages: contract.packages))
                 }
                 matched += hits
             }
@@ -134,12 +134,20 @@ struct ResolvedContract {
         return owner
     }
 
-    private static func noMatch(_ pattern: TargetPattern, targets: [PackageGraph.Target]) -> String {
+    private static func noMatch(
+        _ pattern: TargetPattern, targets: [PackageGraph.Target], packages: [TargetPattern]
+    ) -> String {
         let what = pattern.matchesPath ? "no target's folder" : "no target"
         let candidates = pattern.matchesPath ? targets.map(\.path) : targets.map(\.name)
         let suggestion = pattern.isGlob ? nil : candidates.closest(to: pattern.text)
+        // A target of a package "packages" names is missing when that package was not found.
+        let elsewhere =
+            packages.isEmpty
+            ? ""
+            : ", or, if it is a target of a package in a folder \"packages\" names"
+                + " (\(packages.map { "'\($0.text)'" }.joined(separator: ", "))), that this package depends on that one by path"
         return "'\(pattern.text)' matches \(what)"
-            + (suggestion.map { "; did you mean '\($0)'?" } ?? "; check the name against Package.swift")
+            + (suggestion.map { "; did you mean '\($0)'?" } ?? "; check the name against Package.swift\(elsewhere)")
     }
 
     // MARK: Questions
