@@ -34,19 +34,38 @@ struct SelfCheckTests {
             ])
     }
 
+    /// The findings of the mall as it is, with `line` planted at the top of `file`.
+    private func findings(planting line: String, atTopOf file: String) throws -> [String] {
+        let root = MallPackage.root
+        let report = try MallPackage.checker(MallPackage.describe()).check { path in
+            let contents = try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
+            return path == file ? Array("\(line)\n".utf8) + contents : contents
+        }
+        return report.diagnostics.map(\.formatted)
+    }
+
     /// A component in a package of its own (`Components/Appointment`) is held like the others: its
     /// import of a component of the mall's package is caught at its line, in its folder.
     @Test func aComponentPackageImportingASiblingIsCaught() throws {
-        let root = MallPackage.root
         let screen = "Components/Appointment/Screens/MyBookingsScreen.swift"
-        let report = try MallPackage.checker(MallPackage.describe()).check { path in
-            let contents = try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
-            return path == screen ? Array("import Shop\n".utf8) + contents : contents
-        }
         #expect(
-            report.diagnostics.map(\.formatted) == [
+            try findings(planting: "import Shop", atTopOf: screen) == [
                 "\(screen):1:1: error: component 'Appointment' imports sibling component 'Shop'; route it through "
                     + "a require wired in Shell/Wiring/Appointment/Router/AppointmentRouter.swift [horizontal-import]"
+            ])
+    }
+
+    /// An import the base layer's package may not declare, as the component's package depends on it, is
+    /// told so, never to add a dependency that would make the two packages depend on each other.
+    @Test func anImportThatWouldMakeTwoPackagesDependOnEachOtherIsToldSo() throws {
+        let file = "Sources/MallTestSupport/CallLog.swift"
+        #expect(
+            try findings(planting: "import Appointment", atTopOf: file) == [
+                "\(file):1:1: error: 'MallTestSupport' imports 'Appointment', a module of the package in"
+                    + " Components/Appointment that none of its dependencies brings in; the package in"
+                    + " Components/Appointment depends on the package in Sources, which cannot depend on it in turn;"
+                    + " move what 'MallTestSupport' needs of 'Appointment' into a package both depend on"
+                    + " [undeclared-import]"
             ])
     }
 }

@@ -74,6 +74,40 @@ struct ScaffolderTests {
         #expect(!inPackage.next.contains("--package-path"))
     }
 
+    /// A component's package may not take the name SwiftPM gives a package already in the app's graph
+    /// (its folder's, lowercased), and a move no template's file takes is a mistake in the layout.
+    @Test func aPackageNameTheGraphHasAndAnUnusedMoveAreRefused() throws {
+        let copy = try PackageCopy()
+        defer { copy.remove() }
+        let before = try copy.snapshot()
+        let scaffolder = Scaffolder(packageRoot: copy.root)
+        #expect {
+            try scaffolder.plan(
+                name: "Sources", existingNames: PackageCopy.targetNames, asPackage: true,
+                existingPackages: ["sources", "componentmiddleware", "appointment"])
+        } throws: { error in
+            (error as? ScaffoldError)?.message
+                == "the new package in Components/Sources would be 'sources' to SwiftPM, which names a package after"
+                + " its folder, and the app's graph has a package of that name already; choose another name; nothing"
+                + " was written"
+        }
+        // In the app's own package, the name takes no package's.
+        _ = try scaffolder.plan(name: "Sources", existingNames: PackageCopy.targetNames, existingPackages: ["sources"])
+
+        let layout = copy.root.appendingPathComponent("components.json")
+        let text = try String(contentsOf: layout, encoding: .utf8)
+        try text.replacingOccurrences(of: #""Tests/{Name}Tests": "#, with: #""Nope/{Name}Tests": "#)
+            .write(to: layout, atomically: true, encoding: .utf8)
+        #expect {
+            try scaffolder.plan(name: copy.unusedComponentName, existingNames: PackageCopy.targetNames, asPackage: true)
+        } throws: { error in
+            (error as? ScaffoldError)?.message.hasPrefix(
+                "components.json: scaffold.package.moves.Nope/{Name}Tests: no template writes into") == true
+        }
+        try text.write(to: layout, atomically: true, encoding: .utf8)
+        #expect(try copy.snapshot() == before)
+    }
+
     /// Appointment's manifest is the package template rendered for it, so the two never drift apart, and
     /// the template writes nothing for a component in the app's package.
     @Test func appointmentsManifestIsThePackageTemplateRenderedForIt() throws {

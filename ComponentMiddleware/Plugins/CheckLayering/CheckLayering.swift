@@ -61,10 +61,10 @@ struct CheckLayering: CommandPlugin {
         }
         let package = context.package
         let others = Self.packages(dependedOnBy: package)
-        var description = Self.describe(package, owners: others.owners)
-        // With their folders: the packages the contract's `packages` names are described by the tool
-        // (PackagePlugin lists no test targets of a dependency), their SwiftPM state in this plugin's folder.
-        description.packages = others.packages
+        // The other packages go with their folders: those the contract's `packages` names are described
+        // by the tool (PackagePlugin lists no test targets of a dependency), with SwiftPM state in this
+        // plugin's folder.
+        let description = Self.describe(package, owners: others.owners, packages: others.packages)
         let root = description.path
         let file = context.pluginWorkDirectoryURL.appendingPathComponent("package-description.json")
         try JSONEncoder().encode(description).write(to: file)
@@ -83,8 +83,10 @@ struct CheckLayering: CommandPlugin {
     }
 
     /// `package` and its targets as the tool reads them, each dependency on a product with the package
-    /// that owns it (`owners`, by product).
-    static func describe(_ package: Package, owners: [String: String]) -> PackageDescription {
+    /// that owns it (`owners`, by product), and the packages it depends on.
+    static func describe(
+        _ package: Package, owners: [String: String], packages: [OtherPackage]
+    ) -> PackageDescription {
         let root = package.directoryURL.standardizedFileURL.path
         let targets = package.targets.compactMap { target -> TargetDescription? in
             // A system library's module (a C header's) has no sources but may be imported, as
@@ -120,7 +122,7 @@ struct CheckLayering: CommandPlugin {
             // a package checked as this one's own may depend on any of them.
             productTargets: Dictionary(
                 package.products.map { ($0.name, $0.targets.map(\.name)) }, uniquingKeysWith: { first, _ in first }),
-            packages: [])
+            packages: packages)
     }
 
     /// Every package `package` depends on, directly or not, and which package owns each product,

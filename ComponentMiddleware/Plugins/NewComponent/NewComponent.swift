@@ -17,8 +17,11 @@ struct NewComponent: CommandPlugin {
         var packages = [context.package]
         var seen = Set<Package.ID>()
         var names: [String] = []
+        // Their identities too: a component in a package of its own may not take one.
+        var identities: [String] = []
         while let package = packages.popLast() {
             guard seen.insert(package.id).inserted else { continue }
+            identities.append(package.id.lowercased())
             names += package.targets.flatMap { target -> [String] in
                 [target.name] + ((target as? SourceModuleTarget).map { [$0.moduleName] } ?? [])
             }
@@ -28,8 +31,10 @@ struct NewComponent: CommandPlugin {
         let process = Process()
         process.executableURL = tool.url
         process.arguments =
-            ["--package-path", context.package.directoryURL.path, "--existing-targets", names.joined(separator: ",")]
-            + arguments
+            [
+                "--package-path", context.package.directoryURL.path, "--existing-targets", names.joined(separator: ","),
+                "--existing-packages", identities.joined(separator: ","),
+            ] + arguments
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw Refused() }

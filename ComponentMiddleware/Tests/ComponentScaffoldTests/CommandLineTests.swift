@@ -33,6 +33,7 @@ struct CommandLineTests {
         ),
         (["Coupon", "--own-package", "--own-package"], "--own-package was given twice; give it once"),
         (["Coupon", "--own-packag"], "unknown option '--own-packag'; did you mean '--own-package'?"),
+        (["Coupon", "--package"], "unknown option '--package'; did you mean '--own-package'?"),
     ])
     func usageErrors(_ arguments: [String], _ message: String) {
         #expect(throws: UsageError(message, program: "new-component")) { try NewComponentCommand.parse(arguments) }
@@ -45,6 +46,9 @@ struct CommandLineTests {
         let repeated = try NewComponentCommand.parse(["Coupon", "--require", "a", "--require", "b"])
         #expect(repeated.requires == ["a", "b"])
         #expect(try NewComponentCommand.parse(["Coupon", "--own-package"]).asPackage)
+        #expect(
+            try NewComponentCommand.parse(["Coupon", "--existing-packages", "a,b"]).existingPackages == ["a", "b"])
+        #expect(!NewComponentCommand.usage.contains("--existing-packages"))
         #expect(try !NewComponentCommand.parse(["Coupon"]).asPackage)
         #expect(NewComponentCommand.usage.contains("--own-package"))
     }

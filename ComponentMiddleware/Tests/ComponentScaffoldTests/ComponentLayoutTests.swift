@@ -147,6 +147,10 @@ struct ComponentLayoutTests {
             "components.json: scaffold.package.moves.T/{Name}: 'F/{Name}/*' has a placeholder other than {Name}"
         ),
         (
+            withPackage(#"{"moves": {"T/{Name}": "T/{Name}"}}"#),
+            "components.json: scaffold.package.moves.T/{Name}: moves the folder to itself"
+        ),
+        (
             withPackage(#"{"moves": {"T/{Name}": 7}}"#),
             "components.json: scaffold.package.moves.T/{Name}: must be a string"
         ),

@@ -171,6 +171,26 @@ struct LocalPackageTests {
                     + " 'RemindersTests' needs of 'App' into a package both depend on [undeclared-import]"), "\(lines)")
     }
 
+    /// When SwiftPM cannot read the packages, a layer naming a target of one says why it matches none,
+    /// where it would say to check the name.
+    @Test func aTargetOfAPackageSwiftPMCouldNotReadIsExplained() throws {
+        var graph = Self.app()
+        graph.packages = nil
+        graph.packagesProblem = "the package at 'Features/Reminders' cannot be accessed"
+        let contract = try LayerContract.parse(
+            Data(#"{"packages": ["Features/*"], "layers": [["App"], ["Reminders"], ["Base"]]}"#.utf8),
+            path: "layers.json")
+        #expect(
+            throws: LayeringCheckError.invalidContract(
+                path: "layers.json", key: "layers[1]",
+                problem: "'Reminders' matches no target, as the packages this one depends on could not be read, those"
+                    + " \"packages\" names among them: the package at 'Features/Reminders' cannot be accessed; fix that"
+                    + " first (swift build says more)")
+        ) {
+            try LayeringChecker(includingPackagesOf: graph, contract: contract).check { _ in [] }
+        }
+    }
+
     @Test func aFolderTheContractDoesNotNameStaysAnotherPackage() throws {
         let contract = try LayerContract.parse(Data(#"{"packages": ["Packages/*"], "layers": [["App"]]}"#.utf8))
         let app = Self.app()

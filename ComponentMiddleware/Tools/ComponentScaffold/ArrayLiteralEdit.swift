@@ -20,6 +20,9 @@ struct ArrayLiteralEdit {
     var name: (Substring) -> Substring?
     /// The entry the list is known to hold, as `components.json` writes it, for messages.
     var shape: String
+    /// Where `components.json` names the list, for messages: `scaffold.lists`, or
+    /// `scaffold.package.lists` for a list only a component in a package of its own joins.
+    var layoutKey = "scaffold.lists"
 
     /// The list's entries as written, each trimmed.
     func entries(in source: String) throws(ScaffoldError) -> [String] {
@@ -59,7 +62,7 @@ struct ArrayLiteralEdit {
             throw ScaffoldError(
                 "the entry \(ComponentName.printable(element)) does not read back as one entry of \(listName), which"
                     + " an entry with a bracket, comma or comment of its own breaks; correct the entry in"
-                    + " \(ComponentLayout.fileName)'s scaffold.lists")
+                    + " \(ComponentLayout.fileName)'s \(layoutKey)")
         }
         return result
     }
@@ -83,7 +86,7 @@ struct ArrayLiteralEdit {
                 throw ScaffoldError(
                     matches.isEmpty
                         ? "cannot find \(listName); add the component by hand, or say where the list is in"
-                            + " \(ComponentLayout.fileName)'s scaffold.lists"
+                            + " \(ComponentLayout.fileName)'s \(edit.layoutKey)"
                         : "\(listName) is declared \(matches.count) times; keep one, or add the component by hand"
                 )
             }
@@ -106,7 +109,7 @@ struct ArrayLiteralEdit {
                 throw ScaffoldError(
                     "\(listName) holds '\(ComponentName.printable(odd))', which is not an entry like"
                         + " \(edit.shape.visible); correct the entry in \(ComponentLayout.fileName)'s"
-                        + " scaffold.lists, or add the component by hand"
+                        + " \(edit.layoutKey), or add the component by hand"
                 )
             }
         }

@@ -361,6 +361,10 @@ extension ComponentLayout {
             }
             // One move's folder inside another's would leave which applies to the order of the keys.
             for move in folders {
+                if move.from == move.to {
+                    throw fail(
+                        "scaffold.package.moves.\(move.from.text.visible)", "moves the folder to itself; remove it")
+                }
                 if let outer = folders.first(where: { $0 != move && move.from.text.hasPrefix($0.from.text + "/") }) {
                     throw fail(
                         "scaffold.package.moves", "'\(move.from)' is inside '\(outer.from)', which moves already")

@@ -10,24 +10,29 @@ public struct Scaffolder: Sendable {
     /// The package's root folder.
     public let packageRoot: URL
 
-    /// The edit that adds a component's entry to `list`.
-    static func edit(of list: ComponentLayout.Scaffold.List) -> ArrayLiteralEdit {
+    /// The edit that adds a component's entry to `list`, which `components.json` names at `layoutKey`.
+    static func edit(
+        of list: ComponentLayout.Scaffold.List, layoutKey: String = "scaffold.lists"
+    ) -> ArrayLiteralEdit {
         let pattern = EntryPattern(entry: list.entry.text)
         return ArrayLiteralEdit(
             listName: "the list `\(list.declaration)` of \(list.file)",
             file: list.file,
             declaration: list.declaration,
             name: pattern.name(in:),
-            shape: list.entry.text
+            shape: list.entry.text,
+            layoutKey: layoutKey
         )
     }
 
     /// Adds the component's entry to `list` in `source`, in the list's own layout, and the import
     /// the list's file then needs.
     static func add(
-        _ component: ComponentName, to list: ComponentLayout.Scaffold.List, in source: String
+        _ component: ComponentName, to list: ComponentLayout.Scaffold.List, in source: String,
+        layoutKey: String = "scaffold.lists"
     ) throws(ScaffoldError) -> String {
-        let listed = try edit(of: list).appending(list.entry.path(for: component.value), to: source)
+        let listed = try edit(of: list, layoutKey: layoutKey).appending(
+            list.entry.path(for: component.value), to: source)
         guard let module = list.module else { return listed }
         return try ImportEdit.adding(module.path(for: component.value), to: listed, in: list.file)
     }
@@ -48,12 +53,15 @@ public struct Scaffolder: Sendable {
     ///   - existingNames: The package's target and module names.
     ///   - asPackage: Whether the component is a package of its own, as the layout's `scaffold.package`
     ///     says one is made.
+    ///   - existingPackages: The identities of the packages in the app's graph, which a component's own
+    ///     package may not take (SwiftPM names a package by its folder's last part, lowercased).
     public func plan(
         name: String,
         requires: [String] = [],
         provides: [String] = [],
         existingNames: Set<String>,
-        asPackage: Bool = false
+        asPackage: Bool = false,
+        existingPackages: Set<String> = []
     ) throws(ScaffoldError) -> ScaffoldPlan {
         // Without its layout the package is not an app this tool can add to: said first, in one line.
         let layout = try layout()
@@ -72,6 +80,13 @@ public struct Scaffolder: Sendable {
                     + " middleware's reference says how), or leave out --own-package; nothing was written")
         }
         let templates = try ComponentTemplate.templates(of: scaffold, in: packageRoot)
+        // A move no template's file takes is a mistake in the layout, which would go unseen.
+        for move in ownPackage?.moves ?? []
+        where !templates.contains(where: { $0.path.text.hasPrefix(move.from.text + "/") }) {
+            throw ScaffoldError(
+                "\(ComponentLayout.fileName): scaffold.package.moves.\(move.from.text.visible): no template writes into"
+                    + " '\(move.from.text.visible)'; name a folder of the templates' files; nothing was written")
+        }
         // A second run for the same name gets the plain answer before the finer name checks: none of the
         // component's own files and folders (`ComponentTemplate.componentItems()`) may exist.
         let written = try ComponentName(name, existingNames: existingNames, reserved: scaffold.reserved)
@@ -86,6 +101,7 @@ public struct Scaffolder: Sendable {
             name: written, interface: interface, layout: layout, templates: templates,
             answerable: answerableTypes(in: layout), ownPackage: ownPackage)
         let files = try template.files()
+        try refusePackageClash(files.map(\.path), existingPackages: existingPackages)
         let added = Set(scaffold.targets.map { $0.path(for: written.value) })
         try written.refuseClashes(
             adding: added.union(template.declaredTypes(in: files)), existingNames: existingNames,
@@ -93,19 +109,19 @@ public struct Scaffolder: Sendable {
         let items = try movedItems(files.map(\.path))
         var edits: [ScaffoldPlan.Edit] = []
         let lists =
-            scaffold.lists.enumerated().map { ("scaffold.lists[\($0)]", $1) }
-            + (ownPackage?.lists ?? []).enumerated().map { ("scaffold.package.lists[\($0)]", $1) }
-        for (key, list) in lists {
+            scaffold.lists.enumerated().map { ("scaffold.lists", $0, $1) }
+            + (ownPackage?.lists ?? []).enumerated().map { ("scaffold.package.lists", $0, $1) }
+        for (key, number, list) in lists {
             // Two lists in one file make one edit.
             let index = edits.firstIndex { $0.path == list.file }
             let source: String
             if let index {
                 source = edits[index].updated
             } else {
-                try refuseOddFile(list.file, key: "\(key).file")
+                try refuseOddFile(list.file, key: "\(key)[\(number)].file")
                 source = try read(list.file)
             }
-            let updated = try Self.add(written, to: list, in: source)
+            let updated = try Self.add(written, to: list, in: source, layoutKey: key)
             if let index {
                 edits[index].updated = updated
             } else {
@@ -172,6 +188,20 @@ public struct Scaffolder: Sendable {
             }
         }
         return items.sorted()
+    }
+
+    /// Refuses a new package (a new `Package.swift`) whose identity, its folder's last part lowercased,
+    /// is the app's or that of a package in its graph: SwiftPM would stop on the two.
+    private func refusePackageClash(_ paths: [String], existingPackages: Set<String>) throws(ScaffoldError) {
+        let taken = existingPackages.union([packageRoot.lastPathComponent.lowercased()])
+        for path in paths where path.split(separator: "/").last == "Package.swift" {
+            let parts = path.split(separator: "/").dropLast()
+            guard let folder = parts.last, taken.contains(folder.lowercased()) else { continue }
+            throw ScaffoldError(
+                "the new package in \(parts.joined(separator: "/").visible) would be '\(folder.lowercased())' to"
+                    + " SwiftPM, which names a package after its folder, and the app's graph has a package of that"
+                    + " name already; choose another name; nothing was written")
+        }
     }
 
     /// Refuses a file the plan edits unless it is a regular file of the package, named by `key`.

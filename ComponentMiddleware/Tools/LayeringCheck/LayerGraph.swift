@@ -189,7 +189,7 @@ extension LayeringChecker {
             !edge.violations.isEmpty || (!tests.contains(key.from) && !tests.contains(key.to))
         }
         let shown = Set(drawn.keys.flatMap { [$0.from, $0.to] }).union(names.subtracting(tests))
-        let resolved = try ResolvedContract(contract, targets: targets)
+        let resolved = try ResolvedContract(contract, targets: targets, packagesProblem: graph.packagesProblem)
         var layers = contract.layers.map { LayerGraph.Layer(name: $0.name, targets: []) }
         var unlayered: [String] = []
         for target in targets.map(\.name).sorted() where shown.contains(target) {

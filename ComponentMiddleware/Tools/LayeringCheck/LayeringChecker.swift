@@ -46,7 +46,7 @@ public struct LayeringChecker: Sendable {
         manifests: [ManifestFile],
         readFile: (String) throws -> [UInt8]
     ) throws(LayeringCheckError) -> LayeringReport {
-        let resolved = try ResolvedContract(contract, targets: targets)
+        let resolved = try ResolvedContract(contract, targets: targets, packagesProblem: graph.packagesProblem)
         let locators = manifests.map(ManifestLocator.init)
         var run = Run(
             checker: self, contract: resolved,
@@ -366,13 +366,41 @@ public struct LayeringChecker: Sendable {
                 let cycles = !reached && reach(of: imported.name).contains(source.name)
                 let manifest = locator(of: source.name).path
                 let (sourceFolder, importedFolder) = (includedFolders[source.name], includedFolders[imported.name])
-                // The contract's own hint, where it has one, says it better.
-                if sourceFolder != importedFolder, dependencyHint(for: imported, in: source) == nil {
-                    append(
-                        Self.acrossPackages(
-                            imported, from: source, folders: (sourceFolder, importedFolder), manifest: manifest,
-                            reached: reached, at: location))
-                    return
+                let isAcross = sourceFolder != importedFolder
+                let owner =
+                    !isAcross ? "this package" : importedFolder.map { "the package in \($0)" } ?? "the app's package"
+                let hint: String
+                if cycles {
+                    hint =
+                        "'\(imported.name)' depends on '\(source.name)', so declaring it would make a cycle; move what"
+                        + " '\(source.name)' needs of it into '\(source.name)' or a target both depend on"
+                } else if let contractHint = dependencyHint(for: imported, in: source) {
+                    // The contract's own hint, where it has one, says it best.
+                    hint = contractHint
+                } else if isAcross {
+                    // Declaring it is a dependency on the other package, which must not close a cycle of
+                    // packages: the app's package depends on each it checks as its own, and another may
+                    // already reach this one.
+                    let closesCycle =
+                        sourceFolder != nil
+                        && (importedFolder == nil
+                            || reach(of: imported.name).contains { includedFolders[$0] == sourceFolder })
+                    hint =
+                        closesCycle
+                        ? "\(owner) depends on \(sourceFolder.map { "the package in \($0)" } ?? "the app's package"),"
+                            + " which cannot depend on it in turn; move what '\(source.name)' needs of"
+                            + " '\(imported.name)' into a package both depend on"
+                        : "add the product of \(owner) that offers '\(imported.name)' to the dependencies of"
+                            + " '\(source.name)' in \(manifest), and that package to its package's dependencies if it"
+                            + " is not there yet"
+                } else if reached {
+                    hint =
+                        "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in \(manifest), so the"
+                        + " import survives a change to those dependencies"
+                } else {
+                    hint =
+                        "add \"\(imported.name)\" to the dependencies of '\(source.name)' in \(manifest) (today it"
+                        + " builds only when '\(imported.name)' happens to be built first)"
                 }
                 append(
                     Diagnostic(
@@ -380,45 +408,12 @@ public struct LayeringChecker: Sendable {
                         severity: reached ? .warning : .error,
                         rule: reached ? .transitiveImport : .undeclaredImport,
                         message: reached
-                            ? "'\(source.name)' imports '\(imported.moduleName)', which it reaches only through "
-                                + "its dependencies"
-                            : "'\(source.name)' imports '\(imported.moduleName)', a module of this package that "
-                                + "none of its dependencies brings in",
-                        hint: cycles
-                            ? "'\(imported.name)' depends on '\(source.name)', so declaring it would make a cycle; move"
-                                + " what '\(source.name)' needs of it into '\(source.name)' or a target both depend on"
-                            : dependencyHint(for: imported, in: source)
-                                ?? (reached
-                                    ? "declare \"\(imported.name)\" in the dependencies of '\(source.name)' in "
-                                        + "\(manifest), so the import survives a change to those dependencies"
-                                    : "add \"\(imported.name)\" to the dependencies of '\(source.name)' in \(manifest) "
-                                        + "(today it builds only when '\(imported.name)' happens to be built first)"),
-                        target: source.name, module: imported.moduleName))
+                            ? "'\(source.name)' imports '\(imported.moduleName)', \(isAcross ? "a module of \(owner) that" : "which")"
+                                + " it reaches only through its dependencies"
+                            : "'\(source.name)' imports '\(imported.moduleName)', a module of \(owner) that none of its"
+                                + " dependencies brings in",
+                        hint: hint, target: source.name, module: imported.moduleName))
             }
-        }
-
-        /// An undeclared import of a target of another package checked as this one's own (or of this one,
-        /// from such a package): declaring it is a dependency on that package, which the app's package
-        /// may take on a package it holds, and such a package never on the app's, which depends on it.
-        private static func acrossPackages(
-            _ imported: PackageGraph.Target, from source: PackageGraph.Target, folders: (String?, String?),
-            manifest: String, reached: Bool, at location: (String, Int, Int)
-        ) -> Diagnostic {
-            let owner = folders.1.map { "the package in \($0)" } ?? "the app's package"
-            let hint =
-                if let sourceFolder = folders.0, folders.1 == nil {
-                    "the app's package depends on the package in \(sourceFolder), which cannot depend on it in turn;"
-                        + " move what '\(source.name)' needs of '\(imported.name)' into a package both depend on"
-                } else {
-                    "add \(owner) and its product that offers '\(imported.name)' to the dependencies of"
-                        + " '\(source.name)' in \(manifest)"
-                }
-            return Diagnostic(
-                path: location.0, line: location.1, column: location.2, severity: reached ? .warning : .error,
-                rule: reached ? .transitiveImport : .undeclaredImport,
-                message: "'\(source.name)' imports '\(imported.moduleName)', a module of \(owner) that "
-                    + (reached ? "it reaches only through its dependencies" : "none of its dependencies brings in"),
-                hint: hint, target: source.name, module: imported.moduleName)
         }
 
         /// An import of a module of another package: declared through a product, reached through the

@@ -22,8 +22,11 @@ struct ResolvedContract {
     private let forbidden: [(entry: LayerContract.Forbidden, from: Set<String>, to: Set<String>)]
 
     /// Resolves `contract` against `targets`; a file contract that names no target, or puts a target in
-    /// two layers, is refused with the key at fault.
-    init(_ contract: LayerContract, targets: [PackageGraph.Target]) throws(LayeringCheckError) {
+    /// two layers, is refused with the key at fault, and with why the packages this one depends on could
+    /// not be read (`packagesProblem`), if they could not: the contract may name targets of theirs.
+    init(
+        _ contract: LayerContract, targets: [PackageGraph.Target], packagesProblem: String? = nil
+    ) throws(LayeringCheckError) {
         self.contract = contract
         let validates = contract.path != nil
         func resolve(_ patterns: [TargetPattern], key: String) throws(LayeringCheckError) -> [PackageGraph.Target] {
@@ -34,7 +37,8 @@ struct ResolvedContract {
                     throw .invalidContract(
                         path: contract.path ?? LayerContract.fileName,
                         key: patterns.count == 1 ? key : "\(key)[\(index)]",
-                        problem: Self.noMatch(pattern, targets: targets, packages: contract.packages))
+                        problem: Self.noMatch(
+                            pattern, targets: targets, packages: contract.packages, packagesProblem: packagesProblem))
                 }
                 matched += hits
             }
@@ -135,8 +139,13 @@ struct ResolvedContract {
     }
 
     private static func noMatch(
-        _ pattern: TargetPattern, targets: [PackageGraph.Target], packages: [TargetPattern]
+        _ pattern: TargetPattern, targets: [PackageGraph.Target], packages: [TargetPattern], packagesProblem: String?
     ) -> String {
+        if let packagesProblem, !packages.isEmpty {
+            // The targets of the packages "packages" names are missing because SwiftPM could not read them.
+            return "'\(pattern.text)' matches no target, as the packages this one depends on could not be read,"
+                + " those \"packages\" names among them: \(packagesProblem); fix that first (swift build says more)"
+        }
         let what = pattern.matchesPath ? "no target's folder" : "no target"
         let candidates = pattern.matchesPath ? targets.map(\.path) : targets.map(\.name)
         let suggestion = pattern.isGlob ? nil : candidates.closest(to: pattern.text)

@@ -120,6 +120,13 @@ enum LayeringCheckCommand {
             options.descriptionPath.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
             ?? root.appendingPathComponent(".build/layering-check")
         let packagesState = stateFolder.appendingPathComponent("packages", isDirectory: true)
+        if !options.usesCache {
+            // --no-cache describes those packages again too: their kept descriptions go, SwiftPM's state stays.
+            for state in (try? FileManager.default.contentsOfDirectory(atPath: packagesState.path)) ?? [] {
+                try? FileManager.default.removeItem(
+                    at: packagesState.appendingPathComponent(state).appendingPathComponent("description"))
+            }
+        }
         let checker =
             try contract.map { contract throws(LayeringCheckError) in
                 try LayeringChecker(includingPackagesOf: graph, contract: contract, stateFolder: packagesState)

@@ -61,6 +61,9 @@ enum NewComponentCommand {
         /// The package's target names, when the caller knows them (the plugin passes them); otherwise
         /// they are read with `swift package describe`. Internal, so not in the help.
         var existingTargets: Set<String>?
+        /// The identities of the packages in the graph, when the caller knows them (the plugin passes
+        /// them); otherwise, for `--own-package`, read with `swift package describe`. Internal too.
+        var existingPackages: Set<String>?
         var isDryRun = false
         /// `--own-package`: the component as a package of its own.
         var asPackage = false
@@ -123,7 +126,9 @@ enum NewComponentCommand {
             requires: options.requires,
             provides: options.provides,
             existingNames: existing,
-            asPackage: options.asPackage
+            asPackage: options.asPackage,
+            existingPackages: options.asPackage
+                ? try options.existingPackages ?? packageIdentities(packagePath: options.packagePath) : []
         )
         let summary = report(plan, isDryRun: options.isDryRun) + "\n"
         if options.isDryRun {
@@ -163,6 +168,8 @@ enum NewComponentCommand {
             case "--package-path": options.packagePath = try reader.value(of: argument)
             case "--existing-targets":
                 options.existingTargets = Set(try reader.value(of: argument).split(separator: ",").map(String.init))
+            case "--existing-packages":
+                options.existingPackages = Set(try reader.value(of: argument).split(separator: ",").map(String.init))
             case "--dry-run":
                 options.isDryRun = true
             case "--own-package":
@@ -174,6 +181,9 @@ enum NewComponentCommand {
                 options.derivedFilesMode = argument
             case "-h", "--help":
                 options.showsHelp = true
+            case "--package":
+                // `swift package … --package` is SwiftPM's own option, so the plugin never sees this one.
+                throw reader.error("unknown option '--package'; did you mean '--own-package'?")
             case _ where argument.hasPrefix("-"):
                 throw reader.unknown(argument, among: spellings)
             default:
@@ -262,18 +272,38 @@ enum NewComponentCommand {
         return names
     }
 
-    /// The target and module names of the package and of every package it depends on (target names are
-    /// unique across the graph, as the plugin's list says too), from `swift package describe`.
-    static func existingNames(packagePath: String) throws(ScaffoldError) -> Set<String> {
+    /// The package described with the packages it depends on, kept where the layering check keeps it;
+    /// refused when SwiftPM cannot read those packages, whose names a component may not take.
+    static func describedWithPackages(packagePath: String) throws(ScaffoldError) -> PackageGraph {
+        let graph: PackageGraph
         do throws(LayeringCheckError) {
-            let graph = try PackageLoader.describe(packagePath: packagePath)
-            let others = (graph.packages ?? []).flatMap(\.targets.keys)
-            return Set(
-                graph.targets.flatMap { [$0.name, $0.moduleName] }
-                    + others.flatMap { [$0, DependencyPackage.moduleName(of: $0)] })
+            graph = try PackageLoader.describe(
+                packagePath: packagePath,
+                cache: URL(fileURLWithPath: packagePath).appendingPathComponent(".build/layering-check"))
         } catch {
             throw ScaffoldError(error.description)
         }
+        if let problem = graph.packagesProblem {
+            throw ScaffoldError(
+                "cannot read the packages this one depends on, whose names a component may not take (\(problem));"
+                    + " fix that first (swift build says more); nothing was written")
+        }
+        return graph
+    }
+
+    /// The identities of the packages in the package's graph, from `swift package describe`.
+    static func packageIdentities(packagePath: String) throws(ScaffoldError) -> Set<String> {
+        Set((try describedWithPackages(packagePath: packagePath).packages ?? []).map { $0.identity.lowercased() })
+    }
+
+    /// The target and module names of the package and of every package it depends on (target names are
+    /// unique across the graph, as the plugin's list says too), from `swift package describe`.
+    static func existingNames(packagePath: String) throws(ScaffoldError) -> Set<String> {
+        let graph = try describedWithPackages(packagePath: packagePath)
+        let others = (graph.packages ?? []).flatMap(\.targets.keys)
+        return Set(
+            graph.targets.flatMap { [$0.name, $0.moduleName] }
+                + others.flatMap { [$0, DependencyPackage.moduleName(of: $0)] })
     }
 
     static func report(_ plan: ScaffoldPlan, isDryRun: Bool) -> String {
