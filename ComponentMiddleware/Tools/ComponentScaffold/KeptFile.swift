@@ -1,4 +1,5 @@
 import Foundation
+import MiddlewareSupport
 
 /// A file `new-component` keeps in `.build/new-component/` between additions: a header line naming
 /// its format, its lines, and a last line holding a hash of everything before it.
@@ -45,19 +46,4 @@ enum KeptFile {
     }
 
     private static func hashLine(_ hash: FNV1a) -> String { "hash \(hash.hex)" }
-}
-
-/// The 64-bit FNV-1a hash: small, fast and stable across runs and machines, unlike `Hasher`, which is
-/// seeded per process. It tells a changed file from an unchanged one; it is no defence against an
-/// adversary who writes in `.build` on purpose.
-struct FNV1a {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-    mutating func mix(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-    }
-
-    var hex: String { String(value, radix: 16) }
 }

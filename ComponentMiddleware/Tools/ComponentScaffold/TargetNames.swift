@@ -1,4 +1,5 @@
 import Foundation
+import MiddlewareSupport
 
 /// The package's target and module names, kept beside its build
 /// (`.build/new-component/target-names.txt`) with a hash of the manifest they came from, so that

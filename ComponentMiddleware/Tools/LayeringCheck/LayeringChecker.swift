@@ -131,10 +131,10 @@ public struct LayeringChecker: Sendable {
         let contract: ResolvedContract
         /// The package's manifest, which locates dependency findings.
         let locator: ManifestLocator
-        /// The manifest of each target of a package checked as this one's own, by target name.
-        private let includedLocators: [String: ManifestLocator]
         /// The folder of the package checked as this one's own that each of its targets is in.
         private let includedFolders: [String: String]
+        /// The manifest SwiftPM reads in each such folder.
+        private let folderLocators: [String: ManifestLocator]
         private(set) var diagnostics: [Diagnostic] = []
         /// For each target, the other targets of this package its sources import.
         private(set) var importedTargets: [String: Set<String>] = [:]
@@ -161,21 +161,19 @@ public struct LayeringChecker: Sendable {
                 let folder = String(other.path.split(separator: "/").dropLast().joined(separator: "/"))
                 if byFolder[folder] == nil { byFolder[folder] = other }
             }
-            var included: [String: ManifestLocator] = [:]
+            folderLocators = byFolder
             var folders: [String: String] = [:]
             for folder in checker.graph.includedPackages ?? [] {
                 for target in checker.targets where target.path == folder || target.path.hasPrefix(folder + "/") {
                     folders[target.name] = folder
-                    included[target.name] = byFolder[folder]
                 }
             }
-            includedLocators = included
             includedFolders = folders
         }
 
         /// The manifest that declares `target`: its package's own.
         func locator(of target: String) -> ManifestLocator {
-            includedLocators[target] ?? locator
+            includedFolders[target].flatMap { folderLocators[$0] } ?? locator
         }
 
         mutating func append(_ diagnostic: Diagnostic) {

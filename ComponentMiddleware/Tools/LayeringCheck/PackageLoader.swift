@@ -255,25 +255,21 @@ struct DescriptionCache {
     /// The name of a folder that keeps what belongs to the package at `path`: its last part and a hash
     /// of the whole, short whatever the path's length and the same from one run to the next.
     static func folderName(forPackageAt path: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in path.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
+        var hash = FNV1a()
+        hash.mix(path.utf8)
         let last = URL(fileURLWithPath: path).lastPathComponent.unicodeScalars
             .filter { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-") }
             .prefix(40)
-        return "\(String(String.UnicodeScalarView(last)))-\(String(hash, radix: 16))"
+        return "\(String(String.UnicodeScalarView(last)))-\(hash.hex)"
     }
 
     /// A 64-bit FNV-1a hash, in hex, of what the description depends on; `nil` when the package holds a
     /// symbolic link, whose target the walk would not see change, so such a package is always described.
     func key() -> String? {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a()
         func mix(_ bytes: some Sequence<UInt8>) {
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-            hash = (hash ^ 0xFF) &* 0x0000_0100_0000_01B3  // a separator, so ["ab", "c"] differs from ["a", "bc"]
+            hash.mix(bytes)
+            hash.mix([0xFF])  // a separator, so ["ab", "c"] differs from ["a", "bc"]
         }
         let manager = FileManager.default
         guard let paths = Self.files(under: packageRoot.path) else { return nil }
@@ -314,7 +310,7 @@ struct DescriptionCache {
                 break
             }
         }
-        return String(hash, radix: 16)
+        return hash.hex
     }
 
     /// Every path under `root`, relative to it, hidden entries (`.build`, `.git`) left out, or `nil` if
