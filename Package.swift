@@ -32,7 +32,7 @@ let package = Package(
     // The middleware, as any app depends on it: its runtime, test helpers, layering check and scaffolder
     // (`swift run layering-check`, `swift run new-component`, and the plugins of the same names); the
     // base layer, a package the app and the components in packages of their own depend on; and those.
-    dependencies: [.package(path: "ComponentMiddleware"), .package(name: "MallBase", path: "Sources")]
+    dependencies: [.package(path: "ComponentMiddleware"), .package(path: "Sources/MallBase")]
         + componentPackages.sorted().map { .package(path: "Components/\($0)") },
     targets: []
 )
@@ -42,8 +42,8 @@ let middleware: Target.Dependency = .product(name: "Middleware", package: "Compo
 let middlewareSupport: Target.Dependency = .product(name: "MiddlewareSupport", package: "ComponentMiddleware")
 let middlewareTesting: Target.Dependency = .product(name: "MiddlewareTesting", package: "ComponentMiddleware")
 
-/// The base layer's libraries (`Sources/Package.swift`): this app's screens, the value types components
-/// exchange, the text navigator and the test support.
+/// The base layer's libraries (`Sources/MallBase/Package.swift`): this app's screens, the value types
+/// components exchange, the text navigator and the test support.
 let mallBase: Target.Dependency = .product(name: "MallBase", package: "MallBase")
 let mallNavigator: Target.Dependency = .product(name: "MallNavigator", package: "MallBase")
 let mallTestSupport: Target.Dependency = .product(name: "MallTestSupport", package: "MallBase")
@@ -55,7 +55,7 @@ func componentModule(_ name: String, suffix: String = "") -> Target.Dependency {
         ? .product(name: name + suffix, package: name) : .target(name: name + suffix)
 }
 
-// MARK: - Base layer: its package's targets (Sources/Package.swift), tested here
+// MARK: - Base layer: its package's targets (Sources/MallBase/Package.swift), tested here
 
 package.targets += [
     .testTarget(

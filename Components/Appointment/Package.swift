@@ -3,7 +3,7 @@ import PackageDescription
 
 // Appointment, a business component in a package of its own: built, tested and previewed alone, and
 // depended on by the mall (`componentPackages` in its manifest) like any package. It sees the
-// middleware and the mall's base layer (`Sources`, a package the mall depends on too), never another
+// middleware and the mall's base layer (`Sources/MallBase`, a package the mall depends on too), never another
 // component: the mall's manifest gives its router the routes it wires to, and the layering check
 // holds the rest.
 
@@ -17,7 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(path: "../../ComponentMiddleware"),
-        .package(name: "MallBase", path: "../../Sources"),
+        .package(path: "../../Sources/MallBase"),
     ],
     targets: []
 )

@@ -58,12 +58,12 @@ struct SelfCheckTests {
     /// An import the base layer's package may not declare, as the component's package depends on it, is
     /// told so, never to add a dependency that would make the two packages depend on each other.
     @Test func anImportThatWouldMakeTwoPackagesDependOnEachOtherIsToldSo() throws {
-        let file = "Sources/MallTestSupport/CallLog.swift"
+        let file = "Sources/MallBase/Sources/MallTestSupport/CallLog.swift"
         #expect(
             try findings(planting: "import Appointment", atTopOf: file) == [
                 "\(file):1:1: error: 'MallTestSupport' imports 'Appointment', a module of the package in"
                     + " Components/Appointment that none of its dependencies brings in; the package in"
-                    + " Components/Appointment depends on the package in Sources, which cannot depend on it in turn;"
+                    + " Components/Appointment depends on the package in Sources/MallBase, which cannot depend on it in turn;"
                     + " move what 'MallTestSupport' needs of 'Appointment' into a package both depend on"
                     + " [undeclared-import]"
             ])

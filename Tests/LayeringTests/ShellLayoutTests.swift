@@ -15,7 +15,7 @@ struct ShellLayoutTests {
     /// targets or replaces one of the same name.
     static func shell(_ files: [String: String] = [:], replacing replaced: [String] = []) -> MemoryPackage {
         let targets = [
-            "MallBase@Sources/MallBase:",
+            "MallBase@Sources/MallBase/Sources/MallBase:",
             "Shop@Components/Shop: MallBase", "Event@Components/Event: MallBase",
             "MallRouting@Shell/Routing: MallBase",
             "ShopRoutes@Shell/Wiring/Shop/Routes: Shop, MallRouting",
@@ -24,15 +24,16 @@ struct ShellLayoutTests {
             "EventRouter@Shell/Wiring/Event/Router: Event, EventRoutes, MallRouting, Shop, ShopRoutes",
             "Mall@Shell: MallRouting, ShopRouter, EventRouter",
             // One target for each of the contract's other patterns, which must each match one.
-            "MallNavigator@Sources/MallNavigator: MallBase", "fuzz-x@Fuzz/X: MallNavigator",
-            "ShopPreview@Components/Shop/Preview: Shop", "MallTestSupport@Sources/MallTestSupport: MallBase",
+            "MallNavigator@Sources/MallBase/Sources/MallNavigator: MallBase", "fuzz-x@Fuzz/X: MallNavigator",
+            "ShopPreview@Components/Shop/Preview: Shop",
+            "MallTestSupport@Sources/MallBase/Sources/MallTestSupport: MallBase",
             "MallTests@Tests/MallTests: Mall, MallTestSupport",
         ]
         let names = Set(replaced.map { $0.prefix { $0 != "@" } })
         return MemoryPackage(
             targets.filter { !names.contains($0.prefix { $0 != "@" }) } + replaced,
             files: [
-                "Sources/MallBase/Screen.swift": "",
+                "Sources/MallBase/Sources/MallBase/Screen.swift": "",
                 "Components/Shop/Shop.swift": "import MallBase", "Components/Event/Event.swift": "import MallBase",
                 "Shell/Routing/MallRoute.swift": "import MallBase",
                 "Shell/Wiring/Shop/Routes/ShopRoutes.swift": "import MallRouting\nimport Shop",

@@ -3,11 +3,14 @@ import PackageDescription
 
 // The mall's base layer as a package of its own: the screens and values components exchange
 // (`MallBase`), the text navigator the app and every preview run in (`MallNavigator`), and the stubs
-// and helpers tests use (`MallTestSupport`). The mall (`..`) depends on it by path, and so does a
+// and helpers tests use (`MallTestSupport`). The mall (`../..`) depends on it by path, and so does a
 // component in a package of its own (`Components/Appointment`), so neither depends on the other:
-// SwiftPM 6.3's command plugins stop on a graph where two packages depend on each other.
+// SwiftPM 6.3's command plugins stop on a graph where two packages depend on each other. The mall's
+// tests test it.
 //
-// Its targets keep their folders (`Sources/MallBase`, …) and the mall's tests test them.
+// Its folder is named like the repository it is published as (`MallBase.git`): SwiftPM names a
+// package after the last part of its folder or URL, so a component published on its own, which
+// depends on `…/MallBase.git`, meets this folder under the same name, and the mall's path wins.
 
 let package = Package(
     name: "MallBase",
@@ -17,7 +20,7 @@ let package = Package(
         .library(name: "MallNavigator", targets: ["MallNavigator"]),
         .library(name: "MallTestSupport", targets: ["MallTestSupport"]),
     ],
-    dependencies: [.package(path: "../ComponentMiddleware")],
+    dependencies: [.package(path: "../../ComponentMiddleware")],
     targets: []
 )
 
@@ -27,14 +30,13 @@ let middlewareSupport: Target.Dependency = .product(name: "MiddlewareSupport", p
 let middlewareTesting: Target.Dependency = .product(name: "MiddlewareTesting", package: "ComponentMiddleware")
 
 package.targets = [
-    .target(name: "MallBase", dependencies: [middleware, middlewareSupport], path: "MallBase"),
+    .target(name: "MallBase", dependencies: [middleware, middlewareSupport]),
     // Knows screens, never components: the app and every component preview run in it.
-    .target(name: "MallNavigator", dependencies: ["MallBase", middleware, middlewareSupport], path: "MallNavigator"),
+    .target(name: "MallNavigator", dependencies: ["MallBase", middleware, middlewareSupport]),
     // Stubs and helpers every test target may use.
     .target(
         name: "MallTestSupport",
-        dependencies: ["MallBase", "MallNavigator", middleware, middlewareSupport, middlewareTesting],
-        path: "MallTestSupport"),
+        dependencies: ["MallBase", "MallNavigator", middleware, middlewareSupport, middlewareTesting]),
 ]
 
 for target in package.targets {

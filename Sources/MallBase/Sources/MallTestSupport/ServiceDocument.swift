@@ -4,10 +4,11 @@ import Testing
 /// The documents the package ships for a service to serve (`Service/api/`), each checked equal to
 /// the records a component embeds.
 public enum ServiceDocument {
-    /// The shipped documents' folder.
-    public static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Service/api")
+    /// The shipped documents' folder, in the mall's root: five folders above this file
+    /// (`Sources/MallBase/Sources/MallTestSupport/`).
+    public static let folder = (0..<5).reduce(URL(fileURLWithPath: #filePath)) { url, _ in
+        url.deletingLastPathComponent()
+    }.appendingPathComponent("Service/api")
 
     /// Expects `Service/api/<name>.json` to hold `bytes` exactly; with `WRITE_SERVICE_DOCUMENTS=1`
     /// in the environment, writes them there first (after a change to the embedded records).
