@@ -23,6 +23,12 @@ let components: [(name: String, wiresTo: [String])] = [
 /// routes and routers are the app's, as every component's are.
 let componentPackages: Set<String> = ["Appointment"]
 
+/// Component packages of the list above the app takes at a published version, not from their folder:
+/// the repository (named after the component, as SwiftPM names a package after its URL's last part)
+/// and the lowest version `swift package update` may take. `bash Scripts/use-component.sh` switches a
+/// component between its folder and a version, one entry a line.
+let componentReleases: [String: (url: String, from: Version)] = [:]
+
 let package = Package(
     name: "Mall",
     platforms: [.macOS(.v13)],
@@ -33,7 +39,10 @@ let package = Package(
     // (`swift run layering-check`, `swift run new-component`, and the plugins of the same names); the
     // base layer, a package the app and the components in packages of their own depend on; and those.
     dependencies: [.package(path: "ComponentMiddleware"), .package(path: "Sources/MallBase")]
-        + componentPackages.sorted().map { .package(path: "Components/\($0)") },
+        + componentPackages.sorted().map { name in
+            componentReleases[name].map { .package(url: $0.url, from: $0.from) }
+                ?? .package(path: "Components/\(name)")
+        },
     targets: []
 )
 

@@ -36,7 +36,7 @@ done
         || { echo "Error: Package.swift no longer lists Appointment alone in componentPackages" >&2; exit 1; }
     mv Components/Appointment/Tests/AppointmentTests Tests/AppointmentTests
     rmdir Components/Appointment/Tests
-    rm Components/Appointment/Package.swift Components/Appointment/README.md
+    rm Components/Appointment/Package.swift Components/Appointment/README.md Components/Appointment/CHANGELOG.md
 )
 
 # The two edits: a file and a string in one of its function bodies.

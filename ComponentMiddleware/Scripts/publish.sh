@@ -1,40 +1,92 @@
 #!/usr/bin/env bash
-# Publishes this package as a git repository of its own, with a SemVer tag, so an app can depend on
-# it with .package(url:from:).
+# Publishes a package as a git repository of its own, with a SemVer tag, so an app can depend on it
+# with .package(url:from:): the middleware (this script's package), or any package of an app, a
+# component in a package of its own among them.
 #
-#   bash Scripts/publish.sh VERSION DESTINATION
+#   bash Scripts/publish.sh [--package FOLDER] [--dependency NAME URL FROM]... VERSION DESTINATION
 #
-# VERSION is MAJOR.MINOR.PATCH (e.g. 0.1.0), and CHANGELOG.md must have a section '## VERSION' saying
-# what it changed. DESTINATION is a git repository to push to: a URL, or a folder, made as a bare
-# repository if it does not exist. Name it ComponentMiddleware.git: SwiftPM names a package reached by
-# URL after the URL's last part, and apps name this one "ComponentMiddleware".
+# VERSION is MAJOR.MINOR.PATCH (e.g. 0.1.0), and the package's CHANGELOG.md must have a section
+# '## VERSION' saying what it changed. DESTINATION is a git repository to push to: a URL, or a folder,
+# made as a bare repository if it does not exist. Name it after the package's folder (the middleware's
+# ComponentMiddleware.git): SwiftPM names a package reached by URL after the URL's last part, and
+# apps name it so.
 #
-# Inside a larger repository (this folder in the one it is developed in), the package's history is
-# split out of it as `git subtree split` does, every commit that touched the folder kept; a repository
-# that is the package publishes its HEAD. Only what is committed is published. The destination's main branch gets the
-# commit, and the tag points at it.
+# --package FOLDER publishes the package in FOLDER instead of the middleware.
+# --dependency NAME URL FROM is where a package the published one depends on by path is published:
+# the published manifest says .package(url: URL, from: FROM) where the package's says
+# .package(path: "…/NAME"), as a repository of its own cannot reach a folder beside it. Give one for
+# each dependency by path, named after its folder; the package in the folder keeps its paths.
+#
+# Inside a larger repository, the package's history is split out of it as `git subtree split` does,
+# every commit that touched the folder kept; a repository that is the package publishes its HEAD.
+# Only what is committed is published. With dependencies given, the version is a commit on top of
+# that history whose only change is the manifest (one that also descends from the version published
+# before, so the destination's main moves forward). The destination's main branch gets the commit,
+# and the tag points at it.
 #
 # Refused, with nothing pushed and nothing made (exit 2): a version that is not MAJOR.MINOR.PATCH, one
 # the CHANGELOG does not describe, one the destination already has or that is not above its highest,
-# uncommitted changes in the package, a destination that cannot be reached or that refuses the push
-# (whose main is not an ancestor of the version). A relative folder is taken from where you run it.
+# uncommitted changes in the package, a dependency by path no --dependency names (or one that names
+# none, or a URL SwiftPM would name otherwise), a destination that cannot be reached or that refuses
+# the push (whose main is not an ancestor of the version). Relative folders are taken from where you
+# run it.
 set -euo pipefail
-# A relative destination is the caller's, not the package folder's this script works in.
+# Relative folders are the caller's, not the package folder's this script works in.
 caller=$(pwd)
 script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
-cd "$(dirname "$0")/.."
 
-usage() { sed -n '2,20p' "$script" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,32p' "$script" | sed 's/^# \{0,1\}//'; }
 fail() { echo "Error: $*" >&2; exit 2; }
+semver='^(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})$'
 
-case "${1:-}" in
-    -h | --help) usage; exit 0 ;;
-esac
-[ $# -eq 2 ] || fail "give a version and a destination, e.g. bash Scripts/publish.sh 0.1.0 ../ComponentMiddleware.git; see --help"
-version=$1
-destination=$2
-[[ "$version" =~ ^(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})$ ]] \
-    || fail "'$version' is not a version MAJOR.MINOR.PATCH, e.g. 0.1.0"
+# The name SwiftPM gives a package at this folder or URL: its last part, without `.git`, lowercased.
+identity() {
+    local last=${1%/}
+    last=${last##*/}
+    last=${last%.git}
+    printf '%s' "$last" | tr '[:upper:]' '[:lower:]'
+}
+
+package="$(dirname "$script")/.."
+names=() urls=() froms=()
+arguments=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -h | --help) usage; exit 0 ;;
+        --package)
+            [ $# -ge 2 ] || fail "--package needs a folder; see --help"
+            package=$2
+            [[ "$package" = /* ]] || package="$caller/$package"
+            shift 2
+            ;;
+        --dependency)
+            [ $# -ge 4 ] || fail "--dependency needs a name, a URL and a version, e.g." \
+                "--dependency Base https://example.com/Base.git 1.0.0; see --help"
+            [[ ! "$3" =~ $semver ]] || fail "--dependency takes a name, a URL and a version, in that order;" \
+                "'$3' is a version; see --help"
+            [[ "$2" =~ ^[A-Za-z0-9_.-]+$ ]] || fail "'$2' is not a package's folder name (letters, digits, _ . -)"
+            [[ "$3" =~ ^[^[:space:][:cntrl:]\"\\]+$ ]] \
+                || fail "the URL '$3' for $2 has a space, a quote, a backslash or a control character"
+            [ "$(identity "$3")" = "$(identity "$2")" ] \
+                || fail "SwiftPM would name the package at '$3' '$(identity "$3")', not '$(identity "$2")';" \
+                    "give the repository the name of the folder, $2.git"
+            [[ "$4" =~ $semver ]] || fail "'$4' (the version of $2) is not a version MAJOR.MINOR.PATCH, e.g. 1.0.0"
+            for known in "${names[@]}"; do
+                [ "$(identity "$known")" != "$(identity "$2")" ] || fail "--dependency names $2 twice"
+            done
+            names+=("$2") urls+=("$3") froms+=("$4")
+            shift 4
+            ;;
+        --) shift; arguments+=("$@"); break ;;
+        -?*) fail "unknown option '$1'; see --help" ;;
+        *) arguments+=("$1"); shift ;;
+    esac
+done
+[ ${#arguments[@]} -eq 2 ] \
+    || fail "give a version and a destination, e.g. bash Scripts/publish.sh 0.1.0 ../ComponentMiddleware.git; see --help"
+version=${arguments[0]}
+destination=${arguments[1]}
+[[ "$version" =~ $semver ]] || fail "'$version' is not a version MAJOR.MINOR.PATCH, e.g. 0.1.0"
 [ -n "$destination" ] || fail "the destination is empty; give a repository URL or folder"
 # A URL (scheme://…) or an scp-like address (host:path, no / before the colon) is a remote's; anything
 # else, ./my:dest.git among them, is a folder.
@@ -44,8 +96,11 @@ if [[ "$destination" == *://* || "$destination" =~ ^[^/]+: ]]; then
 else
     [[ "$destination" = /* ]] || destination="$caller/$destination"
 fi
+[ -d "$package" ] || fail "there is no folder '$package' to publish"
+cd "$package"
+[ -f Package.swift ] || fail "'$(pwd)' has no Package.swift; give --package the folder of a package"
 grep -qxF "## $version" CHANGELOG.md 2>/dev/null \
-    || fail "CHANGELOG.md has no section '## $version'; say what this version changes, then publish"
+    || fail "$(pwd)/CHANGELOG.md has no section '## $version'; say what this version changes, then publish"
 
 git rev-parse --show-toplevel > /dev/null 2>&1 || fail "$(pwd) is not in a git repository"
 prefix=$(git rev-parse --show-prefix)
@@ -53,9 +108,67 @@ prefix=${prefix%/}
 [ -z "$(git status --porcelain -- .)" ] \
     || fail "the package has uncommitted changes (git status -- ${prefix:-.}); commit them, then publish"
 
+# The manifest as published: each dependency by path whose folder a --dependency names, by URL.
+# Written one call a line, `.package(path: "…")` or `.package(name: "…", path: "…")`; SwiftPM's own
+# reading of the result (below) refuses anything else that still names a folder.
+scratch=$(mktemp -d)
+created=""
+cleanup() { rm -rf "$scratch"; [ -z "$created" ] || rm -rf "$created"; }
+trap cleanup EXIT
+mapping=""
+for index in "${!names[@]}"; do
+    mapping+="$(identity "${names[$index]}")	${urls[$index]}	${froms[$index]}"$'\n'
+done
+manifest_changed=false
+# SwiftPM's reading of the manifest, which writes nothing: whether it depends on a folder at all.
+description=$(swift package dump-package 2>&1) || fail "SwiftPM cannot read $(pwd)/Package.swift:"$'\n'"$description"
+if [ ${#names[@]} -gt 0 ] || grep -q '"fileSystem"' <<< "$description"; then
+    used=$(
+        awk -v mapping="$mapping" -v rewritten="$scratch/Package.swift" '
+            BEGIN {
+                count = split(mapping, rows, "\n")
+                for (i = 1; i <= count; i++) {
+                    if (rows[i] == "") continue
+                    split(rows[i], fields, "\t")
+                    url[fields[1]] = fields[2]; from[fields[1]] = fields[3]
+                }
+                call = "\\.package\\((name: *\"[^\"]*\", *)?path: *\"[^\"]*\"\\)"
+            }
+            {
+                line = $0; out = ""
+                while (match(line, call)) {
+                    text = substr(line, RSTART, RLENGTH)
+                    folder = text; sub(/.*path: *"/, "", folder); sub(/"\)$/, "", folder)
+                    sub(/\/+$/, "", folder); n = split(folder, parts, "/"); name = tolower(parts[n])
+                    if (name in url) {
+                        text = ".package(url: \"" url[name] "\", from: \"" from[name] "\")"
+                        print name
+                    }
+                    out = out substr(line, 1, RSTART - 1) text
+                    line = substr(line, RSTART + RLENGTH)
+                }
+                print out line > rewritten
+            }' Package.swift
+    )
+    for name in "${names[@]}"; do
+        grep -qxF "$(identity "$name")" <<< "$used" \
+            || fail "Package.swift has no .package(path: \"…/$name\") for --dependency $name to replace"
+    done
+    # What SwiftPM reads from the manifest as published: no dependency left by path.
+    mkdir "$scratch/read"
+    cp "$scratch/Package.swift" "$scratch/read/Package.swift"
+    description=$(cd "$scratch/read" && swift package dump-package 2>&1) \
+        || fail "SwiftPM cannot read the manifest as published:"$'\n'"$description"
+    if grep -q '"fileSystem"' <<< "$description"; then
+        left=$(grep -A2 '"fileSystem"' <<< "$description" | sed -n 's/.*"identity" : "\(.*\)".*/\1/p' | paste -sd, -)
+        fail "Package.swift depends by path on $left, which a repository of its own cannot reach;" \
+            "give --dependency NAME URL FROM for each (written .package(path: \"…\"), one call a line)"
+    fi
+    [ ${#names[@]} -eq 0 ] || manifest_changed=true
+fi
+
 # A folder that does not exist yet becomes a bare repository, removed again if the publish is refused;
 # anything else must already be a repository.
-created=""
 if $is_folder && [ -L "$destination" ] && [ ! -e "$destination" ]; then
     fail "'$destination' is a symbolic link that leads nowhere; give a repository or a folder to make one in"
 fi
@@ -64,8 +177,6 @@ if $is_folder && [ ! -e "$destination" ]; then
     git init --quiet --bare --initial-branch=main "$destination"
     created=$destination
 fi
-cleanup() { [ -z "$created" ] || rm -rf "$created"; }
-trap cleanup EXIT
 git ls-remote "$destination" > /dev/null 2>&1 || fail "cannot reach the repository '$destination'"
 
 # The highest version already published, and the refusal of any that is not above it.
@@ -82,13 +193,43 @@ if [ -n "$prefix" ]; then
         || fail "git subtree is not installed (it comes with git's contrib, e.g. in Debian's git package)"
     echo "Splitting the history of $prefix…" >&2
     # Its progress goes to standard error, one line rewritten per commit: kept, and shown on a failure.
-    progress=$(mktemp)
-    cleanup() { rm -f "$progress"; [ -z "$created" ] || rm -rf "$created"; }
-    commit=$(cd "$(git rev-parse --show-toplevel)" && git subtree split --prefix="$prefix" HEAD 2> "$progress") \
-        || { tr '\r' '\n' < "$progress" | tail -n 5 >&2; fail "git subtree split failed"; }
+    commit=$(cd "$(git rev-parse --show-toplevel)" && git subtree split --prefix="$prefix" HEAD 2> "$scratch/progress") \
+        || { tr '\r' '\n' < "$scratch/progress" | tail -n 5 >&2; fail "git subtree split failed"; }
 else
     commit=$(git rev-parse HEAD)
 fi
+
+if $manifest_changed; then
+    # The release commit: the split commit's tree with the manifest as published, by the split commit's
+    # author and committer at its dates, so the same version of the same history is the same commit.
+    # It descends from the destination's main too when that is an earlier release of this history
+    # (a commit whose first parent the split history has), which the push needs to move main forward.
+    parents=(-p "$commit")
+    main=$(git ls-remote "$destination" refs/heads/main | cut -f1)
+    if [ -n "$main" ]; then
+        git fetch --quiet --no-write-fetch-head "$destination" main 2> /dev/null || true
+        previous=$(git rev-parse --quiet --verify "$main^1" 2> /dev/null || true)
+        if [ -n "$previous" ] && git merge-base --is-ancestor "$previous" "$commit" \
+            && ! git merge-base --is-ancestor "$main" "$commit"; then
+            parents+=(-p "$main")
+        fi
+    fi
+    blob=$(git hash-object -w "$scratch/Package.swift")
+    tree=$(
+        export GIT_INDEX_FILE="$scratch/index"
+        git read-tree "$commit"
+        git update-index --cacheinfo "100644,$blob,Package.swift"
+        git write-tree
+    )
+    commit=$(
+        export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_AUTHOR_DATE GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL GIT_COMMITTER_DATE
+        IFS=$'\t' read -r GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_AUTHOR_DATE GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL \
+            GIT_COMMITTER_DATE < <(git log -1 --format='%an%x09%ae%x09%ad%x09%cn%x09%ce%x09%cd' --date=raw "$commit")
+        git commit-tree "$tree" "${parents[@]}" -m "Release $version: dependencies by URL" \
+            -m "$(printf '%s\n' "${names[@]}" | sed 's/^/- /')"
+    )
+fi
+
 # Both refs or neither: a tag pushed beside a refused branch would use the version up on a commit
 # that is not on main.
 git push --quiet --atomic "$destination" "$commit:refs/heads/main" "$commit:refs/tags/$version" \

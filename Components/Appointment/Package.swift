@@ -3,9 +3,10 @@ import PackageDescription
 
 // Appointment, a business component in a package of its own: built, tested and previewed alone, and
 // depended on by the mall (`componentPackages` in its manifest) like any package. It sees the
-// middleware and the mall's base layer (`Sources/MallBase`, a package the mall depends on too), never another
-// component: the mall's manifest gives its router the routes it wires to, and the layering check
-// holds the rest.
+// middleware and the mall's base layer (`Sources/MallBase`, a package the mall depends on too),
+// never another component: the mall's manifest gives its router the routes it wires to, and the
+// layering check holds the rest. Published on its own (CHANGELOG.md says how), it depends on those
+// two by URL instead, and the mall's paths stand in for them while the mall takes it.
 
 let package = Package(
     name: "Appointment",
@@ -34,7 +35,7 @@ package.targets = [
     // mall's tools look for every component's API (components.json).
     .target(
         name: "Appointment", dependencies: [mallBase, middleware], path: ".",
-        exclude: ["Package.swift", "Preview", "Tests", "README.md"]),
+        exclude: ["Package.swift", "Preview", "Tests", "README.md", "CHANGELOG.md"]),
     .executableTarget(
         name: "AppointmentPreview",
         dependencies: ["Appointment", mallBase, mallNavigator, middleware, middlewareSupport],

@@ -48,8 +48,8 @@ struct ScaffolderTests {
         #expect(!api.split(separator: "\n").contains { $0.hasPrefix("    public var require_") })
     }
 
-    /// `--own-package`: the same files, its tests moved into its folder, with its manifest and README,
-    /// and its name added to the app's list of component packages too.
+    /// `--own-package`: the same files, its tests moved into its folder, with its manifest, README and
+    /// changelog, and its name added to the app's list of component packages too.
     @Test func aComponentAsAPackageOfItsOwnHasItsManifestTestsAndListEntry() throws {
         let copy = try PackageCopy()
         defer { copy.remove() }
@@ -57,7 +57,7 @@ struct ScaffolderTests {
         let scaffolder = Scaffolder(packageRoot: copy.root)
         let inPackage = try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames)
         let plan = try scaffolder.plan(name: name, existingNames: PackageCopy.targetNames, asPackage: true)
-        let own = ["Components/\(name)/Package.swift", "Components/\(name)/README.md"]
+        let own = ["Package.swift", "README.md", "CHANGELOG.md"].map { "Components/\(name)/\($0)" }
         let tests = "Tests/\(name)Tests/\(name)Tests.swift"
         #expect(
             plan.paths
@@ -67,6 +67,8 @@ struct ScaffolderTests {
         #expect(manifest.hasPrefix("// swift-tools-version: 6.1\nimport PackageDescription\n"))
         #expect(manifest.contains(".library(name: \"\(name)\", targets: [\"\(name)\"])"))
         #expect(manifest.contains("name: \"\(name)Tests\""))
+        let changelog = try #require(plan.newFiles["Components/\(name)/CHANGELOG.md"])
+        #expect(changelog.contains("--package Components/\(name) \\\n"))
         let edit = try #require(plan.edits.first { $0.path == "Package.swift" })
         #expect(edit.updated.contains("(\"\(name)\", wiresTo: [])"))
         #expect(edit.updated.contains("let componentPackages: Set<String> = [\"Appointment\", \"\(name)\"]"))

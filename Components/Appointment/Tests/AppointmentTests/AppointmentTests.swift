@@ -152,12 +152,3 @@ struct AppointmentTests {
         #expect(next.body.first?.hasPrefix("Din Tai Fung has handed out every number it can") == true)
     }
 }
-
-/// The service's document the package ships (`Service/api/queues.json`) and the records embedded in
-/// Appointment are one source: the document is the embedded records written out, byte for byte.
-@Suite("Appointment's shipped document")
-struct AppointmentDocumentTests {
-    @Test func theShippedDocumentIsTheEmbeddedRecords() throws {
-        try ServiceDocument.check("queues", holds: Records.served(QueueCatalog(queues: QueueRecord.samples)))
-    }
-}
