@@ -25,8 +25,9 @@ let componentPackages: Set<String> = ["Appointment"]
 
 /// Component packages of the list above the app takes at a published version, not from their folder:
 /// the repository (named after the component, as SwiftPM names a package after its URL's last part)
-/// and the lowest version `swift package update` may take. `bash Scripts/use-component.sh` switches a
-/// component between its folder and a version, one entry a line.
+/// and the lowest version `swift package update` may take (up to the next major version; before 1.0.0,
+/// the next minor one). `bash Scripts/use-component.sh` switches a component between its folder and a
+/// version, one entry a line.
 let componentReleases: [String: (url: String, from: Version)] = [:]
 
 let package = Package(
@@ -40,8 +41,12 @@ let package = Package(
     // base layer, a package the app and the components in packages of their own depend on; and those.
     dependencies: [.package(path: "ComponentMiddleware"), .package(path: "Sources/MallBase")]
         + componentPackages.sorted().map { name in
-            componentReleases[name].map { .package(url: $0.url, from: $0.from) }
-                ?? .package(path: "Components/\(name)")
+            componentReleases[name].map { release in
+                // Before 1.0.0 a minor version may break, so it takes patches alone.
+                release.from.major == 0
+                    ? .package(url: release.url, .upToNextMinor(from: release.from))
+                    : .package(url: release.url, from: release.from)
+            } ?? .package(path: "Components/\(name)")
         },
     targets: []
 )

@@ -31,20 +31,14 @@ export TMPDIR="$work/tmp"
 repos="$work/repos"
 mall="$work/mall"
 mkdir "$repos" "$mall"
+source .ci/working-tree.sh
 export GIT_AUTHOR_NAME=CI GIT_AUTHOR_EMAIL=ci@example.com GIT_COMMITTER_NAME=CI GIT_COMMITTER_EMAIL=ci@example.com
 
-# The working tree as it stands (tracked and new files, not ignored ones), a repository of its own.
-git ls-files -z --cached --others --exclude-standard \
-    | while IFS= read -r -d '' file; do [ ! -e "$file" ] || printf '%s\0' "$file"; done \
-    | tar -cf - --null -T - | tar -xf - -C "$mall"
+working_tree_repository "$mall"
 cd "$mall"
-git init --quiet --initial-branch=main
-git add -A
-git commit --quiet -m "The mall"
-
 publish=ComponentMiddleware/Scripts/publish.sh
-middleware=$(sed -n '/^## [0-9]*\.[0-9]*\.[0-9]*$/{s/^## //p;q;}' ComponentMiddleware/CHANGELOG.md)
-[ -n "$middleware" ] || fail "ComponentMiddleware/CHANGELOG.md names no version"
+# The middleware at its next version (its `## Unreleased` section named so).
+middleware=$(release_version ComponentMiddleware/CHANGELOG.md)
 trunk=(--dependency ComponentMiddleware "file://$repos/ComponentMiddleware.git" "$middleware")
 dependencies=("${trunk[@]}" --dependency MallBase "file://$repos/MallBase.git" 1.0.0)
 component="file://$repos/Appointment.git"
@@ -76,12 +70,17 @@ refused "Appointment published with its dependency on the base by path" \
 refused "a --dependency naming no dependency of Appointment" \
     bash "$publish" --package Components/Appointment "${dependencies[@]}" --dependency Shop "file://$repos/Shop.git" 1.0.0 \
     1.0.0 "$repos/Appointment.git"
+refused "Appointment depending on a version of the base that was never published" \
+    bash "$publish" --package Components/Appointment "${trunk[@]}" --dependency MallBase "file://$repos/MallBase.git" 9.0.0 \
+    1.0.0 "$repos/Appointment.git"
+refused "a version below the changelog's top section" bash "$publish" 0.1.0 "$repos/Old/ComponentMiddleware.git"
 [ ! -e "$repos/Appointment.git" ] || fail "a refused publish made the repository"
 bash "$publish" --package Components/Appointment "${dependencies[@]}" 1.0.0 "$repos/Appointment.git"
 for package in MallBase Appointment; do
     git -C "$repos/$package.git" show "1.0.0:Package.swift" > "$work/published.swift"
     ! grep -q 'path: "\.\.' "$work/published.swift" || fail "the published $package still depends on a folder"
-    grep -qF ".package(url: \"file://$repos/ComponentMiddleware.git\", from: \"$middleware\")" "$work/published.swift" \
+    grep -qF ".package(url: \"file://$repos/ComponentMiddleware.git\", .upToNextMinor(from: \"$middleware\"))" \
+        "$work/published.swift" \
         || fail "the published $package does not depend on the middleware by URL"
 done
 
@@ -100,9 +99,13 @@ pinned() { sed -n '/"identity" : "appointment"/,/}/p' Package.resolved | sed -n 
 [ "$(pinned)" = 1.0.0 ] || fail "Package.resolved pins Appointment at '$(pinned)', not 1.0.0"
 swift build
 swift run mall audit
+# The layering check cannot see the version taken, and says it leaves the folder out.
+swift run layering-check > "$work/layering.log" 2>&1 || { cat "$work/layering.log" >&2; fail "the layering check failed"; }
+grep "warning: the package in Components/Appointment, which \"packages\" names, is not one" "$work/layering.log" \
+    || { cat "$work/layering.log" >&2; fail "the layering check did not say it leaves Components/Appointment out"; }
 
 # Publishes VERSION of Appointment with a member added under its API's `// MARK: SECTION` (a
-# documented declaration), its derived files written again and CHANGELOG's section NOTE.
+# documented declaration), its derived files written again and the changelog's new top section NOTE.
 release() {
     local version=$1 section=$2 comment=$3 declaration=$4 note=$5
     local api=Components/Appointment/Appointment.swift
@@ -110,7 +113,11 @@ release() {
         '{ print } $0 == mark { print ""; print comment; print declaration }' "$api" > "$work/api.swift"
     cat "$work/api.swift" > "$api"
     swift run new-component --regenerate
-    printf '\n## %s\n\n%s\n' "$version" "$note" >> Components/Appointment/CHANGELOG.md
+    # The version's section goes on top of the changelog, where publish.sh looks for it.
+    awk -v section="## $version" -v note="$note" '
+        !done && /^## / { print section; print ""; print note; print ""; done = 1 } { print }
+    ' Components/Appointment/CHANGELOG.md > "$work/changelog.md"
+    cat "$work/changelog.md" > Components/Appointment/CHANGELOG.md
     git add -A Components/Appointment
     git commit --quiet -m "Appointment $version"
     bash "$publish" --package Components/Appointment "${dependencies[@]}" "$version" "$repos/Appointment.git"

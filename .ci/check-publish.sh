@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Publishes the middleware into a throwaway repository with bash ComponentMiddleware/Scripts/publish.sh,
-# then builds the second app (Examples/Notes) against it by URL, as an app outside this repository
-# would: .package(url: "file://…/ComponentMiddleware.git", from: "0.1.0"). The app must resolve that
-# version, build, audit, keep its derived files and its layers; publishing the same version again
-# must be refused with nothing pushed.
+# Publishes the middleware, from a copy of this working tree, into a throwaway repository with
+# bash ComponentMiddleware/Scripts/publish.sh (at its changelog's next version: its `## Unreleased`
+# section named so in the copy), then builds the second app (Examples/Notes) against it by URL, as an
+# app outside this repository would: .package(url: "file://…/ComponentMiddleware.git",
+# .upToNextMinor(from: "0.2.0")). The app must resolve that version, build, audit, keep its derived
+# files and its layers; publishing the same version again must be refused with nothing pushed.
 #
 #   bash .ci/check-publish.sh
 set -euo pipefail
@@ -12,15 +13,18 @@ script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 case "${1:-}" in
     "") ;;
-    -h | --help) sed -n '2,8p' "$script" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,9p' "$script" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$1'; see --help" >&2; exit 2 ;;
 esac
 
+source .ci/working-tree.sh
 work="$(mktemp -d "${TMPDIR:-/tmp}/publish-check.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 repository="$work/ComponentMiddleware.git"
-version=$(sed -n 's/^## \([0-9]*\.[0-9]*\.[0-9]*\)$/\1/p' ComponentMiddleware/CHANGELOG.md | head -n 1)
-[ -n "$version" ] || { echo "Error: ComponentMiddleware/CHANGELOG.md names no version" >&2; exit 1; }
+mkdir "$work/repository"
+working_tree_repository "$work/repository"
+cd "$work/repository"
+version=$(release_version ComponentMiddleware/CHANGELOG.md)
 
 bash ComponentMiddleware/Scripts/publish.sh "$version" "$repository"
 test "$(git -C "$repository" tag)" = "$version" || { echo "Error: the repository has no tag $version" >&2; exit 1; }
@@ -35,11 +39,11 @@ test "$(git ls-remote "$repository")" = "$heads" || { echo "Error: a refused pub
 
 # The second app, depending on the published version by URL instead of on the folder by path.
 mkdir "$work/notes"
-git ls-files -z -- Examples/Notes | xargs -0 tar -cf - | tar -xf - -C "$work/notes" --strip-components=2
+cp -R Examples/Notes/. "$work/notes"
 manifest="$work/notes/Package.swift"
 grep -qF '.package(path: "../../ComponentMiddleware")' "$manifest" \
     || { echo "Error: Examples/Notes/Package.swift no longer depends on the middleware by path" >&2; exit 1; }
-sed -i "s|.package(path: \"../../ComponentMiddleware\")|.package(url: \"file://$repository\", from: \"$version\")|" "$manifest"
+sed -i "s|.package(path: \"../../ComponentMiddleware\")|.package(url: \"file://$repository\", .upToNextMinor(from: \"$version\"))|" "$manifest"
 (
     cd "$work/notes"
     swift package resolve

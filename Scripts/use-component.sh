@@ -134,7 +134,8 @@ cat "$scratch/Package.swift" > Package.swift
 kind=fileSystem
 [ -z "$url" ] || kind=sourceControl
 identity=$(tr '[:upper:]' '[:lower:]' <<< "$name")
-description=$(swift package dump-package 2> /dev/null || true)
+description=$(swift package dump-package 2>&1) \
+    || fail "SwiftPM cannot read Package.swift with $name's line written; it is as it was. SwiftPM said:"$'\n'"$description"
 grep -B2 "\"identity\" : \"$identity\"" <<< "$description" | grep "\"$kind\"" > /dev/null \
     || fail "Package.swift, so written, does not take $name $source (is it in componentPackages?); it is as it was"
 if ! swift package resolve > "$scratch/resolve.log" 2>&1; then

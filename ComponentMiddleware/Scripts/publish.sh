@@ -5,17 +5,19 @@
 #
 #   bash Scripts/publish.sh [--package FOLDER] [--dependency NAME URL FROM]... VERSION DESTINATION
 #
-# VERSION is MAJOR.MINOR.PATCH (e.g. 0.1.0), and the package's CHANGELOG.md must have a section
-# '## VERSION' saying what it changed. DESTINATION is a git repository to push to: a URL, or a folder,
+# VERSION is MAJOR.MINOR.PATCH (e.g. 0.1.0), and the top section of the package's CHANGELOG.md must
+# be '## VERSION', saying what it changed (name an '## Unreleased' section after it first). DESTINATION is a git repository to push to: a URL, or a folder,
 # made as a bare repository if it does not exist. Name it after the package's folder (the middleware's
 # ComponentMiddleware.git): SwiftPM names a package reached by URL after the URL's last part, and
 # apps name it so.
 #
 # --package FOLDER publishes the package in FOLDER instead of the middleware.
 # --dependency NAME URL FROM is where a package the published one depends on by path is published:
-# the published manifest says .package(url: URL, from: FROM) where the package's says
-# .package(path: "…/NAME"), as a repository of its own cannot reach a folder beside it. Give one for
-# each dependency by path, named after its folder; the package in the folder keeps its paths.
+# the published manifest says .package(url: URL, from: FROM) (.upToNextMinor(from: FROM) before
+# 1.0.0, where a minor version may break) where the package's says .package(path: "…/NAME"), as a
+# repository of its own cannot reach a folder beside it. Give one for each dependency by path, named
+# after its folder; URL is a URL or an absolute path that has a version FROM takes. The package in the
+# folder keeps its paths.
 #
 # Inside a larger repository, the package's history is split out of it as `git subtree split` does,
 # every commit that touched the folder kept; a repository that is the package publishes its HEAD.
@@ -25,17 +27,17 @@
 # and the tag points at it.
 #
 # Refused, with nothing pushed and nothing made (exit 2): a version that is not MAJOR.MINOR.PATCH, one
-# the CHANGELOG does not describe, one the destination already has or that is not above its highest,
-# uncommitted changes in the package, a dependency by path no --dependency names (or one that names
-# none, or a URL SwiftPM would name otherwise), a destination that cannot be reached or that refuses
-# the push (whose main is not an ancestor of the version). Relative folders are taken from where you
-# run it.
+# that is not the CHANGELOG's top section, one the destination already has or that is not above its
+# highest, uncommitted changes in the package, a dependency by path no --dependency names (or one that
+# names none, a URL SwiftPM would name otherwise, or one with no version FROM takes), a destination
+# that cannot be reached or that refuses the push (whose main is not an ancestor of the version).
+# Relative folders are taken from where you run it.
 set -euo pipefail
 # Relative folders are the caller's, not the package folder's this script works in.
 caller=$(pwd)
 script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 
-usage() { sed -n '2,32p' "$script" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,34p' "$script" | sed 's/^# \{0,1\}//'; }
 fail() { echo "Error: $*" >&2; exit 2; }
 semver='^(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})\.(0|[1-9][0-9]{0,8})$'
 
@@ -67,6 +69,9 @@ while [ $# -gt 0 ]; do
             [[ "$2" =~ ^[A-Za-z0-9_.-]+$ ]] || fail "'$2' is not a package's folder name (letters, digits, _ . -)"
             [[ "$3" =~ ^[^[:space:][:cntrl:]\"\\]+$ ]] \
                 || fail "the URL '$3' for $2 has a space, a quote, a backslash or a control character"
+            [[ "$3" == *://* || "$3" =~ ^[^/]+: || "$3" = /* ]] \
+                || fail "the URL '$3' for $2 is neither a URL (https://…, file://…) nor an absolute path, which a" \
+                    "published manifest needs: it is read where the package is checked out"
             [ "$(identity "$3")" = "$(identity "$2")" ] \
                 || fail "SwiftPM would name the package at '$3' '$(identity "$3")', not '$(identity "$2")';" \
                     "give the repository the name of the folder, $2.git"
@@ -99,72 +104,119 @@ fi
 [ -d "$package" ] || fail "there is no folder '$package' to publish"
 cd "$package"
 [ -f Package.swift ] || fail "'$(pwd)' has no Package.swift; give --package the folder of a package"
-grep -qxF "## $version" CHANGELOG.md 2>/dev/null \
-    || fail "$(pwd)/CHANGELOG.md has no section '## $version'; say what this version changes, then publish"
+# What is published is the folder as committed, so the changelog's top section must be the version's:
+# a section above it (`## Unreleased`) describes changes the version would carry unannounced.
+top=$(grep -m 1 '^## ' CHANGELOG.md 2> /dev/null || true)
+if [ "$top" != "## $version" ]; then
+    grep -qxF "## $version" CHANGELOG.md 2> /dev/null \
+        || fail "$(pwd)/CHANGELOG.md has no section '## $version'; say what this version changes, then publish"
+    fail "$(pwd)/CHANGELOG.md has '$top' above '## $version', and the folder as committed holds what it" \
+        "describes; name that section after the version you publish (above $version), commit, then publish"
+fi
 
 git rev-parse --show-toplevel > /dev/null 2>&1 || fail "$(pwd) is not in a git repository"
 prefix=$(git rev-parse --show-prefix)
 prefix=${prefix%/}
+[ -n "$(git ls-files -- Package.swift)" ] || fail "Package.swift is not committed (git status -- ${prefix:-.}); commit the package, then publish"
 [ -z "$(git status --porcelain -- .)" ] \
     || fail "the package has uncommitted changes (git status -- ${prefix:-.}); commit them, then publish"
 
-# The manifest as published: each dependency by path whose folder a --dependency names, by URL.
-# Written one call a line, `.package(path: "…")` or `.package(name: "…", path: "…")`; SwiftPM's own
-# reading of the result (below) refuses anything else that still names a folder.
 scratch=$(mktemp -d)
 created=""
 cleanup() { rm -rf "$scratch"; [ -z "$created" ] || rm -rf "$created"; }
 trap cleanup EXIT
-mapping=""
-for index in "${!names[@]}"; do
-    mapping+="$(identity "${names[$index]}")	${urls[$index]}	${froms[$index]}"$'\n'
-done
-manifest_changed=false
-# SwiftPM's reading of the manifest, which writes nothing: whether it depends on a folder at all.
-description=$(swift package dump-package 2>&1) || fail "SwiftPM cannot read $(pwd)/Package.swift:"$'\n'"$description"
-if [ ${#names[@]} -gt 0 ] || grep -q '"fileSystem"' <<< "$description"; then
-    used=$(
-        awk -v mapping="$mapping" -v rewritten="$scratch/Package.swift" '
-            BEGIN {
-                count = split(mapping, rows, "\n")
-                for (i = 1; i <= count; i++) {
-                    if (rows[i] == "") continue
-                    split(rows[i], fields, "\t")
-                    url[fields[1]] = fields[2]; from[fields[1]] = fields[3]
-                }
-                call = "\\.package\\((name: *\"[^\"]*\", *)?path: *\"[^\"]*\"\\)"
-            }
+
+# The requirement a published manifest states for FROM: up to the next major version, or before 1.0.0,
+# where a minor version may break, up to the next minor one.
+requirement() {
+    if [[ "$1" == 0.* ]]; then echo ".upToNextMinor(from: \"$1\")"; else echo "from: \"$1\""; fi
+}
+# Whether the repository at URL has a version tag (X.Y.Z or vX.Y.Z) that requirement() of FROM takes.
+has_version() {
+    local tags
+    tags=$(git ls-remote --tags "$1" 2> /dev/null) || return 2
+    sed -n 's|.*refs/tags/v\{0,1\}\([0-9]*\)\.\([0-9]*\)\.\([0-9]*\)$|\1 \2 \3|p' <<< "$tags" \
+        | awk -v from="$2" '
+            BEGIN { split(from, f, "."); found = 0 }
             {
-                line = $0; out = ""
-                while (match(line, call)) {
-                    text = substr(line, RSTART, RLENGTH)
-                    folder = text; sub(/.*path: *"/, "", folder); sub(/"\)$/, "", folder)
-                    sub(/\/+$/, "", folder); n = split(folder, parts, "/"); name = tolower(parts[n])
-                    if (name in url) {
-                        text = ".package(url: \"" url[name] "\", from: \"" from[name] "\")"
-                        print name
-                    }
-                    out = out substr(line, 1, RSTART - 1) text
-                    line = substr(line, RSTART + RLENGTH)
-                }
-                print out line > rewritten
-            }' Package.swift
-    )
-    for name in "${names[@]}"; do
-        grep -qxF "$(identity "$name")" <<< "$used" \
-            || fail "Package.swift has no .package(path: \"…/$name\") for --dependency $name to replace"
+                above = $1 > f[1] || ($1 == f[1] && ($2 > f[2] || ($2 == f[2] && $3 >= f[3])))
+                below = f[1] == 0 ? ($1 == 0 && $2 == f[2]) : $1 == f[1]
+                if (above && below) found = 1
+            }
+            END { exit !found }'
+}
+
+# The manifest as published: each dependency by path, which SwiftPM's reading of the manifest lists by
+# the name it gives the folder, by URL, as its --dependency says. Written one call a line,
+# `.package(path: "…")` or `.package(name: "…", path: "…")` (a line that is a comment is left as it
+# is); SwiftPM's reading of the result refuses anything else that still names a folder.
+description=$(swift package dump-package 2>&1) || fail "SwiftPM cannot read $(pwd)/Package.swift:"$'\n'"$description"
+local_names=$(grep -A2 '"fileSystem"' <<< "$description" | sed -n 's/.*"identity" : "\(.*\)".*/\1/p' || true)
+manifest_changed=false
+if [ -n "$local_names" ] || [ ${#names[@]} -gt 0 ]; then
+    for index in "${!names[@]}"; do
+        grep -qxF "$(identity "${names[$index]}")" <<< "$local_names" \
+            || fail "Package.swift depends on no package named ${names[$index]} by path (SwiftPM names those:" \
+                "$(paste -sd, - <<< "${local_names:-none}")); check --dependency ${names[$index]}"
     done
-    # What SwiftPM reads from the manifest as published: no dependency left by path.
+    while IFS= read -r name; do
+        [ -n "$name" ] || continue
+        for given in "${names[@]}"; do [ "$(identity "$given")" != "$name" ] || continue 2; done
+        fail "Package.swift depends by path on $name, which a repository of its own cannot reach;" \
+            "give --dependency $name URL FROM: where it is published, and its lowest version"
+    done <<< "$local_names"
+    # Each path the manifest writes, by the name SwiftPM gives the folder it leads to from here.
+    rows=""
+    while IFS= read -r path; do
+        [ -n "$path" ] || continue
+        folder=$(cd "$path" 2> /dev/null && pwd) || folder=$path
+        name=$(identity "$folder")
+        for index in "${!names[@]}"; do
+            [ "$(identity "${names[$index]}")" = "$name" ] || continue
+            rows+="$path	.package(url: \"${urls[$index]}\", $(requirement "${froms[$index]}"))	$name"$'\n'
+        done
+    done < <(grep -v '^[[:space:]]*//' Package.swift | grep -o 'path: *"[^"]*")' | sed 's/^path: *"//; s/")$//' | sort -u)
+    awk -v rows="$rows" -v rewritten="$scratch/Package.swift" '
+        BEGIN {
+            count = split(rows, lines, "\n")
+            for (i = 1; i <= count; i++) {
+                if (lines[i] == "") continue
+                split(lines[i], fields, "\t")
+                call[fields[1]] = fields[2]
+            }
+            pattern = "\\.package\\((name: *\"[^\"]*\", *)?path: *\"[^\"]*\"\\)"
+        }
+        /^[[:space:]]*\/\// { print > rewritten; next }
+        {
+            line = $0; out = ""
+            while (match(line, pattern)) {
+                text = substr(line, RSTART, RLENGTH)
+                path = text; sub(/.*path: *"/, "", path); sub(/"\)$/, "", path)
+                if (path in call) text = call[path]
+                out = out substr(line, 1, RSTART - 1) text
+                line = substr(line, RSTART + RLENGTH)
+            }
+            print out line > rewritten
+        }' Package.swift
+    # What SwiftPM reads from the manifest as published: no dependency left by path, each given by URL.
     mkdir "$scratch/read"
     cp "$scratch/Package.swift" "$scratch/read/Package.swift"
-    description=$(cd "$scratch/read" && swift package dump-package 2>&1) \
-        || fail "SwiftPM cannot read the manifest as published:"$'\n'"$description"
-    if grep -q '"fileSystem"' <<< "$description"; then
-        left=$(grep -A2 '"fileSystem"' <<< "$description" | sed -n 's/.*"identity" : "\(.*\)".*/\1/p' | paste -sd, -)
-        fail "Package.swift depends by path on $left, which a repository of its own cannot reach;" \
-            "give --dependency NAME URL FROM for each (written .package(path: \"…\"), one call a line)"
-    fi
-    [ ${#names[@]} -eq 0 ] || manifest_changed=true
+    published=$(cd "$scratch/read" && swift package dump-package 2>&1) \
+        || fail "SwiftPM cannot read the manifest as published:"$'\n'"$published"
+    ! grep -q '"fileSystem"' <<< "$published" \
+        || fail "Package.swift writes a dependency by path in a form this script does not rewrite; write each" \
+            "one call a line, .package(path: \"…\") or .package(name: \"…\", path: \"…\")"
+    for index in "${!names[@]}"; do
+        grep -B2 "\"identity\" : \"$(identity "${names[$index]}")\"" <<< "$published" | grep '"sourceControl"' > /dev/null \
+            || fail "the manifest as published does not depend on ${names[$index]} by URL"
+        # A version the published manifest cannot resolve would use the version number up for nothing.
+        status=0
+        has_version "${urls[$index]}" "${froms[$index]}" || status=$?
+        [ "$status" -ne 2 ] || fail "cannot reach ${names[$index]}'s repository '${urls[$index]}'"
+        [ "$status" -eq 0 ] || fail "'${urls[$index]}' has no version of ${names[$index]} that" \
+            "$(requirement "${froms[$index]}") takes; publish it there first, or give the version it has"
+    done
+    manifest_changed=true
 fi
 
 # A folder that does not exist yet becomes a bare repository, removed again if the publish is refused;
@@ -180,7 +232,7 @@ fi
 git ls-remote "$destination" > /dev/null 2>&1 || fail "cannot reach the repository '$destination'"
 
 # The highest version already published, and the refusal of any that is not above it.
-published=$(git ls-remote --tags "$destination" | sed -n 's|.*refs/tags/\([0-9]*\.[0-9]*\.[0-9]*\)$|\1|p')
+published=$(git ls-remote --tags "$destination" | sed -n 's|.*refs/tags/v\{0,1\}\([0-9]*\.[0-9]*\.[0-9]*\)$|\1|p')
 if grep -qxF "$version" <<< "$published"; then
     fail "'$destination' already has $version; a published version never changes, so publish a higher one"
 fi

@@ -36,7 +36,8 @@ struct TerminalTests {
     /// Leaving a page whose require would answer in an hour frees that wait's timer, and the page's
     /// time limit's: 3,000 quick visits of Din Tai Fung with an hour's stub delay and time limit peak
     /// about where 300 do: a timer left queued holds its memory until its time, so waits that kept
-    /// theirs would grow with every visit.
+    /// theirs would grow with every visit. Measured: 0.7 to 1 MB above alone, 2.0 MB once beside the
+    /// rest of the suite; waits that keep their timers peak 6 MB above, so the bound is 3 MB.
     @Test func quickVisitsOfAPageWaitingAnHourLeaveNoTimerBehind() throws {
         func peak(visits: Int) throws -> Int {
             let lines = Array(repeating: ["2", "b"], count: visits).flatMap { $0 }
@@ -52,7 +53,7 @@ struct TerminalTests {
         }
         let few = try peak(visits: 300)
         let many = try peak(visits: 3_000)
-        #expect(isSanitized || many < few + 2_000, "\(many) KB after 3,000 visits against \(few) KB after 300")
+        #expect(isSanitized || many < few + 3_000, "\(many) KB after 3,000 visits against \(few) KB after 300")
     }
 
     @Test func aFailedLoadSaysWhatFailedAndTryAgainTriesAgain() throws {

@@ -210,6 +210,42 @@ struct LocalPackageTests {
             ])
     }
 
+    /// A folder the contract's `packages` names that holds a package the app does not depend on by path
+    /// (one it takes at a published version) is named, as nothing in it is checked; one the app depends
+    /// on by path, or one without a manifest, is not.
+    @Test func aPackageFolderTheAppDoesNotDependOnIsNamed() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("left-out-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "Package.swift": "// the app", "App/main.swift": "",
+            "Features/Reminders/Package.swift": "// taken by URL", "Features/Reminders/Reminders.swift": "",
+            "Features/Tags/Tags.swift": "", "Features/.hidden/Package.swift": "",
+            "Features/Reminders/Nested/Package.swift": "",
+        ]
+        for (path, text) in files {
+            let file = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+        }
+        var graph = PackageGraph(
+            name: "Notes", path: root.path,
+            targets: [.init(name: "App", type: "executable", path: "App", sources: ["main.swift"], dependencies: [])])
+        graph.packages = []
+        let contract = try LayerContract.parse(
+            Data(#"{"packages": ["Features/*"], "layers": [["App"]]}"#.utf8), path: "layers.json")
+        let checker = try LayeringChecker(includingPackagesOf: graph, contract: contract)
+        let report = try checker.check(packageAt: root)
+        #expect(
+            report.diagnostics.map(\.formatted).filter { $0.contains("Features/Reminders") } == [
+                "layers.json:1:1: warning: the package in Features/Reminders, which \"packages\" names, is not one"
+                    + " this package depends on by path (it may take a published version instead), so nothing in it"
+                    + " is checked; check it in its own repository, or depend on its folder by path to check it"
+                    + " here [incomplete-sources]"
+            ])
+        #expect(report.diagnostics.filter { $0.message.contains("is not one this package depends") }.count == 1)
+    }
+
     @Test func aTargetNameBothPackagesHaveIsRefusedNamingTheFolder() throws {
         let contract = try LayerContract.parse(Data(Self.contract.utf8))
         #expect {

@@ -44,7 +44,14 @@ extension LayeringChecker {
                 ManifestFile(path: "\(folder)/\($0.path)", text: $0.text)
             }
         }
-        return try check(manifests: ManifestFile.all(in: root) + included) { path in
+        var checker = self
+        if graph.packagesProblem == nil {
+            let checked = Set(graph.includedPackages ?? [])
+            checker.packagesLeftOut = PackageFolders.matching(contract.packages, under: root).filter {
+                !checked.contains($0)
+            }
+        }
+        return try checker.check(manifests: ManifestFile.all(in: root) + included) { path in
             try [UInt8](RegularFile.contents(of: root.appendingPathComponent(path)))
         }
     }

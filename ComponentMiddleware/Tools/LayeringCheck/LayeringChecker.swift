@@ -13,6 +13,10 @@ public struct LayeringChecker: Sendable {
     let targetsByModule: [String: PackageGraph.Target]
     /// What each target declares and reaches, other packages' modules included.
     let modules: ModuleReach
+    /// Folders, from the root, that the contract's `packages` names and that hold a package this one
+    /// does not depend on by path (one it takes by URL, say): nothing in them is checked, and the check
+    /// says so. ``check(packageAt:)`` finds them.
+    public var packagesLeftOut: [String] = []
 
     /// Creates a checker for a package.
     public init(graph: PackageGraph, contract: LayerContract = .empty) {
@@ -107,6 +111,17 @@ public struct LayeringChecker: Sendable {
                     message: "\"packages\" names '\(pattern.text)', which matches no folder of a package this one"
                         + " depends on by path, so nothing there is checked as this package's own",
                     hint: hint,
+                    target: ""))
+        }
+        for folder in packagesLeftOut {
+            // Said, so a package the app stopped depending on by path is never taken for one checked.
+            run.append(
+                Diagnostic(
+                    path: contract.path ?? LayerContract.fileName, line: 1, column: 1, severity: .warning,
+                    rule: .incompleteSources,
+                    message: "the package in \(folder), which \"packages\" names, is not one this package depends"
+                        + " on by path (it may take a published version instead), so nothing in it is checked",
+                    hint: "check it in its own repository, or depend on its folder by path to check it here",
                     target: ""))
         }
         run.countUndecidedImports()
