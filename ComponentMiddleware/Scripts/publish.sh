@@ -22,9 +22,9 @@
 # Inside a larger repository, the package's history is split out of it as `git subtree split` does,
 # every commit that touched the folder kept; a repository that is the package publishes its HEAD.
 # Only what is committed is published. With dependencies given, the version is a commit on top of
-# that history whose only change is the manifest (one that also descends from the version published
-# before, so the destination's main moves forward). The destination's main branch gets the commit,
-# and the tag points at it.
+# that history whose only change is the manifest; once main holds such a commit, every later version
+# is one too, descending from the release before it, so main moves forward (nothing else on main is
+# ever merged). The destination's main branch gets the commit, and the tag points at it.
 #
 # Refused, with nothing pushed and nothing made (exit 2): a version that is not MAJOR.MINOR.PATCH, one
 # that is not the CHANGELOG's top section, one the destination already has or that is not above its
@@ -106,9 +106,13 @@ cd "$package"
 [ -f Package.swift ] || fail "'$(pwd)' has no Package.swift; give --package the folder of a package"
 # What is published is the folder as committed, so the changelog's top section must be the version's:
 # a section above it (`## Unreleased`) describes changes the version would carry unannounced.
-top=$(grep -m 1 '^## ' CHANGELOG.md 2> /dev/null || true)
+[ -f CHANGELOG.md ] || fail "$(pwd) has no CHANGELOG.md; add one whose top section is '## $version', then publish"
+top=$(grep -m 1 '^## ' CHANGELOG.md || true)
 if [ "$top" != "## $version" ]; then
-    grep -qxF "## $version" CHANGELOG.md 2> /dev/null \
+    ! grep -q "^## $version[[:space:]]\{1,\}\$" CHANGELOG.md \
+        || fail "$(pwd)/CHANGELOG.md writes '## $version' with spaces or a carriage return after it; write the" \
+            "heading alone on its line (and the file with line feeds), then publish"
+    grep -qxF "## $version" CHANGELOG.md \
         || fail "$(pwd)/CHANGELOG.md has no section '## $version'; say what this version changes, then publish"
     fail "$(pwd)/CHANGELOG.md has '$top' above '## $version', and the folder as committed holds what it" \
         "describes; name that section after the version you publish (above $version), commit, then publish"
@@ -167,10 +171,17 @@ if [ -n "$local_names" ] || [ ${#names[@]} -gt 0 ]; then
     done <<< "$local_names"
     # Each path the manifest writes, by the name SwiftPM gives the folder it leads to from here.
     rows=""
+    seen=""
     while IFS= read -r path; do
         [ -n "$path" ] || continue
         folder=$(cd "$path" 2> /dev/null && pwd) || folder=$path
         name=$(identity "$folder")
+        # Two folders SwiftPM names alike cannot each be given a place (bash 3's arrays, no maps).
+        other=$(awk -F'\t' -v name="$name" -v folder="$folder" '$1 == name && $2 != folder { print $2; exit }' <<< "$seen")
+        [ -z "$other" ] \
+            || fail "Package.swift depends by path on $other and $folder, which SwiftPM both names $name;" \
+                "one --dependency cannot say where each is published, so rename one folder"
+        seen+="$name	$folder"$'\n'
         for index in "${!names[@]}"; do
             [ "$(identity "${names[$index]}")" = "$name" ] || continue
             rows+="$path	.package(url: \"${urls[$index]}\", $(requirement "${froms[$index]}"))	$name"$'\n'
@@ -251,34 +262,46 @@ else
     commit=$(git rev-parse HEAD)
 fi
 
-if $manifest_changed; then
-    # The release commit: the split commit's tree with the manifest as published, by the split commit's
-    # author and committer at its dates, so the same version of the same history is the same commit.
-    # It descends from the destination's main too when that is an earlier release of this history
-    # (a commit whose first parent the split history has), which the push needs to move main forward.
-    parents=(-p "$commit")
-    main=$(git ls-remote "$destination" refs/heads/main | cut -f1)
-    if [ -n "$main" ]; then
-        git fetch --quiet --no-write-fetch-head "$destination" main 2> /dev/null || true
-        previous=$(git rev-parse --quiet --verify "$main^1" 2> /dev/null || true)
-        if [ -n "$previous" ] && git merge-base --is-ancestor "$previous" "$commit" \
-            && ! git merge-base --is-ancestor "$main" "$commit"; then
-            parents+=(-p "$main")
-        fi
+# The destination's main, when it is a release commit this script made of an earlier version of this
+# history (its message says so, and the split history has its first parent): the version descends
+# from it, or the push could not move main forward once a release commit is there. Anything else on
+# main is never merged; the push then refuses what does not descend from it.
+release_parent=""
+main=$(git ls-remote "$destination" refs/heads/main | cut -f1)
+if [ -n "$main" ] && ! git merge-base --is-ancestor "$main" "$commit" 2> /dev/null; then
+    git fetch --quiet --no-write-fetch-head "$destination" main 2> /dev/null || true
+    subject=$(git log -1 --format=%s "$main" 2> /dev/null || true)
+    previous=$(git rev-parse --quiet --verify "$main^1" 2> /dev/null || true)
+    if [[ "$subject" =~ ^Release\ [0-9]+\.[0-9]+\.[0-9]+:\ (dependencies\ by\ URL|the\ folder\ as\ it\ is)$ ]] \
+        && [ -n "$previous" ] && git merge-base --is-ancestor "$previous" "$commit"; then
+        release_parent=$main
     fi
-    blob=$(git hash-object -w "$scratch/Package.swift")
-    tree=$(
-        export GIT_INDEX_FILE="$scratch/index"
-        git read-tree "$commit"
-        git update-index --cacheinfo "100644,$blob,Package.swift"
-        git write-tree
-    )
+fi
+
+if $manifest_changed || [ -n "$release_parent" ]; then
+    # The release commit: the split commit's tree (with the manifest as published), by the split
+    # commit's author and committer at its dates, so publishing a history again to the same
+    # repository makes the same commit.
+    parents=(-p "$commit")
+    [ -z "$release_parent" ] || parents+=(-p "$release_parent")
+    tree=$(git rev-parse "$commit^{tree}")
+    subject="Release $version: the folder as it is"
+    if $manifest_changed; then
+        subject="Release $version: dependencies by URL"
+        blob=$(git hash-object -w "$scratch/Package.swift")
+        tree=$(
+            export GIT_INDEX_FILE="$scratch/index"
+            git read-tree "$commit"
+            git update-index --cacheinfo "100644,$blob,Package.swift"
+            git write-tree
+        )
+    fi
     commit=$(
         export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_AUTHOR_DATE GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL GIT_COMMITTER_DATE
         IFS=$'\t' read -r GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_AUTHOR_DATE GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL \
             GIT_COMMITTER_DATE < <(git log -1 --format='%an%x09%ae%x09%ad%x09%cn%x09%ce%x09%cd' --date=raw "$commit")
-        git commit-tree "$tree" "${parents[@]}" -m "Release $version: dependencies by URL" \
-            -m "$(printf '%s\n' "${names[@]}" | sed 's/^/- /')"
+        git commit-tree "$tree" "${parents[@]}" -m "$subject" \
+            -m "$(printf '%s\n' "${names[@]}" | sed '/^$/d; s/^/- /')"
     )
 fi
 

@@ -211,8 +211,8 @@ struct LocalPackageTests {
     }
 
     /// A folder the contract's `packages` names that holds a package the app does not depend on by path
-    /// (one it takes at a published version) is named, as nothing in it is checked; one the app depends
-    /// on by path, or one without a manifest, is not.
+    /// (one it takes at a published version, or reaches through a link) is named, once, as nothing in it
+    /// is checked; one without a manifest file, a hidden one, or one no pattern names, is not.
     @Test func aPackageFolderTheAppDoesNotDependOnIsNamed() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("left-out-\(UUID())")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -220,7 +220,8 @@ struct LocalPackageTests {
             "Package.swift": "// the app", "App/main.swift": "",
             "Features/Reminders/Package.swift": "// taken by URL", "Features/Reminders/Reminders.swift": "",
             "Features/Tags/Tags.swift": "", "Features/.hidden/Package.swift": "",
-            "Features/Reminders/Nested/Package.swift": "",
+            "Features/Reminders/Nested/Package.swift": "", "Features/Folder/Package.swift/Inside.swift": "",
+            "Outside/Linked/Package.swift": "", "Deep/a/b/c/d/e/f/g/h/i/Package.swift": "",
         ]
         for (path, text) in files {
             let file = root.appendingPathComponent(path)
@@ -228,22 +229,27 @@ struct LocalPackageTests {
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: file, atomically: true, encoding: .utf8)
         }
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("Features/Linked"),
+            withDestinationURL: root.appendingPathComponent("Outside/Linked"))
         var graph = PackageGraph(
             name: "Notes", path: root.path,
             targets: [.init(name: "App", type: "executable", path: "App", sources: ["main.swift"], dependencies: [])])
         graph.packages = []
         let contract = try LayerContract.parse(
-            Data(#"{"packages": ["Features/*"], "layers": [["App"]]}"#.utf8), path: "layers.json")
+            Data(#"{"packages": ["Features/*", "Deep/**"], "layers": [["App"]]}"#.utf8), path: "layers.json")
         let checker = try LayeringChecker(includingPackagesOf: graph, contract: contract)
         let report = try checker.check(packageAt: root)
+        // One warning each, not the pattern's "matches no folder" besides.
+        let leftOut = ["Deep/a/b/c/d/e/f/g/h/i", "Features/Linked", "Features/Reminders"]
         #expect(
-            report.diagnostics.map(\.formatted).filter { $0.contains("Features/Reminders") } == [
-                "layers.json:1:1: warning: the package in Features/Reminders, which \"packages\" names, is not one"
-                    + " this package depends on by path (it may take a published version instead), so nothing in it"
-                    + " is checked; check it in its own repository, or depend on its folder by path to check it"
-                    + " here [incomplete-sources]"
-            ])
-        #expect(report.diagnostics.filter { $0.message.contains("is not one this package depends") }.count == 1)
+            report.diagnostics.map(\.formatted)
+                == leftOut.map {
+                    "layers.json:1:1: warning: the package in \($0), which \"packages\" names, is not checked: this"
+                        + " package does not depend on it by path from its folder (it may take a published version"
+                        + " instead, or reach it through a symbolic link); check it in its own repository, or"
+                        + " depend on its folder by path to check it here [incomplete-sources]"
+                })
     }
 
     @Test func aTargetNameBothPackagesHaveIsRefusedNamingTheFolder() throws {

@@ -93,7 +93,11 @@ public struct LayeringChecker: Sendable {
                     hint: "resolve the dependencies (swift package resolve), then run again with --no-cache",
                     target: ""))
         }
-        for pattern in contract.packages where !(graph.includedPackages ?? []).contains(where: pattern.matches) {
+        for pattern in contract.packages
+        where !(graph.includedPackages ?? []).contains(where: pattern.matches)
+            // A folder left out is said below, with what to do about it.
+            && !packagesLeftOut.contains(where: pattern.matches)
+        {
             // Said, so a typo or a description without folders (one written elsewhere) is never taken
             // for a package checked as this one's own.
             let hint =
@@ -119,8 +123,9 @@ public struct LayeringChecker: Sendable {
                 Diagnostic(
                     path: contract.path ?? LayerContract.fileName, line: 1, column: 1, severity: .warning,
                     rule: .incompleteSources,
-                    message: "the package in \(folder), which \"packages\" names, is not one this package depends"
-                        + " on by path (it may take a published version instead), so nothing in it is checked",
+                    message: "the package in \(folder), which \"packages\" names, is not checked: this package"
+                        + " does not depend on it by path from its folder (it may take a published version"
+                        + " instead, or reach it through a symbolic link)",
                     hint: "check it in its own repository, or depend on its folder by path to check it here",
                     target: ""))
         }
