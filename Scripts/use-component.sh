@@ -67,7 +67,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 status=0
 awk -v name="$name" -v url="$url" -v from="$from" '
-    function entries(   key, line, sorted, count, i, j, swap) {
+    function entries(   key, sorted, count, i, j, swap) {
         count = 0
         for (key in release) sorted[++count] = key
         for (i = 2; i <= count; i++)

@@ -50,6 +50,7 @@ identity() {
 }
 
 package="$(dirname "$script")/.."
+# Bash 3 (macOS) takes "${array[@]}" of an empty array for unset, hence ${names[@]+…} below.
 names=() urls=() froms=()
 arguments=()
 while [ $# -gt 0 ]; do
@@ -76,7 +77,7 @@ while [ $# -gt 0 ]; do
                 || fail "SwiftPM would name the package at '$3' '$(identity "$3")', not '$(identity "$2")';" \
                     "give the repository the name of the folder, $2.git"
             [[ "$4" =~ $semver ]] || fail "'$4' (the version of $2) is not a version MAJOR.MINOR.PATCH, e.g. 1.0.0"
-            for known in "${names[@]}"; do
+            for known in ${names[@]+"${names[@]}"}; do
                 [ "$(identity "$known")" != "$(identity "$2")" ] || fail "--dependency names $2 twice"
             done
             names+=("$2") urls+=("$3") froms+=("$4")
@@ -158,14 +159,14 @@ description=$(swift package dump-package 2>&1) || fail "SwiftPM cannot read $(pw
 local_names=$(grep -A2 '"fileSystem"' <<< "$description" | sed -n 's/.*"identity" : "\(.*\)".*/\1/p' || true)
 manifest_changed=false
 if [ -n "$local_names" ] || [ ${#names[@]} -gt 0 ]; then
-    for index in "${!names[@]}"; do
+    for index in ${names[@]+"${!names[@]}"}; do
         grep -qxF "$(identity "${names[$index]}")" <<< "$local_names" \
             || fail "Package.swift depends on no package named ${names[$index]} by path (SwiftPM names those:" \
                 "$(paste -sd, - <<< "${local_names:-none}")); check --dependency ${names[$index]}"
     done
     while IFS= read -r name; do
         [ -n "$name" ] || continue
-        for given in "${names[@]}"; do [ "$(identity "$given")" != "$name" ] || continue 2; done
+        for given in ${names[@]+"${names[@]}"}; do [ "$(identity "$given")" != "$name" ] || continue 2; done
         fail "Package.swift depends by path on $name, which a repository of its own cannot reach;" \
             "give --dependency $name URL FROM: where it is published, and its lowest version"
     done <<< "$local_names"
@@ -182,7 +183,7 @@ if [ -n "$local_names" ] || [ ${#names[@]} -gt 0 ]; then
             || fail "Package.swift depends by path on $other and $folder, which SwiftPM both names $name;" \
                 "one --dependency cannot say where each is published, so rename one folder"
         seen+="$name	$folder"$'\n'
-        for index in "${!names[@]}"; do
+        for index in ${names[@]+"${!names[@]}"}; do
             [ "$(identity "${names[$index]}")" = "$name" ] || continue
             rows+="$path	.package(url: \"${urls[$index]}\", $(requirement "${froms[$index]}"))	$name"$'\n'
         done
@@ -217,7 +218,7 @@ if [ -n "$local_names" ] || [ ${#names[@]} -gt 0 ]; then
     ! grep -q '"fileSystem"' <<< "$published" \
         || fail "Package.swift writes a dependency by path in a form this script does not rewrite; write each" \
             "one call a line, .package(path: \"…\") or .package(name: \"…\", path: \"…\")"
-    for index in "${!names[@]}"; do
+    for index in ${names[@]+"${!names[@]}"}; do
         grep -B2 "\"identity\" : \"$(identity "${names[$index]}")\"" <<< "$published" | grep '"sourceControl"' > /dev/null \
             || fail "the manifest as published does not depend on ${names[$index]} by URL"
         # A version the published manifest cannot resolve would use the version number up for nothing.
@@ -301,7 +302,7 @@ if $manifest_changed || [ -n "$release_parent" ]; then
         IFS=$'\t' read -r GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_AUTHOR_DATE GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL \
             GIT_COMMITTER_DATE < <(git log -1 --format='%an%x09%ae%x09%ad%x09%cn%x09%ce%x09%cd' --date=raw "$commit")
         git commit-tree "$tree" "${parents[@]}" -m "$subject" \
-            -m "$(printf '%s\n' "${names[@]}" | sed '/^$/d; s/^/- /')"
+            -m "$(printf '%s\n' ${names[@]+"${names[@]}"} | sed '/^$/d; s/^/- /')"
     )
 fi
 
