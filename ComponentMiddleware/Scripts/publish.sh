@@ -50,8 +50,9 @@ identity() {
 }
 
 package="$(dirname "$script")/.."
-# Bash 3 (macOS) takes "${array[@]}" of an empty array for unset, hence ${names[@]+…} below.
-names=() urls=() froms=()
+# Each --dependency: its name as given, the name SwiftPM gives it, its URL and lowest version. Bash 3
+# (macOS) takes "${array[@]}" of an empty array for unset, hence ${names[@]+…} below.
+names=() ids=() urls=() froms=()
 arguments=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -73,14 +74,15 @@ while [ $# -gt 0 ]; do
             [[ "$3" == *://* || "$3" =~ ^[^/]+: || "$3" = /* ]] \
                 || fail "the URL '$3' for $2 is neither a URL (https://…, file://…) nor an absolute path, which a" \
                     "published manifest needs: it is read where the package is checked out"
-            [ "$(identity "$3")" = "$(identity "$2")" ] \
-                || fail "SwiftPM would name the package at '$3' '$(identity "$3")', not '$(identity "$2")';" \
+            id=$(identity "$2")
+            [ "$(identity "$3")" = "$id" ] \
+                || fail "SwiftPM would name the package at '$3' '$(identity "$3")', not '$id';" \
                     "give the repository the name of the folder, $2.git"
             [[ "$4" =~ $semver ]] || fail "'$4' (the version of $2) is not a version MAJOR.MINOR.PATCH, e.g. 1.0.0"
-            for known in ${names[@]+"${names[@]}"}; do
-                [ "$(identity "$known")" != "$(identity "$2")" ] || fail "--dependency names $2 twice"
+            for known in ${ids[@]+"${ids[@]}"}; do
+                [ "$known" != "$id" ] || fail "--dependency names $2 twice"
             done
-            names+=("$2") urls+=("$3") froms+=("$4")
+            names+=("$2") ids+=("$id") urls+=("$3") froms+=("$4")
             shift 4
             ;;
         --) shift; arguments+=("$@"); break ;;
@@ -160,13 +162,13 @@ local_names=$(grep -A2 '"fileSystem"' <<< "$description" | sed -n 's/.*"identity
 manifest_changed=false
 if [ -n "$local_names" ] || [ ${#names[@]} -gt 0 ]; then
     for index in ${names[@]+"${!names[@]}"}; do
-        grep -qxF "$(identity "${names[$index]}")" <<< "$local_names" \
+        grep -qxF "${ids[$index]}" <<< "$local_names" \
             || fail "Package.swift depends on no package named ${names[$index]} by path (SwiftPM names those:" \
                 "$(paste -sd, - <<< "${local_names:-none}")); check --dependency ${names[$index]}"
     done
     while IFS= read -r name; do
         [ -n "$name" ] || continue
-        for given in ${names[@]+"${names[@]}"}; do [ "$(identity "$given")" != "$name" ] || continue 2; done
+        for given in ${ids[@]+"${ids[@]}"}; do [ "$given" != "$name" ] || continue 2; done
         fail "Package.swift depends by path on $name, which a repository of its own cannot reach;" \
             "give --dependency $name URL FROM: where it is published, and its lowest version"
     done <<< "$local_names"
@@ -184,7 +186,7 @@ if [ -n "$local_names" ] || [ ${#names[@]} -gt 0 ]; then
                 "one --dependency cannot say where each is published, so rename one folder"
         seen+="$name	$folder"$'\n'
         for index in ${names[@]+"${!names[@]}"}; do
-            [ "$(identity "${names[$index]}")" = "$name" ] || continue
+            [ "${ids[$index]}" = "$name" ] || continue
             rows+="$path	.package(url: \"${urls[$index]}\", $(requirement "${froms[$index]}"))	$name"$'\n'
         done
     done < <(grep -v '^[[:space:]]*//' Package.swift | grep -o 'path: *"[^"]*")' | sed 's/^path: *"//; s/")$//' | sort -u)
@@ -219,7 +221,7 @@ if [ -n "$local_names" ] || [ ${#names[@]} -gt 0 ]; then
         || fail "Package.swift writes a dependency by path in a form this script does not rewrite; write each" \
             "one call a line, .package(path: \"…\") or .package(name: \"…\", path: \"…\")"
     for index in ${names[@]+"${!names[@]}"}; do
-        grep -B2 "\"identity\" : \"$(identity "${names[$index]}")\"" <<< "$published" | grep '"sourceControl"' > /dev/null \
+        grep -B2 "\"identity\" : \"${ids[$index]}\"" <<< "$published" | grep '"sourceControl"' > /dev/null \
             || fail "the manifest as published does not depend on ${names[$index]} by URL"
         # A version the published manifest cannot resolve would use the version number up for nothing.
         status=0

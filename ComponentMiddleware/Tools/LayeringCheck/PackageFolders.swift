@@ -13,10 +13,9 @@ enum PackageFolders {
         var found: [String] = []
         func walk(_ relative: String, components: [String]) {
             let folder = relative.isEmpty ? root : root.appendingPathComponent(relative, isDirectory: true)
-            let keys: [URLResourceKey] = [.isDirectoryKey, .isSymbolicLinkKey]
             guard
                 let entries = try? FileManager.default.contentsOfDirectory(
-                    at: folder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+                    at: folder, includingPropertiesForKeys: [.isSymbolicLinkKey], options: [.skipsHiddenFiles])
             else { return }
             for entry in entries.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
                 let name = entry.lastPathComponent
